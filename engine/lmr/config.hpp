@@ -1,0 +1,215 @@
+// LmrConfig: one LMR scheme as read from a JSON file (configs/*.json), fully resolved
+// (defaults applied, "extends" merged, validated) into plain structs before a search starts.
+// The JSON layout mirrors these structs one to one: lmr.steps.history.weight is
+// config.lmr.steps.history.weight. docs/configs.md explains every key and its seed text.
+#pragma once
+
+#include <array>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lmr::lmr {
+
+// Thrown for every problem with a config; the message names the file and the JSON path.
+class ConfigError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// How a reduced search that beats alpha is re-searched.
+enum class ResearchPolicy {
+    kReducedThenFull,  // REBEL, Mediocre: reduced null window -> full depth (normal PVS)
+    kThreeStage,       // textbook: reduced null window -> full-depth null window -> full window
+};
+
+// How R * P / (100 * scale) becomes whole plies.
+enum class Rounding {
+    kTruncate,  // integer division toward zero, as REBEL's (R*P)/100
+    kNearest,   // round half away from zero
+};
+
+enum class TableMode { kLog, kExplicit };
+enum class HistorySource {
+    kRebel,   // MoveContext::rebel_history (REBEL H[piece][to], -2000..2000)
+    kEngine,  // MoveContext::history (the engine's own ordering history)
+};
+
+// A short list of integers with a fixed capacity: JSON arrays map to (count, values).
+// Slots beyond count keep their values so that the tunable "count" can grow the list again.
+template <int kCapacity>
+struct IntList {
+    std::array<int, kCapacity> values{};
+    int count = 0;
+    static constexpr int capacity() { return kCapacity; }
+    const int* begin() const { return values.data(); }
+    const int* end() const { return values.data() + count; }
+};
+
+// On/off switches of the non-LMR techniques, so LMR can be measured with or without them.
+struct SearchSwitches {
+    bool null_move = true;
+    bool reverse_futility = true;
+    bool futility = true;
+    bool late_move_pruning = true;
+    bool see_pruning = true;
+    bool qsearch_see_pruning = true;
+    bool check_extension = true;
+    bool aspiration_windows = true;
+    bool mate_distance_pruning = true;
+    bool internal_iterative_reduction = true;
+};
+
+// Gates decide before any weight is added: "no LMR" or "exactly one ply". All off by default;
+// a preset states what it turns on.
+struct Gates {
+    bool tt_move = false;                  // TT move -> no LMR
+    bool in_check = false;                 // side to move in check -> no LMR
+    bool queen_promotion = false;          // -> no LMR
+    bool promotion = false;                // any promotion -> no LMR (textbook)
+    bool advanced_pawn = false;            // pawn to rank 6+ (black 3-) -> no LMR
+    bool good_capture = false;             // capture with SEE >= 0 -> no LMR
+    bool captures = false;                 // every capture -> no LMR
+    bool bad_capture_one_ply = false;      // capture with SEE < 0 -> exactly one ply
+    bool gives_check = false;              // every checking move -> no LMR
+    bool check_good_no_reduction = false;  // check with SEE >= 0 -> no LMR
+    bool check_bad_one_ply = false;        // check with SEE < 0 -> exactly one ply
+    bool killers = false;                  // killer one or two -> no LMR
+    bool root_reduce_once = false;         // root moves reduced by at most one ply
+    bool root_best_from_iter8 = false;     // root moves best in an iteration >= 8 -> no LMR
+};
+
+// Every additive rule has enabled + weight; when its condition holds it adds
+// weight * signal to R (R in 1/scale ply). The signal is the rule's own count in its seed:
+// +1 for each R++, -1 for each R--, the table value in plies for the table.
+struct TableStep {  // step 1
+    bool enabled = false;
+    int weight = 10;
+    TableMode mode = TableMode::kLog;
+    int base_x100 = 0;       // log mode: T = base + ln(depth) * ln(moves) / divisor
+    int divisor_x100 = 200;  //   (both in hundredths: 200 = 2.0)
+    bool integer_plies = true;  // truncate T to whole plies first (the textbook's (int) cast)
+    std::vector<std::vector<int>> explicit_table;  // [depth][movecount] in plies (explicit mode)
+};
+
+struct HistoryStep {  // step 2
+    bool enabled = false;
+    int weight = 10;
+    HistorySource source = HistorySource::kRebel;
+    IntList<8> less_above{{0, 500, 1000, 1500}, 4};        // R-- for each value > threshold
+    IntList<8> more_below{{0, -500, -1000, -1500}, 4};     // R++ for each value < threshold
+};
+
+struct FlagStep {  // steps 5, 6, 11 and the flag terms: no parameter besides the weight
+    bool enabled = false;
+    int weight = 10;
+};
+
+struct MarginStep {  // steps 3, 4, 7, 8, 9, 10, 12
+    bool enabled = false;
+    int weight = 10;
+    int margin = 0;
+};
+
+struct Steps {
+    TableStep table;
+    HistoryStep history;
+    MarginStep eval_margin{false, 10, 25};   // static eval - margin > alpha -> R--
+    MarginStep positional{false, 10, 50};    // eval - material > margin -> R--
+    FlagStep new_threat;                     // move creates a new threat -> R--
+    FlagStep threat_escape;                  // moved piece escapes a threat -> R--
+    MarginStep passed_pawn_gain{false, 10, 25};  // passed-pawn term rose >= margin -> R--
+    MarginStep king_safety_gain{false, 10, 25};  // king-safety term rose >= margin -> R--
+    MarginStep eval_rise{false, 10, 50};     // eval rose >= margin -> R--
+    MarginStep eval_drop{false, 10, 50};     // eval fell >= margin -> R++
+    FlagStep killer;                         // killer one or two -> R--
+    MarginStep pst_gain{false, 10, 20};      // PST[to] - PST[from] >= margin -> R--
+};
+
+struct HistoryDivisorTerm {  // textbook: reduction -= hist / 5000
+    bool enabled = false;
+    int weight = 10;
+    int divisor = 5000;
+    bool integer_signal = true;  // hist / divisor in whole plies first (the textbook); false:
+                                 // weight * hist / divisor, keeping fractions of a ply
+};
+
+struct OrderingScoreTerm {  // REBEL editions 1-2: the rule on move-ordering scores 0..255
+    bool enabled = false;
+    int weight = 10;
+    int no_lmr_min_score = 231;  // score >= this -> no LMR at all
+    // No double reduction when score >= entry[min(depth, 7)].
+    IntList<8> no_double_min_score{{121, 121, 121, 100, 105, 110, 115, 120}, 8};
+    int triple_below = 90;  // double reduced and score < this -> triple
+};
+
+struct PvScaleTerm {  // textbook: at PV nodes reduction = reduction * 2 / 3
+    bool enabled = false;
+    int numerator = 2;
+    int denominator = 3;
+};
+
+struct Terms {
+    FlagStep constant;       // R++ always (REBEL ed1-4, Mediocre, CPW: "reduce by one ply")
+    FlagStep non_pv_node;    // !is_pv -> R++
+    FlagStep improving;      // improving -> R--
+    FlagStep not_improving;  // !improving -> R++
+    FlagStep gives_check;    // gives check -> R--
+    HistoryDivisorTerm history_divisor;
+    OrderingScoreTerm ordering_score;
+    PvScaleTerm pv_scale;
+};
+
+struct LmrParams {
+    bool enabled = true;
+    int min_depth = 3;         // LMR only when depth >= min_depth
+    int full_depth_moves = 3;  // the first N moves at a node are never reduced
+    int scale = 10;            // weight units per ply
+    int percentage = 50;       // P: plies = R * P / (100 * scale)
+    Rounding rounding = Rounding::kTruncate;
+    int max_reduction = 63;    // cap in plies
+    int min_child_depth = 0;   // reduced search keeps depth-1-R >= this (textbook: 1)
+    bool allow_extension = false;  // negative R extends instead of being ignored
+    int max_extension = 1;         // cap in plies when allow_extension
+    ResearchPolicy research = ResearchPolicy::kReducedThenFull;
+    Gates gates;
+    Steps steps;
+    Terms terms;
+};
+
+struct LmrConfig {
+    std::string name = "unnamed";
+    std::string description;
+    LmrParams lmr;
+    SearchSwitches search;
+    std::string source;  // file it was loaded from ("" for built-in); not part of the JSON
+
+    // Short-hands for the search (the same fields as lmr.*).
+    ResearchPolicy research() const { return lmr.research; }
+    int min_depth() const { return lmr.min_depth; }
+    int full_depth_moves() const { return lmr.full_depth_moves; }
+};
+
+// Reads, merges ("extends", relative to the file, deep merge) and validates a config.
+// Throws ConfigError naming the file and the JSON path; never returns a half-read config.
+LmrConfig load_config(const std::filesystem::path& file);
+// Same from JSON text; origin names the text in messages, base_dir resolves "extends".
+LmrConfig parse_config(std::string_view json_text, std::string_view origin,
+                       const std::filesystem::path& base_dir = {});
+// The built-in default: configs/default.json, compiled into the library.
+LmrConfig default_config();
+// Every key with its value after merging, as pretty JSON with a fixed key order (stored
+// with each run, together with its SHA-256, so a result names exactly what played).
+std::string resolved_json(const LmrConfig& config);
+// Checks cross-field constraints and ranges of an in-memory config (e.g. after UCI setoption);
+// throws ConfigError.
+void validate(const LmrConfig& config);
+
+std::string_view to_string(ResearchPolicy policy);
+std::string_view to_string(Rounding rounding);
+std::string_view to_string(TableMode mode);
+std::string_view to_string(HistorySource source);
+
+}  // namespace lmr::lmr

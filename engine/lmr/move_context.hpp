@@ -1,0 +1,51 @@
+// Everything a reduction rule may read about one late move. The search fills it per move;
+// LmrPolicy only reads it. Plain data so it can live on the search stack.
+#pragma once
+
+namespace lmr::lmr {
+
+struct MoveContext {
+    // --- the node ---------------------------------------------------------------------
+    int depth = 0;          // remaining plies at the node (before the move's own ply)
+    int ply = 0;            // distance from the root
+    int move_number = 0;    // 1-based count of moves searched at this node, this one included
+    bool is_root = false;
+    bool is_pv = false;     // PV node (open window)
+    bool in_check = false;  // side to move at the node is in check
+    bool improving = false; // static eval better than two plies ago
+    int root_iteration = 0; // iterative-deepening iteration that runs this search
+    bool root_best_from_iter8 = false;  // root move that was best in an iteration >= 8
+
+    // --- the move ---------------------------------------------------------------------
+    bool is_tt_move = false;
+    bool is_capture = false;          // en passant included
+    bool see_ge0 = false;             // SEE(move) >= 0
+    bool is_promotion = false;
+    bool is_queen_promotion = false;
+    bool pawn_to_advanced_rank = false;  // white pawn to rank 6+, black pawn to rank 3-
+    bool gives_check = false;
+    bool is_killer1 = false;
+    bool is_killer2 = false;
+    bool is_castling = false;
+
+    // --- scores -----------------------------------------------------------------------
+    int rebel_history = 0;   // REBEL H[piece][to], kept in -2000..2000
+    int history = 0;         // the engine's own ordering history for this move
+    int ordering_score = 0;  // REBEL ed1-2 ordering score 0..255 (filled if needs_ordering_score)
+    int static_eval = 0;     // side to move, at the node
+    int alpha = 0;
+    int beta = 0;
+
+    // --- eval terms (filled if needs_eval_deltas); mover's point of view ---------------
+    int eval_minus_material = 0;  // at the node: static eval minus material balance
+    int passed_pawn_delta = 0;    // passed-pawn term after the move minus before
+    int king_safety_delta = 0;    // king-safety term after minus before
+    int eval_delta = 0;           // whole static eval after minus before
+    int pst_delta = 0;            // PST[piece][to] - PST[piece][from]
+
+    // --- threat features (filled if needs_threat_features) -----------------------------
+    bool creates_threat = false;  // step 5: creates_new_threat(pos, move)
+    bool escapes_threat = false;  // step 6: escapes_threat(pos, move)
+};
+
+}  // namespace lmr::lmr

@@ -1,0 +1,49 @@
+// LmrPolicy: the reduction of one late move, from a resolved LmrConfig and a MoveContext.
+// Called at every late move: no allocation, no exceptions, a few dozen branches.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/lmr/config.hpp"
+#include "engine/lmr/move_context.hpp"
+#include "engine/lmr/stats.hpp"
+
+namespace lmr::lmr {
+
+class LmrPolicy {
+public:
+    explicit LmrPolicy(const LmrConfig& config);
+
+    // Plies to reduce the move by: > 0 reduces, 0 searches at full depth, < 0 extends
+    // (only with lmr.allow_extension). Already clamped so that depth - 1 - R >= 0.
+    // stats may be null.
+    int reduction(const MoveContext& ctx, LmrStats* stats) const;
+
+    // What the search must fill in MoveContext beyond the cheap fields.
+    bool needs_eval_deltas() const { return needs_eval_deltas_; }        // steps 4,7,8,9,10,12
+    bool needs_threat_features() const { return needs_threats_; }        // steps 5, 6
+    bool needs_ordering_score() const { return needs_ordering_; }        // terms.ordering_score
+    bool needs_rebel_history() const { return needs_rebel_history_; }    // steps.history (rebel)
+
+    bool enabled() const { return config_.lmr.enabled; }
+    ResearchPolicy research() const { return config_.lmr.research; }
+    const LmrConfig& config() const { return config_; }
+
+    // Step 1's table value in 1/scale ply for (depth, move_number), weight applied.
+    int table_units(int depth, int move_number) const;
+
+private:
+    Rule blocking_rule(const MoveContext& ctx) const;
+    std::int64_t accumulate(const MoveContext& ctx, LmrStats* stats) const;
+    int finish(std::int64_t r, const MoveContext& ctx, LmrStats* stats) const;
+    int one_ply(const MoveContext& ctx, LmrStats* stats) const;
+
+    LmrConfig config_;
+    int table_[64][64] = {};  // weight * T(depth, moves) in 1/scale ply
+    bool needs_eval_deltas_ = false;
+    bool needs_threats_ = false;
+    bool needs_ordering_ = false;
+    bool needs_rebel_history_ = false;
+};
+
+}  // namespace lmr::lmr

@@ -1,0 +1,103 @@
+// Counters of what the LMR policy did: per gate and per step how often it fired and how
+// much R (in 1/scale ply) it contributed, and how many reductions of each size were made.
+// Plain arrays, no allocation; one instance per search thread, summed with add().
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string_view>
+
+namespace lmr::lmr {
+
+// Every rule the policy can apply, in evaluation order.
+enum class Rule : int {
+    // eligibility
+    kDisabled,
+    kMinDepth,
+    kFullDepthMoves,
+    // gates: no LMR
+    kGateRootBestFromIter8,
+    kGateTtMove,
+    kGateInCheck,
+    kGateQueenPromotion,
+    kGatePromotion,
+    kGateAdvancedPawn,
+    kGateGoodCapture,
+    kGateCaptures,
+    kGateGivesCheck,
+    kGateCheckGoodNoReduction,
+    kGateKillers,
+    kGateOrderingScore,  // terms.ordering_score.no_lmr_min_score
+    // gates: exactly one ply
+    kGateBadCaptureOnePly,
+    kGateCheckBadOnePly,
+    // steps 1-12
+    kStepTable,
+    kStepHistory,
+    kStepEvalMargin,
+    kStepPositional,
+    kStepNewThreat,
+    kStepThreatEscape,
+    kStepPassedPawnGain,
+    kStepKingSafetyGain,
+    kStepEvalRise,
+    kStepEvalDrop,
+    kStepKiller,
+    kStepPstGain,
+    // further terms
+    kTermConstant,
+    kTermNonPvNode,
+    kTermImproving,
+    kTermNotImproving,
+    kTermGivesCheck,
+    kTermHistoryDivisor,
+    kTermOrderingDouble,
+    kTermOrderingTriple,
+    kTermPvScale,
+    // final shaping
+    kRootReduceOnce,
+    kClampMaxReduction,
+    kClampDepth,
+    kClampExtension,
+    kCount
+};
+inline constexpr int kRuleCount = static_cast<int>(Rule::kCount);
+
+// JSON-path-like name ("gates.tt_move", "steps.history", "terms.constant", "clamp.depth").
+std::string_view rule_name(Rule rule);
+
+struct LmrStats {
+    static constexpr int kMaxPlies = 16;  // histogram: reductions -kMaxPlies..+kMaxPlies plies
+
+    std::uint64_t calls = 0;            // reduction() calls (late moves seen)
+    std::uint64_t fired[kRuleCount] = {};
+    std::int64_t units[kRuleCount] = {};  // R contributed (1/scale ply), steps and terms only
+    std::uint64_t by_plies[2 * kMaxPlies + 1] = {};  // index plies + kMaxPlies
+
+    void record(Rule rule) { ++fired[static_cast<int>(rule)]; }
+    void record(Rule rule, std::int64_t contributed) {
+        ++fired[static_cast<int>(rule)];
+        units[static_cast<int>(rule)] += contributed;
+    }
+    void record_result(int plies) {
+        ++calls;
+        if (plies < -kMaxPlies) plies = -kMaxPlies;
+        if (plies > kMaxPlies) plies = kMaxPlies;
+        ++by_plies[plies + kMaxPlies];
+    }
+    std::uint64_t count(Rule rule) const { return fired[static_cast<int>(rule)]; }
+    std::int64_t contributed(Rule rule) const { return units[static_cast<int>(rule)]; }
+    std::uint64_t reductions_of(int plies) const;  // how many results were exactly this size
+    std::uint64_t reduced() const;                  // results > 0
+    std::uint64_t extended() const;                 // results < 0
+
+    void add(const LmrStats& other);
+    void reset() { *this = LmrStats{}; }
+};
+
+// The table printed by `bench` and by `info string` (each line prefixed with line_prefix).
+// Rules that never fired are left out; scale converts units to plies for display.
+void print_stats(const LmrStats& stats, std::ostream& out, int scale = 10,
+                 std::string_view line_prefix = "");
+
+}  // namespace lmr::lmr

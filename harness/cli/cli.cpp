@@ -1,0 +1,77 @@
+#include "harness/cli/cli.hpp"
+
+#include <algorithm>
+#include <exception>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "harness/cli/command.hpp"
+
+#ifndef LMR_VERSION
+#define LMR_VERSION "unknown"
+#endif
+
+namespace lmr::cli {
+namespace {
+
+constexpr const char* kProgram = "lmr-harness";
+
+void print_usage(std::ostream& out) {
+    out << "Usage: " << kProgram << " <command> [options]\n\n"
+        << "Plays and measures chess engine matches (LMR Lab).\n\nCommands:\n";
+    std::size_t width = 0;
+    for (const Command& c : commands()) width = std::max(width, c.name.size());
+    for (const Command& c : commands()) {
+        out << "  " << c.name << std::string(width - c.name.size() + 3, ' ') << c.summary << '\n';
+    }
+    out << "\nRun '" << kProgram << " <command> --help' for a command's options.\n";
+}
+
+int run_command(const Command& command, std::vector<std::string> args, std::ostream& out,
+                std::ostream& err) {
+    CommandContext context{kProgram, std::string(command.name), std::move(args), out, err};
+    try {
+        return command.run(context);
+    } catch (const UsageError& e) {
+        err << kProgram << ' ' << command.name << ": " << e.what() << "\nRun '" << kProgram << ' '
+            << command.name << " --help' for usage.\n";
+        return kExitUsage;
+    } catch (const std::exception& e) {
+        err << kProgram << ' ' << command.name << ": error: " << e.what() << '\n';
+        return kExitFailure;
+    }
+}
+
+}  // namespace
+
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+    if (argc < 2) {
+        print_usage(err);
+        return kExitUsage;
+    }
+    const std::string first = argv[1];
+    if (first == "--help" || first == "-h" || (first == "help" && argc == 2)) {
+        print_usage(out);
+        return kExitOk;
+    }
+    if (first == "--version") {
+        out << kProgram << ' ' << LMR_VERSION << '\n';
+        return kExitOk;
+    }
+    std::vector<std::string> args(argv + 2, argv + argc);
+    std::string name = first;
+    if (first == "help") {  // `help <command>` is `<command> --help`
+        name = argv[2];
+        args = {"--help"};
+    }
+    const Command* command = find_command(name);
+    if (command == nullptr) {
+        err << kProgram << ": unknown command '" << name << "'.\nRun '" << kProgram
+            << " --help' for the list of commands.\n";
+        return kExitUsage;
+    }
+    return run_command(*command, std::move(args), out, err);
+}
+
+}  // namespace lmr::cli

@@ -1,0 +1,47 @@
+#pragma once
+// The sub-command interface of lmr-harness. A sub-command is one function in its own file
+// (e.g. stats_command.cpp) plus one line in command_table.cpp.
+
+#include <iosfwd>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lmr::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;  // the command ran and failed (I/O, engine, database)
+inline constexpr int kExitUsage = 2;    // bad command line: unknown command, flag or value
+
+// Thrown by a command for a bad command line; the dispatcher prints the message (which should
+// name the flag and the value) with a pointer to --help and exits with kExitUsage.
+class UsageError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+struct CommandContext {
+    std::string program;            // "lmr-harness", for usage lines
+    std::string command;            // the sub-command's name
+    std::vector<std::string> args;  // the arguments after the sub-command's name
+    std::ostream& out;
+    std::ostream& err;
+};
+
+// Returns the process exit code. May throw UsageError (exit 2) or any std::exception (exit 1,
+// message printed by the dispatcher).
+using CommandFunction = int (*)(CommandContext& context);
+
+struct Command {
+    std::string_view name;     // what the user types: "stats"
+    std::string_view summary;  // one line for `lmr-harness --help`
+    CommandFunction run;
+};
+
+// Every sub-command, in the order `lmr-harness --help` lists them (command_table.cpp).
+std::span<const Command> commands();
+const Command* find_command(std::string_view name);
+
+}  // namespace lmr::cli

@@ -1,0 +1,109 @@
+#include "harness/cli/options.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <optional>
+#include <ostream>
+#include <string>
+
+namespace lmr::cli {
+namespace {
+
+std::string_view trim(std::string_view text) {
+    const auto first = text.find_first_not_of(" \t");
+    if (first == std::string_view::npos) return {};
+    const auto last = text.find_last_not_of(" \t");
+    return text.substr(first, last - first + 1);
+}
+
+// Why `text` is not a count (a whole number >= 0), or nothing when it is one.
+std::optional<std::string> count_problem(std::string_view text, long& value) {
+    const std::string_view t = trim(text);
+    if (t.empty()) return "is empty, expected a whole number";
+    if (t.front() == '-') return "must not be negative";
+    const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), value);
+    if (ec == std::errc::result_out_of_range) return "is too large";
+    if (ec != std::errc() || end != t.data() + t.size()) return "is not a whole number";
+    return std::nullopt;
+}
+
+}  // namespace
+
+UsageError flag_error(std::string_view flag, std::string_view text, std::string_view problem) {
+    return UsageError(std::string(flag) + " '" + std::string(text) + "': " + std::string(problem));
+}
+
+bool parse_command_line(CommandContext& context, po::options_description& options,
+                        po::variables_map& values, std::string_view usage,
+                        std::string_view description,
+                        const po::positional_options_description* positional) {
+    options.add_options()("help,h", "show this help");
+    try {
+        po::command_line_parser parser(context.args);
+        parser.options(options);
+        if (positional != nullptr) parser.positional(*positional);
+        po::store(parser.run(), values);
+        if (values.count("help") != 0U) {
+            context.out << "Usage: " << context.program << ' ' << context.command << ' ' << usage
+                        << "\n\n"
+                        << description << "\n\n"
+                        << options;
+            return false;
+        }
+        po::notify(values);
+    } catch (const po::error& e) {
+        throw UsageError(e.what());
+    }
+    return true;
+}
+
+double parse_double(std::string_view flag, std::string_view text) {
+    const std::string_view t = trim(text);
+    double value = 0;
+    // from_chars rejects a leading '+', which people do write for Elo bounds.
+    const std::string_view digits = !t.empty() && t.front() == '+' ? t.substr(1) : t;
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size()) {
+        throw flag_error(flag, text, "is not a number");
+    }
+    if (!std::isfinite(value)) throw flag_error(flag, text, "is not a finite number");
+    return value;
+}
+
+double parse_probability(std::string_view flag, std::string_view text) {
+    const double value = parse_double(flag, text);
+    if (!(value > 0 && value < 1)) {
+        throw flag_error(flag, text, "must lie strictly between 0 and 1");
+    }
+    return value;
+}
+
+long parse_count(std::string_view flag, std::string_view text) {
+    long value = 0;
+    if (const auto problem = count_problem(text, value)) throw flag_error(flag, text, *problem);
+    return value;
+}
+
+std::vector<long> parse_count_list(std::string_view flag, std::string_view text) {
+    std::vector<long> counts;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = text.find(',', start);
+        const std::string_view item = comma == std::string_view::npos
+                                          ? text.substr(start)
+                                          : text.substr(start, comma - start);
+        long value = 0;
+        if (const auto problem = count_problem(item, value)) {
+            // Name the whole value and the bad item, so a long list is easy to fix.
+            throw flag_error(flag, text,
+                             "item " + std::to_string(counts.size() + 1) + " ('" +
+                                 std::string(trim(item)) + "') " + *problem);
+        }
+        counts.push_back(value);
+        if (comma == std::string_view::npos) break;
+        start = comma + 1;
+    }
+    return counts;
+}
+
+}  // namespace lmr::cli

@@ -1,0 +1,33 @@
+#pragma once
+// Helpers every sub-command uses to read its command line with Boost.Program_options and to
+// turn flag values into numbers with errors that name the flag and the value.
+
+#include <boost/program_options.hpp>
+#include <string_view>
+#include <vector>
+
+#include "harness/cli/command.hpp"
+
+namespace lmr::cli {
+
+namespace po = boost::program_options;
+
+// Adds --help/-h to `options`, parses context.args (with `positional` if given) into `values`.
+// Returns false when --help was asked for: the usage text has then been written to
+// context.out and the command should return kExitOk. Parse errors throw UsageError.
+// `usage` is the text after "Usage: lmr-harness <command> ", e.g. "[options]".
+bool parse_command_line(CommandContext& context, po::options_description& options,
+                        po::variables_map& values, std::string_view usage,
+                        std::string_view description,
+                        const po::positional_options_description* positional = nullptr);
+
+// Value parsers; each throws UsageError("--flag 'text': what is wrong").
+double parse_double(std::string_view flag, std::string_view text);                 // finite
+double parse_probability(std::string_view flag, std::string_view text);            // in (0, 1)
+long parse_count(std::string_view flag, std::string_view text);                    // integer >= 0
+std::vector<long> parse_count_list(std::string_view flag, std::string_view text);  // "1,2,3"
+
+// The message format of those errors, for checks a command makes itself.
+UsageError flag_error(std::string_view flag, std::string_view text, std::string_view problem);
+
+}  // namespace lmr::cli

@@ -1,0 +1,147 @@
+// `lmr-harness stats`: the statistics block for given counts, without playing anything —
+// to check a result by hand or reproduce fishtest's numbers.
+
+#include <cmath>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "harness/cli/command.hpp"
+#include "harness/cli/options.hpp"
+#include "harness/stats/format.hpp"
+
+namespace lmr::cli {
+namespace {
+
+// Far beyond any real match, and small enough that doubling a count cannot overflow and every
+// count is exact as a double.
+constexpr long kMaxCount = 1'000'000'000'000L;
+
+constexpr const char* kDescription =
+    "Prints games, W/D/L, pentanomial, Elo, nElo, LOS, draw ratio and the SPRT LLR with its\n"
+    "bounds and verdict for the given counts, as a run prints them. With --ptnml the\n"
+    "statistics are per pair (pentanomial), with --wdl per game (trinomial).\n"
+    "Exit code 0, or 2 for a bad command line.";
+
+std::vector<long> read_counts(const std::string& flag, const std::string& text) {
+    std::vector<long> counts = parse_count_list(flag, text);
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+        if (counts[i] > kMaxCount) {
+            throw flag_error(
+                flag, text,
+                "item " + std::to_string(i + 1) + " is larger than " + std::to_string(kMaxCount));
+        }
+    }
+    return counts;
+}
+
+stats::MatchCounts counts_from_ptnml(const std::string& text) {
+    const std::vector<long> c = read_counts("--ptnml", text);
+    stats::MatchCounts counts;
+    if (c.size() == 6) {
+        const stats::Pentanomial p{
+            .ll = c[0], .ld = c[1], .wl = c[2], .dd = c[3], .wd = c[4], .ww = c[5]};
+        counts.pairs = p;
+        counts.games = stats::to_trinomial(p);
+    } else if (c.size() == 5) {
+        // WL and DD arrive summed: the statistics need only the sum, W/D/L cannot be derived.
+        counts.pairs =
+            stats::Pentanomial{.ll = c[0], .ld = c[1], .wl = 0, .dd = c[2], .wd = c[3], .ww = c[4]};
+        counts.wl_dd_split_known = false;
+    } else {
+        throw flag_error("--ptnml", text,
+                         "expected 6 counts LL,LD,WL,DD,WD,WW or 5 counts LL,LD,WL+DD,WD,WW, got " +
+                             std::to_string(c.size()));
+    }
+    return counts;
+}
+
+stats::MatchCounts counts_from_wdl(const std::string& text) {
+    const std::vector<long> c = read_counts("--wdl", text);
+    if (c.size() != 3) {
+        throw flag_error("--wdl", text, "expected 3 counts W,D,L, got " + std::to_string(c.size()));
+    }
+    stats::MatchCounts counts;
+    counts.games = stats::Trinomial{.wins = c[0], .draws = c[1], .losses = c[2]};
+    return counts;
+}
+
+stats::SprtParams read_sprt_params(const po::variables_map& values) {
+    stats::SprtParams params;
+    const auto text = [&values](const char* name) { return values[name].as<std::string>(); };
+    params.elo0 = parse_double("--elo0", text("elo0"));
+    params.elo1 = parse_double("--elo1", text("elo1"));
+    params.alpha = parse_probability("--alpha", text("alpha"));
+    params.beta = parse_probability("--beta", text("beta"));
+    const auto model = stats::parse_model(text("model"));
+    if (!model) throw flag_error("--model", text("model"), "expected 'normalized' or 'logistic'");
+    params.model = *model;
+    if (!(params.elo0 < params.elo1)) {
+        throw UsageError("--elo0 '" + text("elo0") + "' must be less than --elo1 '" + text("elo1") +
+                         "'");
+    }
+    const double limit = params.model == stats::EloModel::kNormalized ? stats::kMaxAbsNormalizedElo
+                                                                      : stats::kMaxAbsLogisticElo;
+    for (const char* name : {"elo0", "elo1"}) {
+        if (std::abs(parse_double(std::string("--") + name, text(name))) > limit) {
+            throw flag_error(std::string("--") + name, text(name),
+                             "outside the " + text("model") + " model's range of +/-" +
+                                 std::to_string(static_cast<int>(limit)));
+        }
+    }
+    if (!(params.alpha + params.beta < 1)) {
+        throw UsageError("--alpha '" + text("alpha") + "' and --beta '" + text("beta") +
+                         "' must add up to less than 1");
+    }
+    // Whatever the library still objects to (nothing, if the checks above match it); its
+    // messages start with the parameter's name, so "--" turns that into the flag.
+    if (const auto problem = stats::validate(params)) throw UsageError("--" + *problem);
+    return params;
+}
+
+}  // namespace
+
+int run_stats_command(CommandContext& context) {
+    po::options_description options("Options");
+    // Values are read as text and converted here, so every error names the flag and the value.
+    // clang-format off
+    options.add_options()
+        ("ptnml", po::value<std::string>()->value_name("LL,LD,WL,DD,WD,WW"),
+         "pentanomial pair counts (or the five bins LL,LD,WL+DD,WD,WW)")
+        ("wdl", po::value<std::string>()->value_name("W,D,L"), "game counts")
+        ("elo0", po::value<std::string>()->default_value("0"), "SPRT H0 bound")
+        ("elo1", po::value<std::string>()->default_value("5"), "SPRT H1 bound")
+        ("alpha", po::value<std::string>()->default_value("0.05"), "false positive rate")
+        ("beta", po::value<std::string>()->default_value("0.05"), "false negative rate")
+        ("model", po::value<std::string>()->default_value("normalized"),
+         "Elo model of the bounds: normalized (nElo, as fishtest) or logistic")
+        ("json", "print JSON instead of text");
+    // clang-format on
+    po::variables_map values;
+    if (!parse_command_line(context, options, values,
+                            "(--ptnml LL,LD,WL,DD,WD,WW | --wdl W,D,L) [options]", kDescription)) {
+        return kExitOk;
+    }
+
+    const bool has_ptnml = values.count("ptnml") != 0U;
+    const bool has_wdl = values.count("wdl") != 0U;
+    if (has_ptnml == has_wdl) {
+        throw UsageError(has_ptnml ? "give either --ptnml or --wdl, not both"
+                                   : "give the counts with --ptnml or --wdl");
+    }
+    const stats::MatchCounts counts = has_ptnml
+                                          ? counts_from_ptnml(values["ptnml"].as<std::string>())
+                                          : counts_from_wdl(values["wdl"].as<std::string>());
+    const stats::SprtParams params = read_sprt_params(values);
+
+    const stats::Summary summary = stats::summarize(counts, params);
+    if (values.count("json") != 0U) {
+        context.out << stats::format_json(summary) << '\n';
+    } else {
+        stats::write_block(context.out, summary);
+    }
+    return kExitOk;
+}
+
+}  // namespace lmr::cli

@@ -1,0 +1,88 @@
+#include "harness/match/adjudication.hpp"
+
+#include <cstdlib>
+#include <stdexcept>
+
+namespace lmr::match {
+
+void AdjudicationConfig::validate() const {
+    auto positive = [](int value, const char* name) {
+        if (value <= 0)
+            throw std::invalid_argument(std::string("adjudication: ") + name +
+                                        " must be positive, got " + std::to_string(value));
+    };
+    auto non_negative = [](int value, const char* name) {
+        if (value < 0)
+            throw std::invalid_argument(std::string("adjudication: ") + name +
+                                        " must not be negative, got " + std::to_string(value));
+    };
+    if (draw.enabled) {
+        non_negative(draw.move_number, "draw move number");
+        positive(draw.move_count, "draw move count");
+        non_negative(draw.score_cp, "draw score");
+    }
+    if (resign.enabled) {
+        positive(resign.move_count, "resign move count");
+        positive(resign.score_cp, "resign score");
+    }
+    non_negative(max_moves, "maximum moves");
+}
+
+Adjudicator::Adjudicator(const AdjudicationConfig& config) : config_(config) {
+    config_.validate();
+}
+
+AdjudicationVerdict Adjudicator::on_move(const AdjudicationInput& move) {
+    const int side = move.mover;
+    const auto& score = move.score;
+
+    if (config_.draw.enabled) {
+        const bool in_window = score && !score->is_mate &&
+                               std::abs(score->value) <= config_.draw.score_cp &&
+                               move.move_number >= config_.draw.move_number;
+        draw_plies_ = in_window ? draw_plies_ + 1 : 0;
+    }
+    if (config_.resign.enabled) {
+        const int s = config_.resign.score_cp;
+        const bool losing =
+            score && (score->losing_mate() || (!score->is_mate && score->value <= -s));
+        const bool winning =
+            score && (score->winning_mate() || (!score->is_mate && score->value >= s));
+        losing_moves_[side] = losing ? losing_moves_[side] + 1 : 0;
+        winning_moves_[side] = winning ? winning_moves_[side] + 1 : 0;
+    }
+
+    AdjudicationVerdict verdict;
+    if (config_.resign.enabled) {
+        const int n = config_.resign.move_count;
+        for (int loser = 0; loser < 2; ++loser) {
+            const int winner = loser ^ 1;
+            if (losing_moves_[loser] >= n &&
+                (!config_.resign.two_sided || winning_moves_[winner] >= n)) {
+                verdict.kind = AdjudicationVerdict::Kind::kResign;
+                verdict.winner = chess::Color(winner);
+                verdict.reason = std::string(loser == chess::kWhite ? "White" : "Black") +
+                                 " resigns: score <= -" + std::to_string(config_.resign.score_cp) +
+                                 " cp for " + std::to_string(n) + " moves" +
+                                 (config_.resign.two_sided ? ", the opponent agreeing" : "");
+                return verdict;
+            }
+        }
+    }
+    if (config_.draw.enabled && draw_plies_ >= 2 * config_.draw.move_count) {
+        verdict.kind = AdjudicationVerdict::Kind::kDraw;
+        verdict.reason = "draw adjudication: |score| <= " + std::to_string(config_.draw.score_cp) +
+                         " cp for " + std::to_string(config_.draw.move_count) +
+                         " moves of both sides";
+        return verdict;
+    }
+    if (config_.max_moves > 0 && move.game_plies >= 2 * config_.max_moves) {
+        verdict.kind = AdjudicationVerdict::Kind::kMaxLength;
+        verdict.reason =
+            "maximum game length of " + std::to_string(config_.max_moves) + " moves reached";
+        return verdict;
+    }
+    return verdict;
+}
+
+}  // namespace lmr::match

@@ -1,0 +1,300 @@
+#include "harness/match/game.hpp"
+
+#include <optional>
+#include <string_view>
+
+#include "engine/chess/game_end.hpp"
+#include "engine/chess/notation.hpp"
+#include "engine/chess/position.hpp"
+
+namespace lmr::match {
+namespace {
+
+using std::chrono::duration_cast;
+using std::chrono::milliseconds;
+using std::chrono::nanoseconds;
+using SteadyClock = std::chrono::steady_clock;
+using uci_client::GoResult;
+using uci_client::Status;
+using uci_client::UciEngine;
+
+// The reply deadline is set this much past the time budget, so a reply that arrives right at
+// the limit is read and judged by its measured time (Clock::charge) rather than by a race
+// between the deadline and the pipe.
+constexpr milliseconds kDeadlineSlack{10};
+
+std::string side_name(chess::Color c) {
+    return c == chess::kWhite ? "White" : "Black";
+}
+
+std::string seconds_text(nanoseconds d) {
+    return format_seconds(duration_cast<milliseconds>(d < nanoseconds(0) ? -d : d)) + " s";
+}
+
+std::optional<Score> to_score(const std::optional<uci_client::Score>& score) {
+    if (!score) return std::nullopt;
+    return score->kind == uci_client::Score::Kind::kMate ? Score::mate(score->value)
+                                                         : Score::cp(score->value);
+}
+
+// The whole game so far as one `position` command.
+class PositionCommand {
+  public:
+    explicit PositionCommand(const std::string& start_fen)
+        : base_(start_fen == chess::Position::startpos().fen() ? "position startpos"
+                                                               : "position fen " + start_fen) {}
+    void add(const std::string& uci) { moves_ += " " + uci; }
+    std::string text() const { return moves_.empty() ? base_ : base_ + " moves" + moves_; }
+
+  private:
+    std::string base_;
+    std::string moves_;
+};
+
+class GameRunner {
+  public:
+    GameRunner(UciEngine& white, UciEngine& black, const Opening& opening,
+               const GameSettings& settings)
+        : settings_(settings),
+          engines_{&white, &black},
+          pos_(start_position(opening)),
+          command_(pos_.fen()),
+          clock_(make_clock(settings)),
+          adjudicator_(make_adjudicator(settings)) {
+        record_.start_fen = pos_.fen();
+        apply_opening(opening);
+        record_.time_control = settings.time_control.to_pgn_tag();
+    }
+
+    GameRecord run() {
+        record_.started = std::chrono::system_clock::now();
+        play();
+        record_.white = engines_[chess::kWhite]->name();
+        record_.black = engines_[chess::kBlack]->name();
+        return std::move(record_);
+    }
+
+  private:
+    void play() {
+        if (cancelled())
+            return finish("*", Termination::kUnterminated, "game cancelled before it started");
+        // Engines that faulted in an earlier game were killed then; bring them back now.
+        for (UciEngine* engine : engines_)
+            if (!engine->running()) engine->restart();
+        if (ended_by_rules()) return;  // the book ended the game
+        for (chess::Color side : {chess::kWhite, chess::kBlack}) {
+            UciEngine& engine = *engines_[side];
+            const Status status = engine.new_game();
+            if (status == Status::kOk) continue;
+            engine.kill();
+            return lose(side,
+                        status == Status::kTimeout ? Termination::kStall : Termination::kCrash,
+                        who(side) + " failed before the game: " + engine.last_error());
+        }
+        for (;;) {
+            if (cancelled()) return finish("*", Termination::kUnterminated, "game cancelled");
+            if (play_one_move()) return;
+        }
+    }
+
+    static chess::Position start_position(const Opening& opening) {
+        const std::string fen =
+            opening.fen.empty() ? std::string(chess::Position::kStartFen) : opening.fen;
+        std::string error;
+        auto pos = chess::Position::from_fen(fen, &error);
+        if (!pos) throw GameSetupError("opening FEN \"" + fen + "\": " + error);
+        return *pos;
+    }
+
+    static Clock make_clock(const GameSettings& settings) {
+        try {
+            return Clock(settings.time_control, settings.time_margin);
+        } catch (const std::invalid_argument& e) {
+            throw GameSetupError(e.what());
+        }
+    }
+
+    static Adjudicator make_adjudicator(const GameSettings& settings) {
+        try {
+            return Adjudicator(settings.adjudication);
+        } catch (const std::invalid_argument& e) {
+            throw GameSetupError(e.what());
+        }
+    }
+
+    void apply_opening(const Opening& opening) {
+        for (std::size_t i = 0; i < opening.moves.size(); ++i) {
+            std::string error;
+            const chess::Move move = chess::parse_uci(pos_, opening.moves[i], &error);
+            if (move.is_none())
+                throw GameSetupError("opening move " + std::to_string(i + 1) + " \"" +
+                                     opening.moves[i] + "\" in " + pos_.fen() + ": " + error);
+            const std::string uci = chess::to_uci(move);
+            record_.opening_moves.push_back(uci);
+            command_.add(uci);
+            pos_.make_move(move);
+        }
+        record_.opening_fen = pos_.fen();
+    }
+
+    bool cancelled() const { return settings_.cancel && settings_.cancel->load(); }
+
+    std::string who(chess::Color side) const {
+        return side_name(side) + " (" + engines_[side]->name() + ")";
+    }
+
+    void finish(std::string result, Termination termination, std::string reason) {
+        record_.result = std::move(result);
+        record_.termination = termination;
+        record_.reason = std::move(reason);
+        record_.final_fen = pos_.fen();
+        record_.finished = std::chrono::system_clock::now();
+    }
+
+    void lose(chess::Color loser, Termination termination, std::string reason) {
+        finish(loser == chess::kWhite ? "0-1" : "1-0", termination, std::move(reason));
+    }
+
+    // Ends the game when the rules say it is over; true if it did.
+    bool ended_by_rules() {
+        switch (chess::game_end(pos_)) {
+            case chess::GameEnd::kNone:
+                return false;
+            case chess::GameEnd::kCheckmate: {
+                const chess::Color winner = ~pos_.side_to_move();
+                lose(pos_.side_to_move(), Termination::kMate, side_name(winner) + " mates");
+                return true;
+            }
+            case chess::GameEnd::kStalemate:
+                finish("1/2-1/2", Termination::kStalemate, "draw by stalemate");
+                return true;
+            case chess::GameEnd::kRepetition:
+                finish("1/2-1/2", Termination::kRepetition, "draw by threefold repetition");
+                return true;
+            case chess::GameEnd::kFiftyMove:
+                finish("1/2-1/2", Termination::kFiftyMove, "draw by the fifty-move rule");
+                return true;
+            case chess::GameEnd::kInsufficientMaterial:
+                finish("1/2-1/2", Termination::kMaterial, "draw by insufficient material");
+                return true;
+        }
+        return false;
+    }
+
+    // Asks the side to move for its move and plays it; true when the game is over.
+    bool play_one_move() {
+        const chess::Color side = pos_.side_to_move();
+        UciEngine& engine = *engines_[side];
+        const uci_client::GoLimits limits = clock_.go_limits(side);
+        const std::optional<nanoseconds> budget = clock_.time_budget(side);
+        const std::optional<nanoseconds> remaining_before = clock_.remaining(side);
+        const nanoseconds wait =
+            budget ? *budget + kDeadlineSlack : nanoseconds(settings_.stall_timeout);
+        const GoResult reply =
+            engine.go(command_.text(), limits,
+                      SteadyClock::now() + duration_cast<SteadyClock::duration>(wait));
+
+        switch (reply.status) {
+            case Status::kOk:
+                break;
+            case Status::kCrashed:
+                engine.kill();
+                lose(side, Termination::kCrash, who(side) + " crashed: " + reply.error);
+                return true;
+            case Status::kTimeout:
+                // It may still be searching (or be stuck for good): stop it burning CPU now.
+                engine.kill();
+                if (budget) {
+                    lose(side, Termination::kTimeForfeit,
+                         who(side) + " lost on time: no bestmove within " + seconds_text(*budget) +
+                             " (its time + " + seconds_text(clock_.margin()) + " margin)");
+                } else {
+                    lose(side, Termination::kStall,
+                         who(side) + " stalled: no bestmove within " +
+                             seconds_text(settings_.stall_timeout) + " to '" +
+                             uci_client::go_command(limits) + "'");
+                }
+                return true;
+            case Status::kIllegalOutput:
+                lose(side, Termination::kIllegalMove, who(side) + " sent no move: " + reply.error);
+                return true;
+        }
+
+        if (!clock_.charge(side, reply.elapsed)) {
+            std::string detail = who(side) + " lost on time: took " + seconds_text(reply.elapsed);
+            if (remaining_before)
+                detail += " with " + seconds_text(*remaining_before) + " left";
+            else if (settings_.time_control.move_time)
+                detail += " for a move time of " + seconds_text(*settings_.time_control.move_time);
+            detail += " (margin " + seconds_text(clock_.margin()) + ")";
+            lose(side, Termination::kTimeForfeit, detail);
+            return true;
+        }
+
+        std::string error;
+        const chess::Move move = chess::parse_uci(pos_, reply.bestmove, &error);
+        if (move.is_none()) {
+            lose(side, Termination::kIllegalMove,
+                 who(side) + " played the illegal move '" + reply.bestmove + "' in " + pos_.fen() +
+                     ": " + error);
+            return true;
+        }
+
+        MoveRecord m;
+        m.ply = static_cast<int>(record_.moves.size()) + 1;
+        m.uci = chess::to_uci(move);
+        m.san = chess::to_san(pos_, move);
+        m.score = to_score(reply.info.score);
+        m.depth = reply.info.depth.value_or(0);
+        m.seldepth = reply.info.seldepth.value_or(0);
+        m.nodes = reply.info.nodes.value_or(0);
+        m.time_ms = duration_cast<milliseconds>(reply.elapsed).count();
+        if (const auto left = clock_.remaining(side))
+            m.clock_left_ms = duration_cast<milliseconds>(*left).count();
+        const int move_number = pos_.fullmove_number();
+        pos_.make_move(move);
+        command_.add(m.uci);
+        record_.moves.push_back(std::move(m));
+        if (settings_.on_move) settings_.on_move(record_);
+
+        if (ended_by_rules()) return true;
+        const AdjudicationVerdict verdict = adjudicator_.on_move(
+            {side, move_number,
+             static_cast<int>(record_.opening_moves.size() + record_.moves.size()),
+             record_.moves.back().score});
+        switch (verdict.kind) {
+            case AdjudicationVerdict::Kind::kNone:
+                return false;
+            case AdjudicationVerdict::Kind::kResign:
+                lose(~*verdict.winner, Termination::kAdjudication, verdict.reason);
+                return true;
+            case AdjudicationVerdict::Kind::kDraw:
+                finish("1/2-1/2", Termination::kAdjudication, verdict.reason);
+                return true;
+            case AdjudicationVerdict::Kind::kMaxLength:
+                finish("1/2-1/2", Termination::kMaxLength, verdict.reason);
+                return true;
+        }
+        return false;
+    }
+
+    const GameSettings& settings_;
+    UciEngine* engines_[2];
+    chess::Position pos_;
+    PositionCommand command_;
+    Clock clock_;
+    Adjudicator adjudicator_;
+    GameRecord record_;
+};
+
+}  // namespace
+
+GameRecord play_game(UciEngine& white, UciEngine& black, const Opening& opening,
+                     const GameSettings& settings) {
+    if (&white == &black)
+        throw GameSetupError("play_game needs two engine objects (one process per side)");
+    GameRunner runner(white, black, opening, settings);
+    return runner.run();
+}
+
+}  // namespace lmr::match

@@ -1,0 +1,78 @@
+#pragma once
+
+// What one played game leaves behind: the opening, every engine move with the engine's search
+// figures, the result from White's point of view and how the game ended. Plain data shaped like
+// lmr::store::GameRecord (store_mapping.hpp converts) and turned into PGN text by pgn.hpp.
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/chess/types.hpp"
+#include "harness/match/score.hpp"
+
+namespace lmr::match {
+
+// How a game ended, in detail. termination_name() gives the recorded string.
+enum class Termination {
+    kUnterminated,  // "unterminated": cancelled (Ctrl-C) or not finished; result "*"
+    kMate,          // "mate"
+    kStalemate,     // "stalemate"
+    kRepetition,    // "repetition" (threefold)
+    kFiftyMove,     // "fifty-move"
+    kMaterial,      // "material" (insufficient material)
+    kAdjudication,  // "adjudication" (draw or resign by the engines' scores)
+    kMaxLength,     // "max length" (drawn at the maximum game length)
+    kTimeForfeit,   // "time forfeit"
+    kIllegalMove,   // "illegal move" (illegal or unparsable bestmove, or garbage instead)
+    kCrash,         // "crash" (the engine exited or closed its pipe)
+    kStall,         // "stall" (no bestmove to a node/depth-limited search by the stall timeout)
+};
+
+std::string_view termination_name(Termination t);
+// Inverse of termination_name; nullopt for an unknown string.
+std::optional<Termination> parse_termination(std::string_view name);
+// The PGN standard's Termination tag value (9.8.1): "normal" (the rules ended the game),
+// "adjudication", "time forfeit", "rules infraction" (illegal move), "abandoned" (crash, stall:
+// the player stopped playing), "unterminated".
+std::string_view pgn_termination(Termination t);
+// True when the termination is an engine fault after which that engine must be restarted.
+bool is_engine_fault(Termination t);
+
+struct MoveRecord {
+    int ply = 0;      // 1-based index among the engines' moves (1 = first move after the book)
+    std::string uci;  // canonical UCI text ("e1g1" for castling)
+    std::string san;  // SAN in the position before the move
+    std::optional<Score> score;  // the mover's last reported score (mover's point of view)
+    int depth = 0;               // 0 when not reported
+    int seldepth = 0;
+    std::uint64_t nodes = 0;
+    std::int64_t time_ms = 0;                   // reply time: `go` write to `bestmove` read
+    std::optional<std::int64_t> clock_left_ms;  // the mover's clock after the move (tc= only)
+};
+
+struct GameRecord {
+    std::string white;  // engine names as given to the runner
+    std::string black;
+    std::string start_fen;  // where the game starts: the book position (before the opening moves)
+    std::vector<std::string> opening_moves;  // book moves (UCI) played from start_fen
+    std::string opening_fen;        // where the engines took over (after the opening moves)
+    std::vector<MoveRecord> moves;  // the engines' moves, from opening_fen on
+    std::string final_fen;
+    std::string result = "*";  // "1-0", "0-1", "1/2-1/2" or "*"
+    Termination termination = Termination::kUnterminated;
+    std::string reason;  // in words: "Black mates", "White's engine crashed (exited with code 3)"
+    std::string time_control;  // the PGN TimeControl value
+    std::chrono::system_clock::time_point started{};
+    std::chrono::system_clock::time_point finished{};
+
+    // False for result "*": the game does not count and is not stored as finished.
+    bool finished_normally() const { return result != "*"; }
+    // The side that lost, if any (from the result).
+    std::optional<chess::Color> loser() const;
+};
+
+}  // namespace lmr::match

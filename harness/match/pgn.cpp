@@ -1,0 +1,186 @@
+#include "harness/match/pgn.hpp"
+
+#include <ctime>
+#include <stdexcept>
+
+#include "engine/chess/notation.hpp"
+#include "engine/chess/position.hpp"
+
+namespace lmr::match {
+namespace {
+
+// Tag values are strings: quote and backslash are escaped, control characters (a newline
+// from an engine's id, say) would break the tag line and become spaces.
+std::string escape_tag_value(std::string_view value) {
+    std::string out;
+    out.reserve(value.size());
+    for (char c : value) {
+        if (c == '\\' || c == '"') {
+            out += '\\';
+            out += c;
+        } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+            out += ' ';
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+// A brace comment ends at the first '}' and cannot nest, so braces inside become parentheses.
+std::string comment_text(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        if (c == '{')
+            out += '(';
+        else if (c == '}')
+            out += ')';
+        else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            out += ' ';
+        else
+            out += c;
+    }
+    return out;
+}
+
+// A comment is one unit for line wrapping, so "{+0.35/12 0.120s}" stays on one line; only a
+// comment longer than a whole line is split between its words (a line break inside a comment is
+// whitespace like any other).
+void add_comment(std::vector<std::string>& words, std::string_view text) {
+    const std::string clean = comment_text(text);
+    std::vector<std::string> parts;
+    std::size_t i = 0;
+    while (i < clean.size()) {
+        while (i < clean.size() && clean[i] == ' ') ++i;
+        std::size_t j = i;
+        while (j < clean.size() && clean[j] != ' ') ++j;
+        if (j > i) parts.emplace_back(clean.substr(i, j - i));
+        i = j;
+    }
+    if (parts.empty()) return;
+    std::string whole = "{";
+    for (std::size_t k = 0; k < parts.size(); ++k) whole += (k ? " " : "") + parts[k];
+    whole += "}";
+    if (whole.size() <= static_cast<std::size_t>(kPgnMaxLineLength)) {
+        words.push_back(std::move(whole));
+        return;
+    }
+    parts.front().insert(0, "{");
+    parts.back() += "}";
+    for (auto& p : parts) words.push_back(std::move(p));
+}
+
+std::string engine_comment(const MoveRecord& m) {
+    std::string s;
+    if (m.score) {
+        s = m.score->to_pgn();
+        if (m.depth > 0) s += "/" + std::to_string(m.depth);
+        s += ' ';
+    }
+    const std::int64_t ms = m.time_ms < 0 ? 0 : m.time_ms;
+    std::string frac = std::to_string(ms % 1000);
+    frac.insert(0, 3 - frac.size(), '0');
+    s += std::to_string(ms / 1000) + "." + frac + "s";
+    return s;
+}
+
+std::string wrap(const std::vector<std::string>& words) {
+    std::string out;
+    std::size_t line = 0;
+    for (const auto& w : words) {
+        if (line > 0 && line + 1 + w.size() > static_cast<std::size_t>(kPgnMaxLineLength)) {
+            out += '\n';
+            line = 0;
+        }
+        if (line > 0) {
+            out += ' ';
+            ++line;
+        }
+        out += w;
+        line += w.size();
+    }
+    out += '\n';
+    return out;
+}
+
+void add_tag(std::string& out, std::string_view name, std::string_view value) {
+    out += '[';
+    out += name;
+    out += " \"";
+    out += escape_tag_value(value);
+    out += "\"]\n";
+}
+
+}  // namespace
+
+std::string pgn_date(std::chrono::system_clock::time_point when) {
+    if (when == std::chrono::system_clock::time_point{}) return "????.??.??";
+    const std::time_t t = std::chrono::system_clock::to_time_t(when);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buffer[16];
+    std::strftime(buffer, sizeof buffer, "%Y.%m.%d", &tm);
+    return buffer;
+}
+
+std::string to_pgn(const GameRecord& game, const PgnTags& tags) {
+    const std::string start_fen =
+        game.start_fen.empty() ? std::string(chess::Position::kStartFen) : game.start_fen;
+    std::string error;
+    auto start = chess::Position::from_fen(start_fen, &error);
+    if (!start)
+        throw std::invalid_argument("PGN export: bad start FEN \"" + start_fen + "\": " + error);
+    chess::Position pos = *start;
+    const bool standard_start = pos.fen() == chess::Position::startpos().fen();
+
+    std::vector<std::string> words;
+    bool black_needs_number = true;  // at the start and after every comment
+    int ply = 0;
+    auto add_move = [&](std::string_view uci, const std::string& comment) {
+        ++ply;
+        const int number = pos.fullmove_number();
+        if (pos.side_to_move() == chess::kWhite) {
+            words.push_back(std::to_string(number) + ".");
+        } else if (black_needs_number) {
+            words.push_back(std::to_string(number) + "...");
+        }
+        const chess::Move move = chess::parse_uci(pos, uci, &error);
+        if (move.is_none())
+            throw std::invalid_argument("PGN export: ply " + std::to_string(ply) + " \"" +
+                                        std::string(uci) + "\" in " + pos.fen() + ": " + error);
+        words.push_back(chess::to_san(pos, move));
+        const std::size_t before = words.size();
+        add_comment(words, comment);
+        black_needs_number = words.size() != before;
+        pos.make_move(move);
+    };
+    for (const std::string& uci : game.opening_moves) add_move(uci, "book");
+    for (const MoveRecord& record : game.moves) add_move(record.uci, engine_comment(record));
+    if (!game.reason.empty()) add_comment(words, game.reason);
+    words.push_back(game.result);
+
+    std::string out;
+    add_tag(out, "Event", tags.event);
+    add_tag(out, "Site", tags.site);
+    add_tag(out, "Date", pgn_date(game.started));
+    add_tag(out, "Round", tags.round);
+    add_tag(out, "White", game.white.empty() ? "?" : game.white);
+    add_tag(out, "Black", game.black.empty() ? "?" : game.black);
+    add_tag(out, "Result", game.result);
+    if (!standard_start) {
+        add_tag(out, "SetUp", "1");
+        add_tag(out, "FEN", start->fen());
+    }
+    add_tag(out, "TimeControl", game.time_control.empty() ? "?" : game.time_control);
+    add_tag(out, "Termination", pgn_termination(game.termination));
+    add_tag(out, "TerminationDetail", termination_name(game.termination));
+    add_tag(out, "PlyCount", std::to_string(ply));
+    for (const auto& [name, value] : tags.extra) add_tag(out, name, value);
+    out += '\n';
+    out += wrap(words);
+    out += '\n';
+    return out;
+}
+
+}  // namespace lmr::match

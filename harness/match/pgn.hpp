@@ -1,0 +1,41 @@
+#pragma once
+
+// PGN export of a played game, in the standard's export format (PGN Standard 1994, section 8):
+//  - the Seven Tag Roster in order (Event, Site, Date, Round, White, Black, Result), then
+//    SetUp "1" + FEN when the game did not start from the standard position, TimeControl,
+//    Termination (the standard's value; our detailed termination goes into the extra tag
+//    TerminationDetail and a closing comment with the reason in words), PlyCount, and any
+//    extra tags the caller adds;
+//  - SAN movetext with move numbers ("12..." before a Black move that follows a comment or
+//    starts the game), each engine move commented `{+0.35/12 0.120s}` (mover's score in pawns or
+//    +M3/-M2, depth, time used) and each opening move `{book}`, lines of at most 79 characters,
+//    the result at the end, and an empty line after the game.
+// pgn-extract reads the output without complaint (tests/match/pgn_test.cpp checks that).
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "harness/match/game_record.hpp"
+
+namespace lmr::match {
+
+struct PgnTags {
+    std::string event = "?";
+    std::string site = "?";
+    std::string round = "?";  // "3" or "3.1"; "?" unknown
+    // Further tags printed after the standard ones, e.g. {"Opening", "…"}. Names must be PGN
+    // symbols (letters, digits, '_'); they are not checked against the standard ones.
+    std::vector<std::pair<std::string, std::string>> extra;
+};
+
+inline constexpr int kPgnMaxLineLength = 79;
+
+// Throws std::invalid_argument when the record is inconsistent (bad start FEN, a move that is
+// not legal in its position): PGN that no reader could replay is never written.
+std::string to_pgn(const GameRecord& game, const PgnTags& tags = {});
+
+// "2024.05.31" in UTC; "????.??.??" for a default (epoch) time point.
+std::string pgn_date(std::chrono::system_clock::time_point when);
+
+}  // namespace lmr::match

@@ -1,0 +1,173 @@
+#include "harness/store/database_file.hpp"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <system_error>
+
+#include "harness/store/schema.hpp"
+
+namespace lmr::store {
+
+namespace {
+
+std::string quoted(const std::filesystem::path& path) {
+    return "'" + path.string() + "'";
+}
+
+std::string hex32(std::int64_t value) {
+    char buffer[16];
+    std::snprintf(buffer, sizeof buffer, "0x%08X", static_cast<unsigned>(value & 0xFFFFFFFF));
+    return buffer;
+}
+
+// SQLite itself only notices a foreign file on the first read, and reports it
+// as "file is not a database"; checking the 16-byte magic first gives the user
+// a better message and guarantees we never hand such a file to SQLite.
+void check_header(const std::filesystem::path& path) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) {
+        throw StoreError(ErrorKind::kIo, "cannot read " + quoted(path) + ": " + ec.message());
+    }
+    if (size == 0) return;  // SQLite treats an empty file as an empty database
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw StoreError(ErrorKind::kIo, "cannot read " + quoted(path));
+    static constexpr char kMagic[16] = "SQLite format 3";  // 15 chars + NUL
+    std::array<char, 16> header{};
+    in.read(header.data(), header.size());
+    if (in.gcount() != 16 || !std::equal(header.begin(), header.end(), kMagic)) {
+        throw StoreError(ErrorKind::kNotSqlite,
+                         quoted(path) +
+                             " is not an SQLite database, so not an LMR Lab results "
+                             "database; it was left untouched");
+    }
+}
+
+void prepare_path(const std::filesystem::path& path, OpenMode mode) {
+    std::error_code ec;
+    const bool exists = std::filesystem::exists(path, ec);
+    if (mode == OpenMode::kReadOnly) {
+        if (!exists) {
+            throw StoreError(ErrorKind::kIo, "no results database at " + quoted(path));
+        }
+        return;
+    }
+    if (!exists && path.has_parent_path()) {
+        std::filesystem::create_directories(path.parent_path(), ec);
+        if (ec) {
+            throw StoreError(ErrorKind::kIo, "cannot create directory " +
+                                                 quoted(path.parent_path()) + ": " + ec.message());
+        }
+    }
+}
+
+// Reads the identity of the file and decides whether we may use it.
+// Returns true when the database is new (no tables, no foreign id).
+bool check_identity(sqlite::Database& db, const std::filesystem::path& path, OpenMode mode) {
+    std::int64_t app_id = 0, version = 0, objects = 0;
+    try {
+        app_id = db.query_int("PRAGMA application_id");
+        version = db.query_int("PRAGMA user_version");
+        objects = db.query_int("SELECT count(*) FROM sqlite_schema");
+    } catch (const StoreError& e) {
+        if (e.kind() == ErrorKind::kNotSqlite) {
+            throw StoreError(ErrorKind::kNotSqlite,
+                             quoted(path) + " is not an SQLite database (" + e.what() + ")");
+        }
+        throw StoreError(e.kind() == ErrorKind::kBusy ? ErrorKind::kBusy : ErrorKind::kCorrupt,
+                         "cannot read " + quoted(path) + ": " + e.what());
+    }
+    const int latest = latest_schema_version();
+    if (app_id != kApplicationId) {
+        if (objects == 0 && app_id == 0 && version == 0) {
+            if (mode == OpenMode::kReadOnly) {
+                throw StoreError(ErrorKind::kForeign,
+                                 quoted(path) +
+                                     " is an empty SQLite file, not an LMR Lab "
+                                     "results database");
+            }
+            return true;
+        }
+        throw StoreError(ErrorKind::kForeign, quoted(path) +
+                                                  " is an SQLite database of another program "
+                                                  "(application_id " +
+                                                  hex32(app_id) + ", " + std::to_string(objects) +
+                                                  " schema objects), not an LMR Lab "
+                                                  "results database; it was left untouched");
+    }
+    if (version > latest) {
+        throw StoreError(ErrorKind::kTooNew,
+                         quoted(path) + " has schema version " + std::to_string(version) +
+                             ", newer than this lmr-harness knows (" + std::to_string(latest) +
+                             "); use a newer LMR Lab build. The file was left untouched");
+    }
+    if (version < 1) {
+        throw StoreError(ErrorKind::kCorrupt,
+                         quoted(path) + " carries the LMR Lab id but no schema version");
+    }
+    if (mode == OpenMode::kReadOnly && version < latest) {
+        throw StoreError(ErrorKind::kTooOld,
+                         quoted(path) + " has schema version " + std::to_string(version) +
+                             " and needs an upgrade to " + std::to_string(latest) +
+                             "; open it once for writing (any lmr-harness run on it) first");
+    }
+    return false;
+}
+
+void check_integrity(sqlite::Database& db, const std::filesystem::path& path) {
+    std::string problems;
+    int count = 0;
+    try {
+        sqlite::Statement stmt = db.prepare("PRAGMA quick_check(5)");
+        while (stmt.step()) {
+            const std::string line = stmt.column_text(0);
+            if (line == "ok") continue;
+            if (count++ > 0) problems += "; ";
+            problems += line;
+        }
+    } catch (const StoreError& e) {
+        if (e.kind() == ErrorKind::kBusy) throw;
+        problems = e.what();
+        count = 1;
+    }
+    if (count > 0) {
+        throw StoreError(ErrorKind::kCorrupt, quoted(path) + " is corrupt (PRAGMA quick_check: " +
+                                                  problems + "); it was left untouched");
+    }
+}
+
+}  // namespace
+
+sqlite::Database open_database(const std::filesystem::path& path, const OpenOptions& options) {
+    prepare_path(path, options.mode);
+    if (std::filesystem::exists(path)) check_header(path);
+
+    const int flags = options.mode == OpenMode::kReadOnly
+                          ? SQLITE_OPEN_READONLY
+                          : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    sqlite::Database db = sqlite::Database::open(path.string(), flags);
+    sqlite3_busy_timeout(db.handle(), options.busy_timeout_ms);
+    // Per connection, not stored in the file: must be set on every open.
+    db.exec("PRAGMA foreign_keys = ON");
+
+    const bool is_new = check_identity(db, path, options.mode);
+    if (!is_new && options.quick_check) check_integrity(db, path);
+
+    if (options.mode == OpenMode::kReadWrite) {
+        // WAL lets report readers see a consistent snapshot while a run writes;
+        // NORMAL sync is durable at each checkpoint and never corrupts in WAL.
+        db.query_text("PRAGMA journal_mode = WAL");
+        db.exec("PRAGMA synchronous = NORMAL");
+        apply_migrations(db, migrations());
+    } else {
+        db.exec("PRAGMA query_only = ON");
+    }
+    return db;
+}
+
+}  // namespace lmr::store

@@ -1,0 +1,32 @@
+#pragma once
+
+// Opening a results database safely: recognise files that are not ours
+// before anything is written, check integrity, then configure the connection
+// and bring the schema up to date.
+
+#include <filesystem>
+
+#include "harness/store/sqlite.hpp"
+
+namespace lmr::store {
+
+enum class OpenMode {
+    kReadWrite,  // creates the file (and its directories) when missing; migrates
+    kReadOnly,   // reports: the file must exist at the current schema version
+};
+
+struct OpenOptions {
+    OpenMode mode = OpenMode::kReadWrite;
+    // PRAGMA quick_check on an existing database. It reads every page, so it
+    // costs time proportional to the file; keep it on unless the caller has
+    // just checked the same file.
+    bool quick_check = true;
+    int busy_timeout_ms = 10000;
+};
+
+// Throws StoreError (kIo, kNotSqlite, kForeign, kTooNew, kTooOld, kCorrupt,
+// kBusy) with a message naming the file; in every error case the file is left
+// exactly as it was.
+sqlite::Database open_database(const std::filesystem::path& path, const OpenOptions& options);
+
+}  // namespace lmr::store

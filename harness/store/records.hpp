@@ -1,0 +1,216 @@
+#pragma once
+
+// Plain records exchanged with the Store. The match runner, tournament
+// scheduler and tuner fill them; the report reads them back. Ids are 0 until
+// the Store assigns them. Timestamps are ISO-8601 UTC text
+// ("2024-05-01T12:00:00.123Z"); an empty timestamp means "not yet" on reads
+// and "now" where the Store fills it on writes.
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lmr::store {
+
+enum class RunKind { kSprt, kMatch, kTournament, kTune };
+enum class RunStatus { kPlanned, kRunning, kFinished, kInterrupted, kFailed };
+// kNone: no verdict (yet, or the run kind has none). kUndecided: an SPRT that
+// reached its limits without accepting either hypothesis (exit code 3).
+enum class Verdict { kNone, kH0, kH1, kUndecided };
+enum class EngineRole { kBase, kTest, kParticipant };
+enum class GameResult { kWhiteWins, kBlackWins, kDraw };
+enum class Termination {
+    kMate,
+    kStalemate,
+    kRepetition,
+    kFiftyMove,
+    kMaterial,  // insufficient material
+    kAdjudication,
+    kTimeForfeit,
+    kIllegalMove,
+    kCrash,
+    kStall,
+    kMaxLength,
+};
+
+// The text stored in the database (and shown in reports) for each value.
+std::string_view to_string(RunKind);
+std::string_view to_string(RunStatus);
+std::string_view to_string(Verdict);  // "" for kNone (stored as NULL)
+std::string_view to_string(EngineRole);
+std::string_view to_string(GameResult);   // "1-0", "0-1", "1/2-1/2"
+std::string_view to_string(Termination);  // "mate", "fifty-move", "time forfeit", …
+
+// Inverse mappings; std::nullopt for text that names no value.
+std::optional<RunKind> parse_run_kind(std::string_view);
+std::optional<RunStatus> parse_run_status(std::string_view);
+std::optional<Verdict> parse_verdict(std::string_view);  // "" → kNone
+std::optional<EngineRole> parse_engine_role(std::string_view);
+std::optional<GameResult> parse_game_result(std::string_view);
+std::optional<Termination> parse_termination(std::string_view);
+
+// "2024-05-01T12:00:00.123Z" (UTC, milliseconds).
+std::string format_timestamp(std::chrono::system_clock::time_point);
+std::string now_timestamp();
+
+struct SprtParams {
+    double elo0 = 0.0;
+    double elo1 = 5.0;
+    double alpha = 0.05;
+    double beta = 0.05;
+    std::string model = "normalized";  // "normalized" or "logistic"
+};
+
+struct RunRecord {
+    std::int64_t id = 0;
+    RunKind kind = RunKind::kMatch;
+    std::string command_line;
+    std::string plan_json = "{}";   // the full run plan, so resume needs nothing else
+    std::uint64_t seed = 0;         // stored bit-for-bit as a signed 64-bit integer
+    std::string time_control;       // as given: "10+0.1", "40/60+0.6", "nodes=20000", …
+    std::string book_path;          // empty: no book (games start from the initial position)
+    std::string book_format;        // "epd" or "pgn" (empty without a book)
+    std::string book_order;         // "sequential" or "random" (empty without a book)
+    std::optional<int> book_plies;  // PGN truncation; nullopt: all moves
+    std::int64_t book_start = 0;    // 0-based index of the first opening used
+    std::optional<SprtParams> sprt;
+    std::optional<std::int64_t> max_pairs;
+    int concurrency = 1;
+    RunStatus status = RunStatus::kPlanned;
+    Verdict verdict = Verdict::kNone;
+    std::string error_message;    // why a run failed (empty otherwise)
+    std::string harness_version;  // empty on create: the Store writes its own LMR_VERSION
+    std::string created_at, started_at, finished_at;  // filled by the Store
+};
+
+struct EngineRecord {
+    std::int64_t id = 0;
+    std::string name;
+    std::string command;              // the command line that starts the engine
+    std::string options_json = "{}";  // UCI options sent at start, as a JSON object
+    std::string config_json;          // resolved LMR config text; empty for foreign engines
+    std::string config_sha256;        // hex; computed by the Store from config_json when empty
+    std::string binary_sha256;        // hex of the engine executable; empty when unknown
+    std::string created_at;
+};
+
+struct RunEngine {
+    EngineRecord engine;
+    EngineRole role = EngineRole::kParticipant;
+};
+
+struct MoveRecord {
+    int ply = 0;     // 1-based from the opening position; 0 on write = "its place in the vector"
+    char color = 0;  // 'w' or 'b': derived by the Store from the opening FEN; ignored on write
+    std::string uci;
+    std::string san;
+    std::optional<int> score_cp;    // from the mover's point of view, as the engine said
+    std::optional<int> score_mate;  // moves to mate (negative: being mated)
+    std::optional<int> depth;
+    std::optional<int> seldepth;
+    std::optional<std::int64_t> nodes;
+    std::int64_t time_ms = 0;                   // from the `go` write to the `bestmove` read
+    std::optional<std::int64_t> clock_left_ms;  // after the move; nullopt without a clock
+};
+
+struct GameRecord {
+    std::int64_t id = 0;
+    std::int64_t run_id = 0;
+    std::int64_t pair_index = 0;  // 0-based; both games of a pair share the opening
+    int round_in_pair = 0;        // 0: first game, 1: colours reversed
+    std::int64_t white_engine_id = 0;
+    std::int64_t black_engine_id = 0;
+    std::optional<std::int64_t> opening_index;  // index in the book (file order); nullopt: no book
+    std::string start_fen;                      // where the PGN starts (the book's start position)
+    std::vector<std::string> opening_moves;     // book moves (UCI) played from start_fen
+    std::string opening_fen;                    // where the engines took over
+    GameResult result = GameResult::kDraw;
+    Termination termination = Termination::kAdjudication;
+    std::string termination_detail;  // free text: "engine 'b' exited with signal 11", …
+    int plies = 0;  // moves played by the engines; must equal moves.size() when moves are given
+    std::string pgn;
+    std::string started_at, finished_at;  // empty on write: now
+    std::vector<MoveRecord> moves;        // the engines' moves (book moves are not repeated here)
+};
+
+// Pair outcome bins from one engine's point of view, named by the two game
+// results: LL = lost both … WW = won both. WL and DD score the same but are
+// kept apart for display; the statistics treat them as one bin.
+struct PentanomialCounts {
+    long ll = 0, ld = 0, wl = 0, dd = 0, wd = 0, ww = 0;
+    long pairs() const { return ll + ld + wl + dd + wd + ww; }
+    bool operator==(const PentanomialCounts&) const = default;
+};
+
+enum class PairBin { kLL, kLD, kWL, kDD, kWD, kWW };
+std::string_view to_string(PairBin);  // "LL", "LD", "WL", "DD", "WD", "WW"
+
+struct PairOutcome {
+    std::int64_t pair_index = 0;
+    std::int64_t view_engine_id = 0;  // the test engine, else the engine white in round 0
+    std::int64_t other_engine_id = 0;
+    GameResult results[2] = {GameResult::kDraw, GameResult::kDraw};  // round 0, round 1
+    int points = 0;  // half-points of view_engine over the pair, 0…4
+    PairBin bin = PairBin::kDD;
+};
+
+void add(PentanomialCounts& counts, PairBin bin);
+
+// One row of the run_stats history: the state after `pairs` completed pairs.
+// Statistics are NaN when undefined (stored as NULL).
+struct StatsRecord {
+    std::int64_t id = 0;
+    std::int64_t pairs = 0;
+    long wins = 0, draws = 0, losses = 0;  // games, from the test engine's view
+    PentanomialCounts penta;
+    double elo = 0, elo_error = 0, nelo = 0, nelo_error = 0, los = 0;
+    double llr = 0, lower_bound = 0, upper_bound = 0;
+    std::string recorded_at;
+};
+
+struct RunSummary {
+    std::int64_t run_id = 0;
+    RunKind kind = RunKind::kMatch;
+    RunStatus status = RunStatus::kPlanned;
+    Verdict verdict = Verdict::kNone;
+    std::string time_control;
+    std::string created_at;
+    std::string engines;               // "base:a, test:b" in attachment order
+    std::string base_name, test_name;  // empty when the run has no such role
+    std::int64_t pairs_completed = 0;
+    std::int64_t games = 0;  // every stored game, including a lone game of an unfinished pair
+    long wins = 0, draws = 0, losses = 0;  // over completed pairs, from the pair view engine
+    PentanomialCounts penta;
+    double llr = 0, lower_bound = 0, upper_bound = 0, elo = 0,
+           elo_error = 0;  // latest; NaN if none
+};
+
+struct TuneSettings {
+    int iterations = 0;
+    int pairs_per_iteration = 1;
+    double alpha = 0.602;
+    double gamma = 0.101;
+    double big_a = 0.0;  // the stability constant A (about 10 % of the iterations)
+};
+
+struct TuneParam {
+    std::string name;  // config path, e.g. "lmr.steps.history.weight"
+    double start = 0, min = 0, max = 0, c_end = 0, r_end = 0;
+    bool is_integer = true;
+};
+
+// Vectors are in the order of the run's tune parameters.
+struct TuneIteration {
+    int k = 0;
+    double a_k = 0, c_k = 0;
+    std::vector<double> delta;  // ±1 per parameter
+    std::vector<double> theta_plus, theta_minus, theta_after;
+    long wins = 0, draws = 0, losses = 0;  // θ+ against θ−
+    std::string rng_state;                 // the tuner's generator state after this iteration
+    std::string finished_at;
+};
+
+}  // namespace lmr::store

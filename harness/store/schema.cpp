@@ -1,0 +1,372 @@
+#include "harness/store/schema.hpp"
+
+#include <array>
+#include <string>
+
+namespace lmr::store {
+
+namespace {
+
+// Version 1: the whole schema. docs/database.md describes every column.
+// Timestamps default to ISO-8601 UTC with milliseconds, the format of
+// format_timestamp(), so text order is time order.
+constexpr std::string_view kSchemaV1 = R"sql(
+CREATE TABLE runs (
+    id               INTEGER PRIMARY KEY,
+    kind             TEXT    NOT NULL CHECK (kind IN ('sprt', 'match', 'tournament', 'tune')),
+    command_line     TEXT    NOT NULL DEFAULT '',
+    plan_json        TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(plan_json)),
+    seed             INTEGER NOT NULL,
+    time_control     TEXT    NOT NULL DEFAULT '',
+    book_path        TEXT,
+    book_format      TEXT    CHECK (book_format IN ('epd', 'pgn')),
+    book_order       TEXT    CHECK (book_order IN ('sequential', 'random')),
+    book_plies       INTEGER CHECK (book_plies >= 0),
+    book_start       INTEGER NOT NULL DEFAULT 0 CHECK (book_start >= 0),
+    sprt_elo0        REAL,
+    sprt_elo1        REAL,
+    sprt_alpha       REAL    CHECK (sprt_alpha > 0 AND sprt_alpha < 1),
+    sprt_beta        REAL    CHECK (sprt_beta > 0 AND sprt_beta < 1),
+    sprt_model       TEXT    CHECK (sprt_model IN ('normalized', 'logistic')),
+    max_pairs        INTEGER CHECK (max_pairs > 0),
+    concurrency      INTEGER NOT NULL DEFAULT 1 CHECK (concurrency >= 1),
+    status           TEXT    NOT NULL DEFAULT 'planned'
+                     CHECK (status IN ('planned', 'running', 'finished', 'interrupted', 'failed')),
+    verdict          TEXT    CHECK (verdict IN ('H0', 'H1', 'undecided')),
+    error_message    TEXT    NOT NULL DEFAULT '',
+    harness_version  TEXT    NOT NULL,
+    created_at       TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    started_at       TEXT,
+    finished_at      TEXT,
+    -- SPRT bounds come as a set: all five or none.
+    CHECK ((sprt_elo0 IS NULL) + (sprt_elo1 IS NULL) + (sprt_alpha IS NULL) +
+           (sprt_beta IS NULL) + (sprt_model IS NULL) IN (0, 5)),
+    CHECK (sprt_elo0 < sprt_elo1),
+    CHECK (kind <> 'sprt' OR sprt_model IS NOT NULL),
+    CHECK ((book_path IS NULL) = (book_format IS NULL))
+);
+CREATE INDEX runs_created ON runs (created_at);
+
+CREATE TABLE engines (
+    id             INTEGER PRIMARY KEY,
+    name           TEXT NOT NULL CHECK (name <> ''),
+    command        TEXT NOT NULL,
+    options_json   TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(options_json)),
+    config_json    TEXT NOT NULL DEFAULT '' CHECK (config_json = '' OR json_valid(config_json)),
+    config_sha256  TEXT NOT NULL DEFAULT '' CHECK (config_sha256 = '' OR length(config_sha256) = 64),
+    binary_sha256  TEXT NOT NULL DEFAULT '' CHECK (binary_sha256 = '' OR length(binary_sha256) = 64),
+    created_at     TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    -- A re-run of the same engine reuses its row; '' (not NULL) stands for
+    -- "no config" / "unknown binary" so the key compares equal.
+    UNIQUE (name, command, options_json, config_sha256, binary_sha256)
+);
+CREATE INDEX engines_config ON engines (config_sha256) WHERE config_sha256 <> '';
+
+CREATE TABLE run_engines (
+    run_id     INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    engine_id  INTEGER NOT NULL REFERENCES engines (id),
+    role       TEXT    NOT NULL CHECK (role IN ('base', 'test', 'participant')),
+    seat       INTEGER NOT NULL CHECK (seat >= 0),
+    PRIMARY KEY (run_id, engine_id),
+    UNIQUE (run_id, seat)
+);
+CREATE INDEX run_engines_engine ON run_engines (engine_id);
+-- At most one base and one test engine per run.
+CREATE UNIQUE INDEX run_engines_single_role ON run_engines (run_id, role)
+    WHERE role IN ('base', 'test');
+
+CREATE TABLE games (
+    id                  INTEGER PRIMARY KEY,
+    run_id              INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    pair_index          INTEGER NOT NULL CHECK (pair_index >= 0),
+    round_in_pair       INTEGER NOT NULL CHECK (round_in_pair IN (0, 1)),
+    white_engine_id     INTEGER NOT NULL,
+    black_engine_id     INTEGER NOT NULL,
+    opening_index       INTEGER CHECK (opening_index >= 0),
+    start_fen           TEXT    NOT NULL,
+    opening_moves       TEXT    NOT NULL DEFAULT '',
+    opening_fen         TEXT    NOT NULL,
+    result              TEXT    NOT NULL CHECK (result IN ('1-0', '0-1', '1/2-1/2')),
+    termination         TEXT    NOT NULL CHECK (termination IN (
+                            'mate', 'stalemate', 'repetition', 'fifty-move', 'material',
+                            'adjudication', 'time forfeit', 'illegal move', 'crash', 'stall',
+                            'max length')),
+    termination_detail  TEXT    NOT NULL DEFAULT '',
+    plies               INTEGER NOT NULL CHECK (plies >= 0),
+    pgn                 TEXT    NOT NULL DEFAULT '',
+    started_at          TEXT    NOT NULL,
+    finished_at         TEXT    NOT NULL,
+    UNIQUE (run_id, pair_index, round_in_pair),
+    CHECK (white_engine_id <> black_engine_id),
+    -- Both players must be attached to the run.
+    FOREIGN KEY (run_id, white_engine_id)
+        REFERENCES run_engines (run_id, engine_id) ON DELETE CASCADE,
+    FOREIGN KEY (run_id, black_engine_id)
+        REFERENCES run_engines (run_id, engine_id) ON DELETE CASCADE
+);
+CREATE INDEX games_white ON games (run_id, white_engine_id);
+CREATE INDEX games_black ON games (run_id, black_engine_id);
+
+-- The two games of a pair share the opening and swap colours.
+CREATE TRIGGER games_pair_consistent BEFORE INSERT ON games
+WHEN EXISTS (
+    SELECT 1 FROM games g
+    WHERE g.run_id = NEW.run_id AND g.pair_index = NEW.pair_index
+      AND g.round_in_pair <> NEW.round_in_pair
+      AND (g.white_engine_id <> NEW.black_engine_id OR g.black_engine_id <> NEW.white_engine_id
+           OR g.opening_index IS NOT NEW.opening_index OR g.start_fen <> NEW.start_fen
+           OR g.opening_moves <> NEW.opening_moves))
+BEGIN
+    SELECT RAISE(ABORT, 'the two games of a pair must share the opening and swap colours');
+END;
+
+CREATE TABLE moves (
+    game_id        INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    ply            INTEGER NOT NULL CHECK (ply >= 1),
+    color          TEXT    NOT NULL CHECK (color IN ('w', 'b')),
+    uci            TEXT    NOT NULL,
+    san            TEXT    NOT NULL,
+    score_cp       INTEGER,
+    score_mate     INTEGER,
+    depth          INTEGER CHECK (depth >= 0),
+    seldepth       INTEGER CHECK (seldepth >= 0),
+    nodes          INTEGER CHECK (nodes >= 0),
+    time_ms        INTEGER NOT NULL CHECK (time_ms >= 0),
+    clock_left_ms  INTEGER,
+    PRIMARY KEY (game_id, ply),
+    CHECK (score_cp IS NULL OR score_mate IS NULL)
+) WITHOUT ROWID;
+
+CREATE TABLE run_stats (
+    id           INTEGER PRIMARY KEY,
+    run_id       INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    pairs        INTEGER NOT NULL CHECK (pairs >= 0),
+    wins         INTEGER NOT NULL CHECK (wins >= 0),
+    draws        INTEGER NOT NULL CHECK (draws >= 0),
+    losses       INTEGER NOT NULL CHECK (losses >= 0),
+    penta_ll     INTEGER NOT NULL CHECK (penta_ll >= 0),
+    penta_ld     INTEGER NOT NULL CHECK (penta_ld >= 0),
+    penta_wl     INTEGER NOT NULL CHECK (penta_wl >= 0),
+    penta_dd     INTEGER NOT NULL CHECK (penta_dd >= 0),
+    penta_wd     INTEGER NOT NULL CHECK (penta_wd >= 0),
+    penta_ww     INTEGER NOT NULL CHECK (penta_ww >= 0),
+    elo          REAL,
+    elo_error    REAL,
+    nelo         REAL,
+    nelo_error   REAL,
+    los          REAL,
+    llr          REAL,
+    lower_bound  REAL,
+    upper_bound  REAL,
+    recorded_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    CHECK (penta_ll + penta_ld + penta_wl + penta_dd + penta_wd + penta_ww = pairs)
+);
+CREATE INDEX run_stats_run ON run_stats (run_id, id);
+
+CREATE TABLE tune_runs (
+    run_id               INTEGER PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,
+    iterations           INTEGER NOT NULL CHECK (iterations > 0),
+    pairs_per_iteration  INTEGER NOT NULL CHECK (pairs_per_iteration > 0),
+    alpha                REAL    NOT NULL CHECK (alpha > 0),
+    gamma                REAL    NOT NULL CHECK (gamma > 0),
+    big_a                REAL    NOT NULL CHECK (big_a >= 0)
+);
+
+CREATE TABLE tune_params (
+    run_id      INTEGER NOT NULL REFERENCES tune_runs (run_id) ON DELETE CASCADE,
+    idx         INTEGER NOT NULL CHECK (idx >= 0),
+    name        TEXT    NOT NULL CHECK (name <> ''),
+    start       REAL    NOT NULL,
+    min         REAL    NOT NULL,
+    max         REAL    NOT NULL,
+    c_end       REAL    NOT NULL CHECK (c_end > 0),
+    r_end       REAL    NOT NULL CHECK (r_end > 0),
+    is_integer  INTEGER NOT NULL CHECK (is_integer IN (0, 1)),
+    PRIMARY KEY (run_id, idx),
+    UNIQUE (run_id, name),
+    CHECK (min <= max),
+    CHECK (start >= min AND start <= max)
+);
+
+CREATE TABLE tune_iterations (
+    run_id            INTEGER NOT NULL REFERENCES tune_runs (run_id) ON DELETE CASCADE,
+    k                 INTEGER NOT NULL CHECK (k >= 0),
+    a_k               REAL    NOT NULL,
+    c_k               REAL    NOT NULL,
+    delta_json        TEXT    NOT NULL CHECK (json_valid(delta_json)),
+    theta_plus_json   TEXT    NOT NULL CHECK (json_valid(theta_plus_json)),
+    theta_minus_json  TEXT    NOT NULL CHECK (json_valid(theta_minus_json)),
+    wins              INTEGER NOT NULL CHECK (wins >= 0),
+    draws             INTEGER NOT NULL CHECK (draws >= 0),
+    losses            INTEGER NOT NULL CHECK (losses >= 0),
+    theta_after_json  TEXT    NOT NULL CHECK (json_valid(theta_after_json)),
+    rng_state         TEXT    NOT NULL DEFAULT '',
+    finished_at       TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    PRIMARY KEY (run_id, k)
+);
+
+-- One row per completed pair (both games stored), scored from the run's test
+-- engine's view, or, in runs without one, from the engine white in round 0.
+-- Points are half-points: 2 win, 1 draw, 0 loss per game.
+CREATE VIEW pair_results AS
+WITH pairs AS (
+    SELECT g0.run_id, g0.pair_index, g0.id AS game0_id, g1.id AS game1_id,
+           g0.result AS result0, g1.result AS result1,
+           g0.white_engine_id AS white0, g0.black_engine_id AS black0,
+           g1.white_engine_id AS white1, g1.black_engine_id AS black1,
+           g0.opening_index, g0.opening_fen,
+           COALESCE((SELECT re.engine_id FROM run_engines re
+                     WHERE re.run_id = g0.run_id AND re.role = 'test'
+                       AND re.engine_id IN (g0.white_engine_id, g0.black_engine_id)),
+                    g0.white_engine_id) AS view_engine_id
+    FROM games g0
+    JOIN games g1 ON g1.run_id = g0.run_id AND g1.pair_index = g0.pair_index
+                 AND g1.round_in_pair = 1
+    WHERE g0.round_in_pair = 0
+), scored AS (
+    SELECT *,
+           CASE WHEN view_engine_id = white0 THEN black0 ELSE white0 END AS other_engine_id,
+           CASE WHEN result0 = '1/2-1/2' THEN 1
+                WHEN (result0 = '1-0' AND white0 = view_engine_id)
+                  OR (result0 = '0-1' AND black0 = view_engine_id) THEN 2
+                ELSE 0 END AS half_points0,
+           CASE WHEN result1 = '1/2-1/2' THEN 1
+                WHEN (result1 = '1-0' AND white1 = view_engine_id)
+                  OR (result1 = '0-1' AND black1 = view_engine_id) THEN 2
+                ELSE 0 END AS half_points1
+    FROM pairs
+)
+SELECT run_id, pair_index, opening_index, opening_fen, game0_id, game1_id, result0, result1,
+       view_engine_id, other_engine_id, half_points0, half_points1,
+       half_points0 + half_points1 AS half_points,
+       CASE half_points0 + half_points1
+            WHEN 0 THEN 'LL'
+            WHEN 1 THEN 'LD'
+            WHEN 2 THEN CASE WHEN half_points0 = 1 THEN 'DD' ELSE 'WL' END
+            WHEN 3 THEN 'WD'
+            ELSE 'WW' END AS bin
+FROM scored;
+
+-- One row per run: who played, how far it got, the counts over completed
+-- pairs (from the pair_results view engine) and the latest run_stats row.
+CREATE VIEW run_summary AS
+WITH pair_totals AS (
+    SELECT run_id, COUNT(*) AS pairs_completed,
+           SUM((half_points0 = 2) + (half_points1 = 2)) AS wins,
+           SUM((half_points0 = 1) + (half_points1 = 1)) AS draws,
+           SUM((half_points0 = 0) + (half_points1 = 0)) AS losses,
+           SUM(bin = 'LL') AS penta_ll, SUM(bin = 'LD') AS penta_ld,
+           SUM(bin = 'WL') AS penta_wl, SUM(bin = 'DD') AS penta_dd,
+           SUM(bin = 'WD') AS penta_wd, SUM(bin = 'WW') AS penta_ww
+    FROM pair_results GROUP BY run_id
+), game_totals AS (
+    SELECT run_id, COUNT(*) AS games FROM games GROUP BY run_id
+), latest AS (
+    SELECT * FROM (
+        SELECT run_stats.*, ROW_NUMBER() OVER (PARTITION BY run_id ORDER BY id DESC) AS rn
+        FROM run_stats)
+    WHERE rn = 1
+), names AS (
+    SELECT re.run_id,
+           group_concat(re.role || ':' || e.name, ', ') AS engines,
+           MAX(CASE WHEN re.role = 'base' THEN e.name END) AS base_name,
+           MAX(CASE WHEN re.role = 'test' THEN e.name END) AS test_name
+    FROM (SELECT * FROM run_engines ORDER BY run_id, seat) re
+    JOIN engines e ON e.id = re.engine_id
+    GROUP BY re.run_id
+)
+SELECT r.id AS run_id, r.kind, r.status, r.verdict, r.time_control,
+       r.created_at, r.started_at, r.finished_at,
+       COALESCE(n.engines, '') AS engines, n.base_name, n.test_name,
+       COALESCE(p.pairs_completed, 0) AS pairs_completed,
+       COALESCE(gt.games, 0) AS games,
+       COALESCE(p.wins, 0) AS wins, COALESCE(p.draws, 0) AS draws,
+       COALESCE(p.losses, 0) AS losses,
+       COALESCE(p.penta_ll, 0) AS penta_ll, COALESCE(p.penta_ld, 0) AS penta_ld,
+       COALESCE(p.penta_wl, 0) AS penta_wl, COALESCE(p.penta_dd, 0) AS penta_dd,
+       COALESCE(p.penta_wd, 0) AS penta_wd, COALESCE(p.penta_ww, 0) AS penta_ww,
+       l.llr, l.lower_bound, l.upper_bound, l.elo, l.elo_error, l.nelo, l.nelo_error, l.los,
+       l.pairs AS stats_pairs, l.recorded_at AS stats_recorded_at,
+       r.sprt_elo0, r.sprt_elo1, r.max_pairs
+FROM runs r
+LEFT JOIN names n ON n.run_id = r.id
+LEFT JOIN pair_totals p ON p.run_id = r.id
+LEFT JOIN game_totals gt ON gt.run_id = r.id
+LEFT JOIN latest l ON l.run_id = r.id;
+
+-- Per run and engine: every stored game of that engine, from its own view.
+CREATE VIEW engine_scores AS
+SELECT re.run_id, re.engine_id, e.name, re.role,
+       COUNT(g.id) AS games,
+       SUM(CASE WHEN (g.result = '1-0' AND g.white_engine_id = re.engine_id)
+                  OR (g.result = '0-1' AND g.black_engine_id = re.engine_id)
+                THEN 1 ELSE 0 END) AS wins,
+       SUM(CASE WHEN g.result = '1/2-1/2' THEN 1 ELSE 0 END) AS draws,
+       SUM(CASE WHEN (g.result = '0-1' AND g.white_engine_id = re.engine_id)
+                  OR (g.result = '1-0' AND g.black_engine_id = re.engine_id)
+                THEN 1 ELSE 0 END) AS losses
+FROM run_engines re
+JOIN engines e ON e.id = re.engine_id
+LEFT JOIN games g ON g.run_id = re.run_id
+                 AND (g.white_engine_id = re.engine_id OR g.black_engine_id = re.engine_id)
+GROUP BY re.run_id, re.engine_id;
+
+-- Per run and engine: what its searches looked like, from the moves table.
+CREATE VIEW engine_move_stats AS
+SELECT g.run_id,
+       CASE m.color WHEN 'w' THEN g.white_engine_id ELSE g.black_engine_id END AS engine_id,
+       COUNT(*) AS moves,
+       AVG(m.depth) AS avg_depth, AVG(m.seldepth) AS avg_seldepth,
+       AVG(m.nodes) AS avg_nodes, AVG(m.time_ms) AS avg_time_ms,
+       SUM(m.nodes) AS total_nodes, SUM(m.time_ms) AS total_time_ms
+FROM moves m
+JOIN games g ON g.id = m.game_id
+GROUP BY g.run_id, engine_id;
+)sql";
+
+constexpr std::array<Migration, 1> kMigrations{{
+    {1, "initial schema: runs, engines, games, moves, run_stats, tuning, views", kSchemaV1},
+}};
+
+}  // namespace
+
+std::span<const Migration> migrations() {
+    return kMigrations;
+}
+
+int latest_schema_version() {
+    return kMigrations.back().version;
+}
+
+int apply_migrations(sqlite::Database& db, std::span<const Migration> list) {
+    int applied = 0;
+    for (const Migration& migration : list) {
+        if (db.query_int("PRAGMA user_version") >= migration.version) continue;
+        sqlite::Transaction tx(db);
+        // Re-read under the write lock: another process may have migrated
+        // between the check above and BEGIN IMMEDIATE.
+        const auto current = db.query_int("PRAGMA user_version");
+        if (current >= migration.version) continue;
+        if (current != migration.version - 1) {
+            throw StoreError(ErrorKind::kSqlite,
+                             "schema migration " + std::to_string(migration.version) +
+                                 " cannot follow version " + std::to_string(current));
+        }
+        try {
+            db.exec(migration.sql);
+        } catch (const StoreError& e) {
+            throw StoreError(e.kind(), "schema migration " + std::to_string(migration.version) +
+                                           " (" + std::string(migration.description) +
+                                           ") failed: " + e.what());
+        }
+        if (migration.version == 1) {
+            db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
+        }
+        db.exec("PRAGMA user_version = " + std::to_string(migration.version));
+        tx.commit();
+        ++applied;
+    }
+    return applied;
+}
+
+}  // namespace lmr::store

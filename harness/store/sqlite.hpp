@@ -1,0 +1,118 @@
+#pragma once
+
+// Thin RAII wrappers over the SQLite3 C API: a connection, a prepared
+// statement and a transaction guard. They translate SQLite result codes into
+// StoreError so the rest of the store never checks an int.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "harness/store/error.hpp"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace lmr::store::sqlite {
+
+class Statement;
+
+class Database {
+  public:
+    Database() = default;
+    // flags are sqlite3_open_v2 flags (SQLITE_OPEN_READWRITE | ...).
+    static Database open(const std::string& path, int flags);
+
+    Database(Database&& other) noexcept;
+    Database& operator=(Database&& other) noexcept;
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+    ~Database();
+
+    sqlite3* handle() const { return db_; }
+    bool is_open() const { return db_ != nullptr; }
+    void close();
+
+    // Runs one or more statements that return no rows the caller needs.
+    void exec(std::string_view sql);
+    Statement prepare(std::string_view sql) const;
+    // Convenience for PRAGMAs and counts: the first column of the first row.
+    std::int64_t query_int(std::string_view sql) const;
+    std::string query_text(std::string_view sql) const;
+
+    std::int64_t last_insert_rowid() const;
+    int changes() const;
+    bool in_transaction() const;
+
+  private:
+    explicit Database(sqlite3* db) : db_(db) {}
+    sqlite3* db_ = nullptr;
+};
+
+class Statement {
+  public:
+    Statement() = default;
+    Statement(Statement&& other) noexcept;
+    Statement& operator=(Statement&& other) noexcept;
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+    ~Statement();
+
+    // Parameters are 1-based, as in SQLite. Text is copied (SQLITE_TRANSIENT)
+    // so temporaries are safe to pass.
+    Statement& bind(int index, std::int64_t value);
+    Statement& bind(int index, int value) { return bind(index, static_cast<std::int64_t>(value)); }
+    Statement& bind(int index, double value);  // non-finite values are stored as NULL
+    Statement& bind(int index, std::string_view value);
+    Statement& bind(int index, const char* value) { return bind(index, std::string_view(value)); }
+    Statement& bind(int index, const std::string& value) {
+        return bind(index, std::string_view(value));
+    }
+    Statement& bind_null(int index);
+    template <typename T>
+    Statement& bind(int index, const std::optional<T>& value) {
+        return value ? bind(index, *value) : bind_null(index);
+    }
+
+    // Advances; true while a row is available, false when done. Errors throw.
+    bool step();
+    // Steps a statement that must not return rows (INSERT/UPDATE/DELETE).
+    void run();
+    void reset();  // rewinds and clears bindings so a cached statement can be reused
+
+    bool is_null(int column) const;
+    std::int64_t column_int64(int column) const;
+    int column_int(int column) const { return static_cast<int>(column_int64(column)); }
+    double column_double(int column) const;     // NULL reads as NaN
+    std::string column_text(int column) const;  // NULL reads as ""
+    std::optional<std::int64_t> column_optional_int64(int column) const;
+    std::optional<std::string> column_optional_text(int column) const;
+
+  private:
+    friend class Database;
+    Statement(sqlite3_stmt* stmt, sqlite3* db) : stmt_(stmt), db_(db) {}
+    sqlite3_stmt* stmt_ = nullptr;
+    sqlite3* db_ = nullptr;
+};
+
+// BEGIN IMMEDIATE takes the write lock up front, so a transaction never fails
+// half way with SQLITE_BUSY after it has done work. Rolls back unless committed.
+class Transaction {
+  public:
+    enum class Kind { kDeferred, kImmediate };
+    explicit Transaction(Database& db, Kind kind = Kind::kImmediate);
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+    ~Transaction();
+    void commit();
+
+  private:
+    Database& db_;
+    bool done_ = false;
+};
+
+// Maps an SQLite result code to the store's error kinds and throws.
+[[noreturn]] void throw_error(sqlite3* db, int code, std::string_view context);
+
+}  // namespace lmr::store::sqlite

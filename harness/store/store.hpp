@@ -1,0 +1,139 @@
+#pragma once
+
+// The results database: runs, engines, games with their moves, statistics
+// history and tuning iterations (docs/database.md describes the schema).
+//
+// Threading: a Store is one SQLite connection and is NOT safe for concurrent
+// use. The harness has one writer — a single Store used by one thread at a
+// time (the scheduler hands finished games to it; it may move between
+// threads, never be used by two at once). Any number of readers (reports,
+// `stats`) may open the same file through their own Store, typically
+// OpenMode::kReadOnly, while the writer works: WAL gives each read a
+// consistent snapshot and readers never block the writer.
+//
+// Every write is atomic: a method either stores everything it was given or
+// throws StoreError and leaves the database as it was.
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "harness/store/database_file.hpp"
+#include "harness/store/error.hpp"
+#include "harness/store/records.hpp"
+#include "harness/store/sqlite.hpp"
+
+namespace lmr::store {
+
+// The default database of the product, relative to the working directory.
+inline constexpr std::string_view kDefaultDatabasePath = "results/lmrlab.db";
+
+class Store {
+  public:
+    static Store open(const std::filesystem::path& path, const OpenOptions& options = {});
+
+    Store(Store&&) noexcept = default;
+    Store& operator=(Store&&) noexcept = default;
+    Store(const Store&) = delete;
+    Store& operator=(const Store&) = delete;
+    ~Store() = default;
+
+    const std::filesystem::path& path() const { return path_; }
+    OpenMode mode() const { return mode_; }
+    int schema_version() const;
+
+    // ---- runs
+    // Stores the run (status, created_at and harness_version are filled in if
+    // empty) and returns its id.
+    std::int64_t create_run(const RunRecord& run);
+    // kRunning sets started_at (first time only) and clears finished_at;
+    // kFinished/kInterrupted/kFailed set finished_at. error_message is kept
+    // unless a non-empty one is given.
+    void set_run_status(std::int64_t run_id, RunStatus status, Verdict verdict = Verdict::kNone,
+                        std::string_view error_message = {});
+    RunRecord load_run(std::int64_t run_id) const;  // kNotFound when absent
+    std::vector<RunRecord> list_runs() const;       // oldest first
+
+    // ---- engines
+    // Returns the id of the row with the same name, command, options, config
+    // hash and binary hash, inserting it when new. options_json is normalised
+    // (keys sorted, no spaces) so equal options match; config_sha256 is
+    // computed from config_json when empty.
+    std::int64_t upsert_engine(const EngineRecord& engine);
+    EngineRecord load_engine(std::int64_t engine_id) const;
+    // Seats follow attachment order. One base and one test per run at most;
+    // an engine appears once per run (give the two sides of a self-play
+    // match different names).
+    void attach_engine(std::int64_t run_id, std::int64_t engine_id, EngineRole role);
+    std::vector<RunEngine> run_engines(std::int64_t run_id) const;
+
+    // ---- games
+    // The game and all its moves in ONE transaction; returns the game id.
+    std::int64_t record_game(const GameRecord& game);
+    std::vector<GameRecord> games_of_run(std::int64_t run_id, bool with_moves = false) const;
+    std::vector<MoveRecord> moves_of_game(std::int64_t game_id) const;
+    std::int64_t game_count(std::int64_t run_id) const;
+    // Pair indexes (ascending) whose two games are both stored.
+    std::vector<std::int64_t> completed_pairs(std::int64_t run_id) const;
+    // The completed pairs scored as in the pair_results view (test engine's
+    // view), to rebuild W/D/L and pentanomial counts on resume.
+    std::vector<PairOutcome> pair_outcomes(std::int64_t run_id) const;
+    PentanomialCounts pentanomial(std::int64_t run_id) const;
+    // Deletes the lone games of pairs whose partner is missing (with their
+    // moves), so resume can replay those pairs whole. Returns games deleted.
+    int delete_incomplete_pairs(std::int64_t run_id);
+
+    // ---- statistics history (a row per completed pair or per update)
+    std::int64_t record_stats(std::int64_t run_id, const StatsRecord& stats);
+    std::vector<StatsRecord> stats_history(std::int64_t run_id) const;  // in insertion order
+    std::optional<StatsRecord> latest_stats(std::int64_t run_id) const;
+    std::vector<RunSummary> run_summaries() const;  // the run_summary view, oldest run first
+    RunSummary run_summary(std::int64_t run_id) const;
+
+    // ---- tuning
+    // The settings and the parameters (in order) in one transaction.
+    void create_tune(std::int64_t run_id, const TuneSettings& settings,
+                     const std::vector<TuneParam>& params);
+    TuneSettings tune_settings(std::int64_t run_id) const;
+    std::vector<TuneParam> tune_params(std::int64_t run_id) const;
+    // Iterations must arrive in order: k equals the number already stored
+    // (no iteration lost or repeated). Vectors must have one entry per param.
+    void record_tune_iteration(std::int64_t run_id, const TuneIteration& iteration);
+    std::vector<TuneIteration> tune_iterations(std::int64_t run_id) const;
+    std::optional<TuneIteration> last_tune_iteration(std::int64_t run_id) const;
+
+    // For report queries the typed API does not cover. Do not write through it.
+    const sqlite::Database& database() const { return db_; }
+
+  private:
+    Store(sqlite::Database db, std::filesystem::path path, OpenMode mode);
+    // A cached statement, reset when the lease ends: a statement left
+    // mid-result would pin an old WAL snapshot for every later read.
+    class Lease {
+      public:
+        explicit Lease(sqlite::Statement& stmt) : stmt_(stmt) {}
+        Lease(const Lease&) = delete;
+        Lease& operator=(const Lease&) = delete;
+        ~Lease() { stmt_.reset(); }
+        sqlite::Statement* operator->() const { return &stmt_; }
+        sqlite::Statement& operator*() const { return stmt_; }
+
+      private:
+        sqlite::Statement& stmt_;
+    };
+    // Statements are prepared once per connection and reused.
+    Lease statement(std::string_view sql) const;
+    void require_writable(std::string_view operation) const;
+    void require_run(std::int64_t run_id) const;
+
+    sqlite::Database db_;
+    std::filesystem::path path_;
+    OpenMode mode_ = OpenMode::kReadWrite;
+    mutable std::unordered_map<std::string, sqlite::Statement> statements_;
+};
+
+}  // namespace lmr::store

@@ -1,0 +1,259 @@
+// Store: games, their moves, and pair bookkeeping for resume.
+
+#include <sstream>
+
+#include "harness/store/store.hpp"
+#include "harness/store/store_internal.hpp"
+
+namespace lmr::store {
+
+namespace {
+
+// The side to move is the FEN's second field; the Store needs it to label
+// each move with its colour (for per-engine move statistics).
+char side_to_move(const std::string& fen) {
+    std::istringstream in(fen);
+    std::string board, side;
+    in >> board >> side;
+    if (side == "w" || side == "b") return side[0];
+    return 0;
+}
+
+std::string join(const std::vector<std::string>& words) {
+    std::string out;
+    for (const auto& word : words) {
+        if (!out.empty()) out += ' ';
+        out += word;
+    }
+    return out;
+}
+
+std::vector<std::string> split(const std::string& text) {
+    std::istringstream in(text);
+    std::vector<std::string> words;
+    for (std::string word; in >> word;) words.push_back(word);
+    return words;
+}
+
+std::string describe(const GameRecord& game) {
+    return "cannot record game (run " + std::to_string(game.run_id) + ", pair " +
+           std::to_string(game.pair_index) + ", round " + std::to_string(game.round_in_pair) + ")";
+}
+
+void validate(const GameRecord& game) {
+    const auto fail = [&](const std::string& why) {
+        throw StoreError(ErrorKind::kInvalid, describe(game) + ": " + why);
+    };
+    if (side_to_move(game.opening_fen) == 0) {
+        fail("opening_fen '" + game.opening_fen + "' has no side to move");
+    }
+    if (game.start_fen.empty()) fail("start_fen is empty");
+    if (!game.moves.empty() && game.plies != static_cast<int>(game.moves.size())) {
+        fail("plies is " + std::to_string(game.plies) + " but " +
+             std::to_string(game.moves.size()) + " moves were given");
+    }
+    for (std::size_t i = 0; i < game.moves.size(); ++i) {
+        const MoveRecord& move = game.moves[i];
+        if (move.ply != 0 && move.ply != static_cast<int>(i) + 1) {
+            fail("move " + std::to_string(i + 1) + " carries ply " + std::to_string(move.ply));
+        }
+        if (move.uci.empty()) fail("move " + std::to_string(i + 1) + " has no UCI text");
+    }
+}
+
+constexpr std::string_view kGameColumns =
+    "id, run_id, pair_index, round_in_pair, white_engine_id, black_engine_id, opening_index, "
+    "start_fen, opening_moves, opening_fen, result, termination, termination_detail, plies, pgn, "
+    "started_at, finished_at";
+
+GameRecord read_game(const sqlite::Statement& s) {
+    GameRecord game;
+    game.id = s.column_int64(0);
+    game.run_id = s.column_int64(1);
+    game.pair_index = s.column_int64(2);
+    game.round_in_pair = s.column_int(3);
+    game.white_engine_id = s.column_int64(4);
+    game.black_engine_id = s.column_int64(5);
+    game.opening_index = s.column_optional_int64(6);
+    game.start_fen = s.column_text(7);
+    game.opening_moves = split(s.column_text(8));
+    game.opening_fen = s.column_text(9);
+    game.result = internal::parse_column(parse_game_result, s.column_text(10), "games.result");
+    game.termination =
+        internal::parse_column(parse_termination, s.column_text(11), "games.termination");
+    game.termination_detail = s.column_text(12);
+    game.plies = s.column_int(13);
+    game.pgn = s.column_text(14);
+    game.started_at = s.column_text(15);
+    game.finished_at = s.column_text(16);
+    return game;
+}
+
+PairBin parse_bin(const std::string& text) {
+    for (PairBin bin :
+         {PairBin::kLL, PairBin::kLD, PairBin::kWL, PairBin::kDD, PairBin::kWD, PairBin::kWW}) {
+        if (to_string(bin) == text) return bin;
+    }
+    throw StoreError(ErrorKind::kCorrupt, "unexpected pair bin '" + text + "'");
+}
+
+}  // namespace
+
+std::int64_t Store::record_game(const GameRecord& game) {
+    require_writable("record a game");
+    validate(game);
+    const char first_mover = side_to_move(game.opening_fen);
+    const std::string now = now_timestamp();
+    std::int64_t game_id = 0;
+    internal::with_context(describe(game), [&] {
+        sqlite::Transaction tx(db_);
+        {
+            auto insert = statement(
+                "INSERT INTO games (run_id, pair_index, round_in_pair, white_engine_id, "
+                "black_engine_id, opening_index, start_fen, opening_moves, opening_fen, result, "
+                "termination, termination_detail, plies, pgn, started_at, finished_at) VALUES "
+                "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)");
+            insert->bind(1, game.run_id)
+                .bind(2, game.pair_index)
+                .bind(3, game.round_in_pair)
+                .bind(4, game.white_engine_id)
+                .bind(5, game.black_engine_id)
+                .bind(6, game.opening_index)
+                .bind(7, game.start_fen)
+                .bind(8, join(game.opening_moves))
+                .bind(9, game.opening_fen)
+                .bind(10, to_string(game.result))
+                .bind(11, to_string(game.termination))
+                .bind(12, game.termination_detail)
+                .bind(13, game.plies)
+                .bind(14, game.pgn)
+                .bind(15, game.started_at.empty() ? now : game.started_at)
+                .bind(16, game.finished_at.empty() ? now : game.finished_at);
+            insert->run();
+            game_id = db_.last_insert_rowid();
+        }
+        auto move_insert = statement(
+            "INSERT INTO moves (game_id, ply, color, uci, san, score_cp, score_mate, depth, "
+            "seldepth, nodes, time_ms, clock_left_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
+            "?10, ?11, ?12)");
+        for (std::size_t i = 0; i < game.moves.size(); ++i) {
+            const MoveRecord& move = game.moves[i];
+            const bool first_side = i % 2 == 0;
+            const char color = first_side ? first_mover : (first_mover == 'w' ? 'b' : 'w');
+            move_insert->reset();
+            move_insert->bind(1, game_id)
+                .bind(2, static_cast<int>(i) + 1)
+                .bind(3, std::string_view(&color, 1))
+                .bind(4, move.uci)
+                .bind(5, move.san)
+                .bind(6, move.score_cp)
+                .bind(7, move.score_mate)
+                .bind(8, move.depth)
+                .bind(9, move.seldepth)
+                .bind(10, move.nodes)
+                .bind(11, move.time_ms)
+                .bind(12, move.clock_left_ms);
+            move_insert->run();
+        }
+        tx.commit();
+    });
+    return game_id;
+}
+
+std::vector<GameRecord> Store::games_of_run(std::int64_t run_id, bool with_moves) const {
+    std::vector<GameRecord> games;
+    {
+        auto stmt = statement("SELECT " + std::string(kGameColumns) +
+                              " FROM games WHERE run_id = ?1 ORDER BY pair_index, round_in_pair");
+        stmt->bind(1, run_id);
+        while (stmt->step()) games.push_back(read_game(*stmt));
+    }
+    if (with_moves) {
+        for (auto& game : games) game.moves = moves_of_game(game.id);
+    }
+    return games;
+}
+
+std::vector<MoveRecord> Store::moves_of_game(std::int64_t game_id) const {
+    auto stmt = statement(
+        "SELECT ply, color, uci, san, score_cp, score_mate, depth, seldepth, nodes, time_ms, "
+        "clock_left_ms FROM moves WHERE game_id = ?1 ORDER BY ply");
+    stmt->bind(1, game_id);
+    std::vector<MoveRecord> moves;
+    while (stmt->step()) {
+        MoveRecord move;
+        move.ply = stmt->column_int(0);
+        const std::string color = stmt->column_text(1);
+        move.color = color.empty() ? 0 : color[0];
+        move.uci = stmt->column_text(2);
+        move.san = stmt->column_text(3);
+        if (!stmt->is_null(4)) move.score_cp = stmt->column_int(4);
+        if (!stmt->is_null(5)) move.score_mate = stmt->column_int(5);
+        if (!stmt->is_null(6)) move.depth = stmt->column_int(6);
+        if (!stmt->is_null(7)) move.seldepth = stmt->column_int(7);
+        move.nodes = stmt->column_optional_int64(8);
+        move.time_ms = stmt->column_int64(9);
+        move.clock_left_ms = stmt->column_optional_int64(10);
+        moves.push_back(std::move(move));
+    }
+    return moves;
+}
+
+std::int64_t Store::game_count(std::int64_t run_id) const {
+    auto stmt = statement("SELECT COUNT(*) FROM games WHERE run_id = ?1");
+    stmt->bind(1, run_id);
+    return stmt->step() ? stmt->column_int64(0) : 0;
+}
+
+std::vector<std::int64_t> Store::completed_pairs(std::int64_t run_id) const {
+    auto stmt = statement(
+        "SELECT pair_index FROM games WHERE run_id = ?1 GROUP BY pair_index "
+        "HAVING COUNT(*) = 2 ORDER BY pair_index");
+    stmt->bind(1, run_id);
+    std::vector<std::int64_t> pairs;
+    while (stmt->step()) pairs.push_back(stmt->column_int64(0));
+    return pairs;
+}
+
+std::vector<PairOutcome> Store::pair_outcomes(std::int64_t run_id) const {
+    auto stmt = statement(
+        "SELECT pair_index, view_engine_id, other_engine_id, result0, result1, half_points, bin "
+        "FROM pair_results WHERE run_id = ?1 ORDER BY pair_index");
+    stmt->bind(1, run_id);
+    std::vector<PairOutcome> outcomes;
+    while (stmt->step()) {
+        PairOutcome outcome;
+        outcome.pair_index = stmt->column_int64(0);
+        outcome.view_engine_id = stmt->column_int64(1);
+        outcome.other_engine_id = stmt->column_int64(2);
+        outcome.results[0] =
+            internal::parse_column(parse_game_result, stmt->column_text(3), "games.result");
+        outcome.results[1] =
+            internal::parse_column(parse_game_result, stmt->column_text(4), "games.result");
+        outcome.points = stmt->column_int(5);
+        outcome.bin = parse_bin(stmt->column_text(6));
+        outcomes.push_back(outcome);
+    }
+    return outcomes;
+}
+
+PentanomialCounts Store::pentanomial(std::int64_t run_id) const {
+    PentanomialCounts counts;
+    for (const PairOutcome& outcome : pair_outcomes(run_id)) add(counts, outcome.bin);
+    return counts;
+}
+
+int Store::delete_incomplete_pairs(std::int64_t run_id) {
+    require_writable("delete incomplete pairs");
+    auto stmt = statement(
+        "DELETE FROM games WHERE run_id = ?1 AND pair_index IN ("
+        "SELECT pair_index FROM games WHERE run_id = ?1 GROUP BY pair_index "
+        "HAVING COUNT(*) < 2)");
+    stmt->bind(1, run_id);
+    // One statement is one implicit transaction: the games and, by cascade,
+    // their moves go together.
+    stmt->run();
+    return db_.changes();
+}
+
+}  // namespace lmr::store

@@ -1,0 +1,344 @@
+// Store: statistics history, run summaries and tuning records.
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "harness/store/store.hpp"
+#include "harness/store/store_internal.hpp"
+
+namespace lmr::store {
+
+namespace {
+
+constexpr std::string_view kStatsColumns =
+    "id, pairs, wins, draws, losses, penta_ll, penta_ld, penta_wl, penta_dd, penta_wd, penta_ww, "
+    "elo, elo_error, nelo, nelo_error, los, llr, lower_bound, upper_bound, recorded_at";
+
+StatsRecord read_stats(const sqlite::Statement& s) {
+    StatsRecord stats;
+    stats.id = s.column_int64(0);
+    stats.pairs = s.column_int64(1);
+    stats.wins = static_cast<long>(s.column_int64(2));
+    stats.draws = static_cast<long>(s.column_int64(3));
+    stats.losses = static_cast<long>(s.column_int64(4));
+    stats.penta.ll = static_cast<long>(s.column_int64(5));
+    stats.penta.ld = static_cast<long>(s.column_int64(6));
+    stats.penta.wl = static_cast<long>(s.column_int64(7));
+    stats.penta.dd = static_cast<long>(s.column_int64(8));
+    stats.penta.wd = static_cast<long>(s.column_int64(9));
+    stats.penta.ww = static_cast<long>(s.column_int64(10));
+    stats.elo = s.column_double(11);
+    stats.elo_error = s.column_double(12);
+    stats.nelo = s.column_double(13);
+    stats.nelo_error = s.column_double(14);
+    stats.los = s.column_double(15);
+    stats.llr = s.column_double(16);
+    stats.lower_bound = s.column_double(17);
+    stats.upper_bound = s.column_double(18);
+    stats.recorded_at = s.column_text(19);
+    return stats;
+}
+
+std::string to_json(const std::vector<double>& values) {
+    return nlohmann::json(values).dump();
+}
+
+std::vector<double> from_json(const std::string& text, std::string_view column) {
+    try {
+        return nlohmann::json::parse(text).get<std::vector<double>>();
+    } catch (const nlohmann::json::exception& e) {
+        throw StoreError(ErrorKind::kCorrupt,
+                         "column " + std::string(column) +
+                             " does not hold a JSON array of numbers: " + e.what());
+    }
+}
+
+}  // namespace
+
+// ------------------------------------------------------------- statistics
+
+std::int64_t Store::record_stats(std::int64_t run_id, const StatsRecord& stats) {
+    require_writable("record statistics");
+    require_run(run_id);
+    if (stats.penta.pairs() != stats.pairs) {
+        throw StoreError(ErrorKind::kInvalid,
+                         "cannot record statistics for run " + std::to_string(run_id) + ": " +
+                             std::to_string(stats.penta.pairs()) +
+                             " pentanomial pairs but pairs = " + std::to_string(stats.pairs));
+    }
+    auto stmt = statement(
+        "INSERT INTO run_stats (run_id, pairs, wins, draws, losses, penta_ll, penta_ld, penta_wl, "
+        "penta_dd, penta_wd, penta_ww, elo, elo_error, nelo, nelo_error, los, llr, lower_bound, "
+        "upper_bound, recorded_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
+        "?14, ?15, ?16, ?17, ?18, ?19, ?20)");
+    stmt->bind(1, run_id)
+        .bind(2, stats.pairs)
+        .bind(3, static_cast<std::int64_t>(stats.wins))
+        .bind(4, static_cast<std::int64_t>(stats.draws))
+        .bind(5, static_cast<std::int64_t>(stats.losses))
+        .bind(6, static_cast<std::int64_t>(stats.penta.ll))
+        .bind(7, static_cast<std::int64_t>(stats.penta.ld))
+        .bind(8, static_cast<std::int64_t>(stats.penta.wl))
+        .bind(9, static_cast<std::int64_t>(stats.penta.dd))
+        .bind(10, static_cast<std::int64_t>(stats.penta.wd))
+        .bind(11, static_cast<std::int64_t>(stats.penta.ww))
+        .bind(12, stats.elo)
+        .bind(13, stats.elo_error)
+        .bind(14, stats.nelo)
+        .bind(15, stats.nelo_error)
+        .bind(16, stats.los)
+        .bind(17, stats.llr)
+        .bind(18, stats.lower_bound)
+        .bind(19, stats.upper_bound)
+        .bind(20, stats.recorded_at.empty() ? now_timestamp() : stats.recorded_at);
+    internal::with_context("cannot record statistics for run " + std::to_string(run_id),
+                           [&] { stmt->run(); });
+    return db_.last_insert_rowid();
+}
+
+std::vector<StatsRecord> Store::stats_history(std::int64_t run_id) const {
+    auto stmt = statement("SELECT " + std::string(kStatsColumns) +
+                          " FROM run_stats WHERE run_id = ?1 ORDER BY id");
+    stmt->bind(1, run_id);
+    std::vector<StatsRecord> history;
+    while (stmt->step()) history.push_back(read_stats(*stmt));
+    return history;
+}
+
+std::optional<StatsRecord> Store::latest_stats(std::int64_t run_id) const {
+    auto stmt = statement("SELECT " + std::string(kStatsColumns) +
+                          " FROM run_stats WHERE run_id = ?1 ORDER BY id DESC LIMIT 1");
+    stmt->bind(1, run_id);
+    if (!stmt->step()) return std::nullopt;
+    return read_stats(*stmt);
+}
+
+namespace {
+
+constexpr std::string_view kSummaryQuery =
+    "SELECT run_id, kind, status, verdict, time_control, created_at, engines, base_name, "
+    "test_name, pairs_completed, games, wins, draws, losses, penta_ll, penta_ld, penta_wl, "
+    "penta_dd, penta_wd, penta_ww, llr, lower_bound, upper_bound, elo, elo_error "
+    "FROM run_summary";
+
+RunSummary read_summary(const sqlite::Statement& s) {
+    RunSummary r;
+    r.run_id = s.column_int64(0);
+    r.kind = internal::parse_column(parse_run_kind, s.column_text(1), "runs.kind");
+    r.status = internal::parse_column(parse_run_status, s.column_text(2), "runs.status");
+    r.verdict = internal::parse_column(parse_verdict, s.column_text(3), "runs.verdict");
+    r.time_control = s.column_text(4);
+    r.created_at = s.column_text(5);
+    r.engines = s.column_text(6);
+    r.base_name = s.column_text(7);
+    r.test_name = s.column_text(8);
+    r.pairs_completed = s.column_int64(9);
+    r.games = s.column_int64(10);
+    r.wins = static_cast<long>(s.column_int64(11));
+    r.draws = static_cast<long>(s.column_int64(12));
+    r.losses = static_cast<long>(s.column_int64(13));
+    r.penta = {static_cast<long>(s.column_int64(14)), static_cast<long>(s.column_int64(15)),
+               static_cast<long>(s.column_int64(16)), static_cast<long>(s.column_int64(17)),
+               static_cast<long>(s.column_int64(18)), static_cast<long>(s.column_int64(19))};
+    r.llr = s.column_double(20);
+    r.lower_bound = s.column_double(21);
+    r.upper_bound = s.column_double(22);
+    r.elo = s.column_double(23);
+    r.elo_error = s.column_double(24);
+    return r;
+}
+
+}  // namespace
+
+std::vector<RunSummary> Store::run_summaries() const {
+    auto stmt = statement(std::string(kSummaryQuery) + " ORDER BY run_id");
+    std::vector<RunSummary> summaries;
+    while (stmt->step()) summaries.push_back(read_summary(*stmt));
+    return summaries;
+}
+
+RunSummary Store::run_summary(std::int64_t run_id) const {
+    auto stmt = statement(std::string(kSummaryQuery) + " WHERE run_id = ?1");
+    stmt->bind(1, run_id);
+    if (!stmt->step()) {
+        throw StoreError(ErrorKind::kNotFound,
+                         "no run " + std::to_string(run_id) + " in " + path_.string());
+    }
+    return read_summary(*stmt);
+}
+
+// ----------------------------------------------------------------- tuning
+
+void Store::create_tune(std::int64_t run_id, const TuneSettings& settings,
+                        const std::vector<TuneParam>& params) {
+    require_writable("create a tune");
+    const std::string context = "cannot store the tune of run " + std::to_string(run_id);
+    if (params.empty()) throw StoreError(ErrorKind::kInvalid, context + ": no parameters");
+    for (const TuneParam& p : params) {
+        const auto fail = [&](const std::string& why) {
+            throw StoreError(ErrorKind::kInvalid, context + ": parameter '" + p.name + "' " + why);
+        };
+        if (p.name.empty()) fail("has no name");
+        if (!(p.min <= p.max)) fail("has min > max");
+        if (!(p.start >= p.min && p.start <= p.max)) fail("starts outside [min, max]");
+        if (!(p.c_end > 0) || !(p.r_end > 0)) fail("needs c_end > 0 and r_end > 0");
+    }
+    internal::with_context(context, [&] {
+        sqlite::Transaction tx(db_);
+        require_run(run_id);
+        {
+            auto stmt = statement(
+                "INSERT INTO tune_runs (run_id, iterations, pairs_per_iteration, alpha, gamma, "
+                "big_a) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+            stmt->bind(1, run_id)
+                .bind(2, settings.iterations)
+                .bind(3, settings.pairs_per_iteration)
+                .bind(4, settings.alpha)
+                .bind(5, settings.gamma)
+                .bind(6, settings.big_a);
+            stmt->run();
+        }
+        auto insert = statement(
+            "INSERT INTO tune_params (run_id, idx, name, start, min, max, c_end, r_end, "
+            "is_integer) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+        for (std::size_t i = 0; i < params.size(); ++i) {
+            const TuneParam& p = params[i];
+            insert->reset();
+            insert->bind(1, run_id)
+                .bind(2, static_cast<std::int64_t>(i))
+                .bind(3, p.name)
+                .bind(4, p.start)
+                .bind(5, p.min)
+                .bind(6, p.max)
+                .bind(7, p.c_end)
+                .bind(8, p.r_end)
+                .bind(9, p.is_integer ? 1 : 0);
+            insert->run();
+        }
+        tx.commit();
+    });
+}
+
+TuneSettings Store::tune_settings(std::int64_t run_id) const {
+    auto stmt = statement(
+        "SELECT iterations, pairs_per_iteration, alpha, gamma, big_a FROM tune_runs "
+        "WHERE run_id = ?1");
+    stmt->bind(1, run_id);
+    if (!stmt->step()) {
+        throw StoreError(ErrorKind::kNotFound, "run " + std::to_string(run_id) + " is not a tune");
+    }
+    return {stmt->column_int(0), stmt->column_int(1), stmt->column_double(2),
+            stmt->column_double(3), stmt->column_double(4)};
+}
+
+std::vector<TuneParam> Store::tune_params(std::int64_t run_id) const {
+    auto stmt = statement(
+        "SELECT name, start, min, max, c_end, r_end, is_integer FROM tune_params "
+        "WHERE run_id = ?1 ORDER BY idx");
+    stmt->bind(1, run_id);
+    std::vector<TuneParam> params;
+    while (stmt->step()) {
+        params.push_back({stmt->column_text(0), stmt->column_double(1), stmt->column_double(2),
+                          stmt->column_double(3), stmt->column_double(4), stmt->column_double(5),
+                          stmt->column_int(6) != 0});
+    }
+    return params;
+}
+
+void Store::record_tune_iteration(std::int64_t run_id, const TuneIteration& it) {
+    require_writable("record a tune iteration");
+    const std::string context = "cannot record iteration " + std::to_string(it.k) +
+                                " of tune run " + std::to_string(run_id);
+    internal::with_context(context, [&] {
+        sqlite::Transaction tx(db_);
+        std::int64_t params = 0, done = 0;
+        {
+            auto stmt = statement(
+                "SELECT (SELECT COUNT(*) FROM tune_params WHERE run_id = ?1), "
+                "(SELECT COUNT(*) FROM tune_iterations WHERE run_id = ?1)");
+            stmt->bind(1, run_id);
+            stmt->step();
+            params = stmt->column_int64(0);
+            done = stmt->column_int64(1);
+        }
+        if (params == 0) throw StoreError(ErrorKind::kNotFound, "the run is not a tune");
+        if (it.k != done) {
+            throw StoreError(ErrorKind::kInvalid,
+                             std::to_string(done) + " iterations are stored, so the next is k = " +
+                                 std::to_string(done));
+        }
+        for (const auto* vec : {&it.delta, &it.theta_plus, &it.theta_minus, &it.theta_after}) {
+            if (static_cast<std::int64_t>(vec->size()) != params) {
+                throw StoreError(ErrorKind::kInvalid,
+                                 "a vector has " + std::to_string(vec->size()) + " entries for " +
+                                     std::to_string(params) + " parameters");
+            }
+            for (double v : *vec) {
+                if (!std::isfinite(v)) throw StoreError(ErrorKind::kInvalid, "non-finite value");
+            }
+        }
+        auto stmt = statement(
+            "INSERT INTO tune_iterations (run_id, k, a_k, c_k, delta_json, theta_plus_json, "
+            "theta_minus_json, wins, draws, losses, theta_after_json, rng_state, finished_at) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
+        stmt->bind(1, run_id)
+            .bind(2, it.k)
+            .bind(3, it.a_k)
+            .bind(4, it.c_k)
+            .bind(5, to_json(it.delta))
+            .bind(6, to_json(it.theta_plus))
+            .bind(7, to_json(it.theta_minus))
+            .bind(8, static_cast<std::int64_t>(it.wins))
+            .bind(9, static_cast<std::int64_t>(it.draws))
+            .bind(10, static_cast<std::int64_t>(it.losses))
+            .bind(11, to_json(it.theta_after))
+            .bind(12, it.rng_state)
+            .bind(13, it.finished_at.empty() ? now_timestamp() : it.finished_at);
+        stmt->run();
+        tx.commit();
+    });
+}
+
+namespace {
+
+constexpr std::string_view kIterationColumns =
+    "k, a_k, c_k, delta_json, theta_plus_json, theta_minus_json, wins, draws, losses, "
+    "theta_after_json, rng_state, finished_at";
+
+TuneIteration read_iteration(const sqlite::Statement& s) {
+    TuneIteration it;
+    it.k = s.column_int(0);
+    it.a_k = s.column_double(1);
+    it.c_k = s.column_double(2);
+    it.delta = from_json(s.column_text(3), "tune_iterations.delta_json");
+    it.theta_plus = from_json(s.column_text(4), "tune_iterations.theta_plus_json");
+    it.theta_minus = from_json(s.column_text(5), "tune_iterations.theta_minus_json");
+    it.wins = static_cast<long>(s.column_int64(6));
+    it.draws = static_cast<long>(s.column_int64(7));
+    it.losses = static_cast<long>(s.column_int64(8));
+    it.theta_after = from_json(s.column_text(9), "tune_iterations.theta_after_json");
+    it.rng_state = s.column_text(10);
+    it.finished_at = s.column_text(11);
+    return it;
+}
+
+}  // namespace
+
+std::vector<TuneIteration> Store::tune_iterations(std::int64_t run_id) const {
+    auto stmt = statement("SELECT " + std::string(kIterationColumns) +
+                          " FROM tune_iterations WHERE run_id = ?1 ORDER BY k");
+    stmt->bind(1, run_id);
+    std::vector<TuneIteration> iterations;
+    while (stmt->step()) iterations.push_back(read_iteration(*stmt));
+    return iterations;
+}
+
+std::optional<TuneIteration> Store::last_tune_iteration(std::int64_t run_id) const {
+    auto stmt = statement("SELECT " + std::string(kIterationColumns) +
+                          " FROM tune_iterations WHERE run_id = ?1 ORDER BY k DESC LIMIT 1");
+    stmt->bind(1, run_id);
+    if (!stmt->step()) return std::nullopt;
+    return read_iteration(*stmt);
+}
+
+}  // namespace lmr::store

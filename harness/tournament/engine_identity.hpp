@@ -1,0 +1,27 @@
+#pragma once
+
+// What the database records about an engine so a result can be traced to exactly what played:
+// its command, options, the SHA-256 of its binary, and — for lmr-engine configs — the resolved
+// config text (extends merged) with its SHA-256, as the engine itself resolves it.
+
+#include <filesystem>
+#include <string>
+
+#include "harness/store/records.hpp"
+#include "harness/tournament/run_plan.hpp"
+
+namespace lmr::tournament {
+
+// The executable argv[0] names (searched on PATH when it has no '/'); empty when not found.
+std::filesystem::path find_executable(const std::string& program);
+
+// Runs `<lmr-engine> --config FILE config`, which prints the resolved config as JSON.
+// Throws std::runtime_error with the engine's own message when the config is bad.
+std::string resolved_config_text(const std::filesystem::path& engine_binary,
+                                 const std::string& config_path);
+
+// Builds the engines row; throws std::runtime_error when the engine binary is missing or the
+// config is bad.
+store::EngineRecord engine_record(const EnginePlan& engine);
+
+}  // namespace lmr::tournament

@@ -1,0 +1,60 @@
+#include "harness/tournament/game_mapping.hpp"
+
+#include <stdexcept>
+
+namespace lmr::tournament {
+
+store::Termination to_store_termination(match::Termination termination) {
+    // Both enums name the same events; the text is the shared vocabulary.
+    auto converted = store::parse_termination(match::termination_name(termination));
+    if (!converted)
+        throw std::logic_error("a game with termination '" +
+                               std::string(match::termination_name(termination)) +
+                               "' cannot be stored");
+    return *converted;
+}
+
+store::GameRecord to_store_record(const match::GameRecord& game, const GamePlace& place,
+                                  std::string pgn) {
+    store::GameRecord row;
+    row.run_id = place.run_id;
+    row.pair_index = place.pair_index;
+    row.round_in_pair = place.round_in_pair;
+    row.white_engine_id = place.white_engine_id;
+    row.black_engine_id = place.black_engine_id;
+    row.opening_index = place.opening_index;
+    row.start_fen = game.start_fen;
+    row.opening_moves = game.opening_moves;
+    row.opening_fen = game.opening_fen;
+    auto result = store::parse_game_result(game.result);
+    if (!result) throw std::logic_error("an unfinished game cannot be stored");
+    row.result = *result;
+    row.termination = to_store_termination(game.termination);
+    row.termination_detail = game.reason;
+    row.plies = static_cast<int>(game.moves.size());
+    row.pgn = std::move(pgn);
+    row.started_at = store::format_timestamp(game.started);
+    row.finished_at = store::format_timestamp(game.finished);
+    row.moves.reserve(game.moves.size());
+    for (const auto& move : game.moves) {
+        store::MoveRecord m;
+        m.ply = move.ply;
+        m.uci = move.uci;
+        m.san = move.san;
+        if (move.score) {
+            if (move.score->is_mate)
+                m.score_mate = move.score->value;
+            else
+                m.score_cp = move.score->value;
+        }
+        if (move.depth > 0) m.depth = move.depth;
+        if (move.seldepth > 0) m.seldepth = move.seldepth;
+        if (move.nodes > 0) m.nodes = static_cast<std::int64_t>(move.nodes);
+        m.time_ms = move.time_ms;
+        m.clock_left_ms = move.clock_left_ms;
+        row.moves.push_back(std::move(m));
+    }
+    return row;
+}
+
+}  // namespace lmr::tournament

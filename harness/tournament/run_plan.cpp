@@ -1,0 +1,149 @@
+#include "harness/tournament/run_plan.hpp"
+
+#include <stdexcept>
+
+namespace lmr::tournament {
+namespace {
+
+nlohmann::json engine_to_json(const EnginePlan& engine) {
+    nlohmann::json options = nlohmann::json::array();
+    for (const auto& [name, value] : engine.options) options.push_back({name, value});
+    return {{"name", engine.name},
+            {"argv", engine.argv},
+            {"options", options},
+            {"config_path", engine.config_path},
+            {"role", store::to_string(engine.role)}};
+}
+
+EnginePlan engine_from_json(const nlohmann::json& json) {
+    EnginePlan engine;
+    engine.name = json.at("name").get<std::string>();
+    engine.argv = json.at("argv").get<std::vector<std::string>>();
+    for (const auto& option : json.at("options"))
+        engine.options.emplace_back(option.at(0).get<std::string>(), option.at(1).get<std::string>());
+    engine.config_path = json.value("config_path", "");
+    auto role = store::parse_engine_role(json.at("role").get<std::string>());
+    if (!role) throw std::runtime_error("unknown engine role " + json.at("role").dump());
+    engine.role = *role;
+    return engine;
+}
+
+nlohmann::json adjudication_to_json(const match::AdjudicationConfig& adj) {
+    return {{"draw",
+             {{"enabled", adj.draw.enabled},
+              {"move_number", adj.draw.move_number},
+              {"move_count", adj.draw.move_count},
+              {"score_cp", adj.draw.score_cp}}},
+            {"resign",
+             {{"enabled", adj.resign.enabled},
+              {"move_count", adj.resign.move_count},
+              {"score_cp", adj.resign.score_cp},
+              {"two_sided", adj.resign.two_sided}}},
+            {"max_moves", adj.max_moves}};
+}
+
+match::AdjudicationConfig adjudication_from_json(const nlohmann::json& json) {
+    match::AdjudicationConfig adj;
+    const auto& draw = json.at("draw");
+    adj.draw.enabled = draw.at("enabled").get<bool>();
+    adj.draw.move_number = draw.at("move_number").get<int>();
+    adj.draw.move_count = draw.at("move_count").get<int>();
+    adj.draw.score_cp = draw.at("score_cp").get<int>();
+    const auto& resign = json.at("resign");
+    adj.resign.enabled = resign.at("enabled").get<bool>();
+    adj.resign.move_count = resign.at("move_count").get<int>();
+    adj.resign.score_cp = resign.at("score_cp").get<int>();
+    adj.resign.two_sided = resign.at("two_sided").get<bool>();
+    adj.max_moves = json.at("max_moves").get<int>();
+    return adj;
+}
+
+}  // namespace
+
+std::string_view to_string(Pairing pairing) {
+    switch (pairing) {
+        case Pairing::kHeadToHead: return "head-to-head";
+        case Pairing::kRoundRobin: return "round-robin";
+        case Pairing::kGauntlet: return "gauntlet";
+    }
+    return "head-to-head";
+}
+
+std::optional<Pairing> parse_pairing(std::string_view text) {
+    for (Pairing p : {Pairing::kHeadToHead, Pairing::kRoundRobin, Pairing::kGauntlet})
+        if (to_string(p) == text) return p;
+    return std::nullopt;
+}
+
+nlohmann::json to_json(const RunPlan& plan) {
+    nlohmann::json engines = nlohmann::json::array();
+    for (const auto& engine : plan.engines) engines.push_back(engine_to_json(engine));
+    nlohmann::json json = {
+        {"version", 1},
+        {"kind", store::to_string(plan.kind)},
+        {"pairing", to_string(plan.pairing)},
+        {"engines", engines},
+        {"time_control", plan.time_control},
+        {"time_margin_ms", plan.time_margin_ms},
+        {"adjudication", adjudication_to_json(plan.adjudication)},
+        {"book",
+         {{"path", plan.book.path},
+          {"order", plan.book.order},
+          {"plies", plan.book.plies ? nlohmann::json(*plan.book.plies) : nlohmann::json()},
+          {"start", plan.book.start}}},
+        // Kept as text: JSON numbers cannot carry every 64-bit seed exactly.
+        {"seed", std::to_string(plan.seed)},
+        {"pairs", plan.pairs},
+        {"concurrency", plan.concurrency},
+        {"report_every", plan.report_every},
+    };
+    if (plan.sprt)
+        json["sprt"] = {{"elo0", plan.sprt->elo0},
+                        {"elo1", plan.sprt->elo1},
+                        {"alpha", plan.sprt->alpha},
+                        {"beta", plan.sprt->beta},
+                        {"model", plan.sprt->model}};
+    return json;
+}
+
+RunPlan plan_from_json(const nlohmann::json& json) {
+    try {
+        if (json.at("version").get<int>() != 1)
+            throw std::runtime_error("plan version " + json.at("version").dump() +
+                                     " is not known to this build");
+        RunPlan plan;
+        auto kind = store::parse_run_kind(json.at("kind").get<std::string>());
+        auto pairing = parse_pairing(json.at("pairing").get<std::string>());
+        if (!kind || !pairing) throw std::runtime_error("unknown run kind or pairing");
+        plan.kind = *kind;
+        plan.pairing = *pairing;
+        for (const auto& engine : json.at("engines")) plan.engines.push_back(engine_from_json(engine));
+        plan.time_control = json.at("time_control").get<std::string>();
+        plan.time_margin_ms = json.at("time_margin_ms").get<std::int64_t>();
+        plan.adjudication = adjudication_from_json(json.at("adjudication"));
+        const auto& book = json.at("book");
+        plan.book.path = book.at("path").get<std::string>();
+        plan.book.order = book.at("order").get<std::string>();
+        if (!book.at("plies").is_null()) plan.book.plies = book.at("plies").get<int>();
+        plan.book.start = book.at("start").get<std::int64_t>();
+        plan.seed = std::stoull(json.at("seed").get<std::string>());
+        plan.pairs = json.at("pairs").get<std::int64_t>();
+        plan.concurrency = json.at("concurrency").get<int>();
+        plan.report_every = json.at("report_every").get<int>();
+        if (json.contains("sprt")) {
+            const auto& sprt = json.at("sprt");
+            store::SprtParams params;
+            params.elo0 = sprt.at("elo0").get<double>();
+            params.elo1 = sprt.at("elo1").get<double>();
+            params.alpha = sprt.at("alpha").get<double>();
+            params.beta = sprt.at("beta").get<double>();
+            params.model = sprt.at("model").get<std::string>();
+            plan.sprt = params;
+        }
+        return plan;
+    } catch (const nlohmann::json::exception& e) {
+        throw std::runtime_error(std::string("stored run plan is not readable: ") + e.what());
+    }
+}
+
+}  // namespace lmr::tournament

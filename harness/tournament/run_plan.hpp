@@ -1,0 +1,62 @@
+#pragma once
+
+// A run plan: everything that decides which games a run plays and how. It is stored as JSON
+// in the run's row, so `resume` rebuilds the very same plan (same engines, openings, seed)
+// from the database alone.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/match/adjudication.hpp"
+#include "harness/store/records.hpp"
+
+namespace lmr::tournament {
+
+struct EnginePlan {
+    std::string name;
+    std::vector<std::string> argv;  // argv[0] is the program
+    std::vector<std::pair<std::string, std::string>> options;  // UCI options, sent in order
+    std::string config_path;  // the LMR config played by lmr-engine; empty for other engines
+    store::EngineRole role = store::EngineRole::kParticipant;
+};
+
+struct BookPlan {
+    std::string path;               // empty: every game starts from the initial position
+    std::string order = "random";   // "random" or "sequential"
+    std::optional<int> plies;       // PGN: keep at most this many plies
+    std::int64_t start = 0;         // first opening index (after ordering)
+};
+
+// Who meets whom. kHeadToHead: the two engines (base first). kRoundRobin: every engine meets
+// every other one. kGauntlet: the first engine meets each of the others.
+enum class Pairing { kHeadToHead, kRoundRobin, kGauntlet };
+
+struct RunPlan {
+    store::RunKind kind = store::RunKind::kMatch;
+    Pairing pairing = Pairing::kHeadToHead;
+    std::vector<EnginePlan> engines;
+    std::string time_control;  // as parsed by match::parse_time_control
+    std::int64_t time_margin_ms = 100;
+    match::AdjudicationConfig adjudication;
+    BookPlan book;
+    std::uint64_t seed = 0;
+    std::optional<store::SprtParams> sprt;  // sprt runs only
+    // Pairs per engine pairing (match, tournament) or the SPRT's limit.
+    std::int64_t pairs = 0;
+    int concurrency = 1;
+    int report_every = 10;  // pairs between progress lines when not on a terminal
+};
+
+nlohmann::json to_json(const RunPlan& plan);
+// Throws std::runtime_error naming the field when the stored plan is not one this build reads.
+RunPlan plan_from_json(const nlohmann::json& json);
+
+std::string_view to_string(Pairing pairing);
+std::optional<Pairing> parse_pairing(std::string_view text);
+
+}  // namespace lmr::tournament

@@ -1,0 +1,286 @@
+#include "harness/tournament/runner.hpp"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <ostream>
+#include <set>
+#include <thread>
+
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/task_arena.h>
+#include <oneapi/tbb/task_group.h>
+
+#include "harness/match/game.hpp"
+#include "harness/match/pgn.hpp"
+#include "harness/stats/format.hpp"
+#include "harness/tournament/game_mapping.hpp"
+#include "harness/tournament/progress.hpp"
+#include "harness/tournament/schedule.hpp"
+
+namespace lmr::tournament {
+namespace {
+
+stats::Outcome outcome_for(const match::GameRecord& game, bool view_is_white) {
+    if (game.result == "1/2-1/2") return stats::Outcome::kDraw;
+    const bool white_won = game.result == "1-0";
+    return white_won == view_is_white ? stats::Outcome::kWin : stats::Outcome::kLoss;
+}
+
+stats::Outcome outcome_for(store::GameResult result, bool view_is_white) {
+    if (result == store::GameResult::kDraw) return stats::Outcome::kDraw;
+    const bool white_won = result == store::GameResult::kWhiteWins;
+    return white_won == view_is_white ? stats::Outcome::kWin : stats::Outcome::kLoss;
+}
+
+uci_client::EngineSpec engine_spec(const EnginePlan& engine) {
+    uci_client::EngineSpec spec;
+    spec.name = engine.name;
+    spec.argv = engine.argv;
+    spec.options = engine.options;
+    return spec;
+}
+
+std::optional<store::SprtParams> head_to_head_sprt(const RunPlan& plan) {
+    return plan.pairing == Pairing::kHeadToHead ? plan.sprt : std::nullopt;
+}
+
+std::optional<stats::SprtParams> to_stats_params(const std::optional<store::SprtParams>& p) {
+    if (!p) return std::nullopt;
+    stats::SprtParams params;
+    params.elo0 = p->elo0;
+    params.elo1 = p->elo1;
+    params.alpha = p->alpha;
+    params.beta = p->beta;
+    params.model = stats::parse_model(p->model).value_or(stats::EloModel::kNormalized);
+    return params;
+}
+
+store::StatsRecord to_stats_record(std::int64_t pairs, const stats::Summary& summary) {
+    store::StatsRecord row;
+    row.pairs = pairs;
+    const auto games = stats::to_trinomial(*summary.counts.pairs);
+    row.wins = games.wins;
+    row.draws = games.draws;
+    row.losses = games.losses;
+    const auto& p = *summary.counts.pairs;
+    row.penta = {p.ll, p.ld, p.wl, p.dd, p.wd, p.ww};
+    row.elo = summary.estimate.elo;
+    row.elo_error = summary.estimate.elo_error;
+    row.nelo = summary.estimate.nelo;
+    row.nelo_error = summary.estimate.nelo_error;
+    row.los = summary.estimate.los;
+    if (summary.sprt) {
+        row.llr = summary.sprt->llr;
+        row.lower_bound = summary.sprt->bounds.lower;
+        row.upper_bound = summary.sprt->bounds.upper;
+    }
+    return row;
+}
+
+// The results side of a run: the one place that writes to the store once games are under way.
+class ResultSink {
+public:
+    ResultSink(const RunSetup& setup, GameQueue& queue, std::atomic<bool>& cancel)
+        : setup_(setup),
+          queue_(queue),
+          cancel_(cancel),
+          view_(view_engine(setup.plan)),
+          sprt_(to_stats_params(head_to_head_sprt(setup.plan))) {}
+
+    // Rebuilds the counts from what a previous session stored.
+    void load_stored(const std::vector<store::GameRecord>& games) {
+        std::map<std::int64_t, std::vector<const store::GameRecord*>> by_pair;
+        for (const auto& game : games) by_pair[game.pair_index].push_back(&game);
+        for (const auto& [pair, list] : by_pair) {
+            for (const auto* game : list) {
+                const bool view_white = game->white_engine_id == setup_.engine_ids[view_];
+                const bool involved =
+                    view_white || game->black_engine_id == setup_.engine_ids[view_];
+                half_pairs_[pair].push_back(involved ? outcome_for(game->result, view_white)
+                                                     : stats::Outcome::kDraw);
+            }
+            if (half_pairs_[pair].size() == 2) complete_pair(pair, /*record=*/false);
+        }
+    }
+
+    std::int64_t pairs_completed() const { return pairs_completed_; }
+    const stats::Pentanomial& pentanomial() const { return penta_; }
+    std::optional<stats::Verdict> decision() const { return decision_; }
+
+    void set_progress(Progress* progress) { progress_ = progress; }
+
+    void on_game(const GameTask& task, const match::GameRecord& game) {
+        std::lock_guard lock(mutex_);
+        GamePlace place;
+        place.run_id = setup_.run_id;
+        place.pair_index = task.pair.pair_index;
+        place.round_in_pair = task.round;
+        place.white_engine_id = setup_.engine_ids[task.white()];
+        place.black_engine_id = setup_.engine_ids[task.black()];
+        if (setup_.book) place.opening_index = setup_.book->index_of(task.pair.opening_slot);
+        match::PgnTags tags;
+        tags.event = "LMR Lab run " + std::to_string(setup_.run_id);
+        tags.site = "LMR Lab";
+        tags.round = std::to_string(task.pair.pair_index + 1) + "." + std::to_string(task.round + 1);
+        setup_.store->record_game(to_store_record(game, place, match::to_pgn(game, tags)));
+
+        const bool view_white = task.white() == view_;
+        const bool involved = view_white || task.black() == view_;
+        half_pairs_[task.pair.pair_index].push_back(involved ? outcome_for(game, view_white)
+                                                             : stats::Outcome::kDraw);
+        if (half_pairs_[task.pair.pair_index].size() == 2)
+            complete_pair(task.pair.pair_index, /*record=*/true);
+    }
+
+private:
+    void complete_pair(std::int64_t pair, bool record) {
+        const auto& outcomes = half_pairs_[pair];
+        stats::add_pair(penta_, outcomes[0], outcomes[1]);
+        half_pairs_.erase(pair);
+        ++pairs_completed_;
+        if (!record || setup_.plan.pairing != Pairing::kHeadToHead) {
+            if (record && progress_) progress_->message("pair " + std::to_string(pair + 1) + " done");
+            return;
+        }
+        const auto summary = stats::summarize(penta_, sprt_);
+        setup_.store->record_stats(setup_.run_id, to_stats_record(pairs_completed_, summary));
+        if (progress_) progress_->pair_done(pairs_completed_, summary);
+        if (summary.sprt && summary.sprt->verdict != stats::Verdict::kContinue && !decision_) {
+            decision_ = summary.sprt->verdict;
+            queue_.close();
+            cancel_ = true;  // the games in flight no longer matter
+        }
+    }
+
+    const RunSetup& setup_;
+    GameQueue& queue_;
+    std::atomic<bool>& cancel_;
+    int view_;
+    std::optional<stats::SprtParams> sprt_;
+    std::mutex mutex_;
+    std::map<std::int64_t, std::vector<stats::Outcome>> half_pairs_;
+    stats::Pentanomial penta_;
+    std::int64_t pairs_completed_ = 0;
+    std::optional<stats::Verdict> decision_;
+    Progress* progress_ = nullptr;
+};
+
+}  // namespace
+
+int view_engine(const RunPlan& plan) {
+    for (std::size_t i = 0; i < plan.engines.size(); ++i)
+        if (plan.engines[i].role == store::EngineRole::kTest) return static_cast<int>(i);
+    return plan.engines.size() > 1 ? 1 : 0;
+}
+
+RunOutcome run_games(const RunSetup& setup) {
+    const RunPlan& plan = setup.plan;
+    auto& store = *setup.store;
+
+    const auto stored = store.games_of_run(setup.run_id);
+    std::set<std::pair<std::int64_t, int>> stored_places;
+    for (const auto& game : stored) stored_places.emplace(game.pair_index, game.round_in_pair);
+
+    std::atomic<bool> cancel{false};
+    GameQueue queue(plan, stored_places);
+    ResultSink sink(setup, queue, cancel);
+    sink.load_stored(stored);
+
+    std::ostream null_stream(nullptr);
+    Progress progress(setup.out ? *setup.out : null_stream, setup.live_progress, plan.report_every,
+                      total_pairs(plan), sink.pairs_completed());
+    sink.set_progress(&progress);
+
+    match::GameSettings settings;
+    settings.time_control = match::parse_time_control(plan.time_control);
+    settings.time_margin = std::chrono::milliseconds(plan.time_margin_ms);
+    settings.adjudication = plan.adjudication;
+    settings.cancel = &cancel;
+
+    std::mutex failure_mutex;
+    std::string failure;
+    auto fail = [&](const std::string& what) {
+        std::lock_guard lock(failure_mutex);
+        if (failure.empty()) failure = what;
+        queue.close();
+        cancel = true;
+    };
+
+    store.set_run_status(setup.run_id, store::RunStatus::kRunning);
+
+    // Each slot blocks on engine pipes, not the CPU, so the arena may exceed the core count:
+    // raise oneTBB's thread limit to the requested concurrency.
+    const int slots = std::max(1, plan.concurrency);
+    tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism,
+                                     static_cast<std::size_t>(slots) + 1);
+    tbb::task_arena arena(slots, /*reserved_for_masters=*/1);
+    std::thread interrupt_watch([&] {
+        // Turns Ctrl-C into a cancellation the game loops see before their next move.
+        while (!cancel && !(setup.interrupt && *setup.interrupt))
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        if (setup.interrupt && *setup.interrupt) {
+            queue.close();
+            cancel = true;
+        }
+    });
+    arena.execute([&] {
+        tbb::task_group slots_group;
+        for (int slot = 0; slot < slots; ++slot) {
+            slots_group.run([&] {
+                std::vector<std::unique_ptr<uci_client::UciEngine>> engines(plan.engines.size());
+                auto engine = [&](int index) -> uci_client::UciEngine& {
+                    auto& e = engines[static_cast<std::size_t>(index)];
+                    if (!e) {
+                        e = std::make_unique<uci_client::UciEngine>(engine_spec(plan.engines[index]));
+                        e->start();
+                    }
+                    return *e;
+                };
+                try {
+                    while (auto task = queue.next()) {
+                        match::Opening opening;
+                        if (setup.book) {
+                            const auto& entry = setup.book->opening(task->pair.opening_slot);
+                            opening.fen = entry.start_fen;
+                            opening.moves = entry.moves;
+                        }
+                        auto game = match::play_game(engine(task->white()), engine(task->black()),
+                                                     opening, settings);
+                        if (!game.finished_normally()) break;  // cancelled
+                        sink.on_game(*task, game);
+                    }
+                } catch (const std::exception& e) {
+                    fail(e.what());
+                }
+                for (auto& e : engines)
+                    if (e) e->quit();
+            });
+        }
+        slots_group.wait();
+    });
+    cancel = true;  // ends the interrupt watcher
+    interrupt_watch.join();
+    progress.close();
+
+    RunOutcome outcome;
+    outcome.pairs_completed = sink.pairs_completed();
+    outcome.pairs = sink.pentanomial();
+    if (!failure.empty()) {
+        outcome.status = store::RunStatus::kFailed;
+        outcome.error = failure;
+    } else if (setup.interrupt && *setup.interrupt) {
+        outcome.status = store::RunStatus::kInterrupted;
+    } else {
+        outcome.status = store::RunStatus::kFinished;
+        if (auto decision = sink.decision())
+            outcome.verdict = *decision == stats::Verdict::kAcceptH1 ? store::Verdict::kH1
+                                                                     : store::Verdict::kH0;
+        else if (head_to_head_sprt(plan))
+            outcome.verdict = store::Verdict::kUndecided;
+    }
+    store.set_run_status(setup.run_id, outcome.status, outcome.verdict, outcome.error);
+    return outcome;
+}
+
+}  // namespace lmr::tournament

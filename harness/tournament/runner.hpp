@@ -1,0 +1,52 @@
+#pragma once
+
+// Plays the games of a run on a oneTBB arena of `concurrency` slots and records them.
+//
+// Each slot owns its engine processes (started on first use, kept alive across games with
+// `ucinewgame`, restarted by the game runner after a fault) and pulls games from one shared
+// GameQueue. Finished games go through one mutex to the single Store writer: one transaction
+// per game, then — when that completes a pair — the pair's pentanomial bin, the statistics row
+// (run_stats) and the SPRT decision. A decision, Ctrl-C or an infrastructure failure closes
+// the queue and cancels the games in flight; they are not stored, so a pair counts only when
+// both its games are in.
+
+#include <atomic>
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/openings/book.hpp"
+#include "harness/stats/counts.hpp"
+#include "harness/store/store.hpp"
+#include "harness/tournament/run_plan.hpp"
+
+namespace lmr::tournament {
+
+struct RunSetup {
+    store::Store* store = nullptr;  // the one writer
+    std::int64_t run_id = 0;
+    RunPlan plan;
+    std::vector<std::int64_t> engine_ids;  // database ids, in plan.engines order
+    const openings::Book* book = nullptr;  // null: every game starts from the initial position
+    const std::atomic<bool>* interrupt = nullptr;  // Ctrl-C
+    std::ostream* out = nullptr;                   // progress
+    bool live_progress = false;                    // a terminal: rewrite one status line
+};
+
+struct RunOutcome {
+    store::RunStatus status = store::RunStatus::kFinished;
+    store::Verdict verdict = store::Verdict::kNone;
+    std::int64_t pairs_completed = 0;
+    stats::Pentanomial pairs;  // the view engine's pairs (head-to-head runs)
+    std::string error;         // an infrastructure failure, when status is kFailed
+};
+
+// The engine whose point of view the statistics take: the test engine, else the second one.
+int view_engine(const RunPlan& plan);
+
+// Plays every game of the plan not yet stored, then sets the run's status and verdict.
+RunOutcome run_games(const RunSetup& setup);
+
+}  // namespace lmr::tournament

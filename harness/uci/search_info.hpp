@@ -1,0 +1,54 @@
+#pragma once
+
+// What an engine says about its search in `info` lines, parsed tolerantly: engine output is
+// outside input, so a malformed field is skipped, never fatal.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lmr::uci_client {
+
+struct Score {
+  enum class Kind { kCentipawns, kMate };
+  enum class Bound { kExact, kLower, kUpper };
+  Kind kind = Kind::kCentipawns;
+  int value = 0;  // centipawns, or moves to mate (negative: the engine is getting mated)
+  Bound bound = Bound::kExact;
+
+  bool operator==(const Score&) const = default;
+};
+
+// Every field is optional: engines send them in any subset and order.
+struct SearchInfo {
+  std::optional<int> depth;
+  std::optional<int> seldepth;
+  std::optional<int> multipv;
+  std::optional<Score> score;
+  std::optional<std::uint64_t> nodes;
+  std::optional<std::uint64_t> nps;
+  std::optional<std::int64_t> time_ms;
+  std::optional<int> hashfull;  // per mille
+  std::optional<std::uint64_t> tbhits;
+  std::vector<std::string> pv;
+  std::optional<std::string> text;  // `info string …`
+
+  bool operator==(const SearchInfo&) const = default;
+};
+
+// Parses one line. nullopt when the line is not an `info` line. Unknown tokens and fields
+// whose value does not parse (missing, not a number, out of range) are skipped; the rest of
+// the line is still read. Never throws on any input (short of memory exhaustion).
+std::optional<SearchInfo> parse_info(std::string_view line);
+
+// Folds a newer info line into the running picture of a search: each field present in `from`
+// replaces the one in `into`, so the result holds the latest depth, score, nodes, pv… even
+// when an engine spreads them over several lines. `text` is not carried over.
+void merge_info(SearchInfo& into, const SearchInfo& from);
+
+// Splits on spaces and tabs; shared by the protocol parsers.
+std::vector<std::string_view> split_tokens(std::string_view line);
+
+}  // namespace lmr::uci_client

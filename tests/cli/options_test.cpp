@@ -1,0 +1,86 @@
+// The option helpers every sub-command uses (in-process).
+
+#include "harness/cli/options.hpp"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <sstream>
+
+#include "harness/cli/cli.hpp"
+#include "harness/cli/command.hpp"
+
+namespace lmr::cli {
+namespace {
+
+std::string usage_message(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const UsageError& e) {
+        return e.what();
+    }
+    return "(no UsageError)";
+}
+
+TEST(CliOptions, ParseDouble) {
+    EXPECT_EQ(parse_double("--x", "1.5"), 1.5);
+    EXPECT_EQ(parse_double("--x", "-3"), -3.0);
+    EXPECT_EQ(parse_double("--x", "+2"), 2.0);
+    EXPECT_EQ(parse_double("--x", " 4 "), 4.0);
+    EXPECT_EQ(usage_message([] { parse_double("--elo0", "abc"); }),
+              "--elo0 'abc': is not a number");
+    EXPECT_EQ(usage_message([] { parse_double("--elo0", "1.5x"); }),
+              "--elo0 '1.5x': is not a number");
+    EXPECT_EQ(usage_message([] { parse_double("--elo0", ""); }), "--elo0 '': is not a number");
+    EXPECT_EQ(usage_message([] { parse_double("--elo0", "inf"); }),
+              "--elo0 'inf': is not a finite number");
+}
+
+TEST(CliOptions, ParseProbability) {
+    EXPECT_EQ(parse_probability("--alpha", "0.05"), 0.05);
+    EXPECT_EQ(usage_message([] { parse_probability("--alpha", "1"); }),
+              "--alpha '1': must lie strictly between 0 and 1");
+    EXPECT_NE(usage_message([] { parse_probability("--beta", "0"); }).find("--beta '0'"),
+              std::string::npos);
+}
+
+TEST(CliOptions, ParseCounts) {
+    EXPECT_EQ(parse_count("--n", "42"), 42);
+    EXPECT_EQ(parse_count_list("--wdl", "1,2,3"), (std::vector<long>{1, 2, 3}));
+    EXPECT_EQ(parse_count_list("--wdl", " 1, 2 ,3"), (std::vector<long>{1, 2, 3}));
+    EXPECT_EQ(usage_message([] { parse_count("--n", "-1"); }), "--n '-1': must not be negative");
+    EXPECT_EQ(usage_message([] { parse_count_list("--wdl", "1,x,3"); }),
+              "--wdl '1,x,3': item 2 ('x') is not a whole number");
+    EXPECT_EQ(usage_message([] { parse_count_list("--wdl", "1,,3"); }),
+              "--wdl '1,,3': item 2 ('') is empty, expected a whole number");
+    EXPECT_EQ(usage_message([] { parse_count_list("--wdl", "99999999999999999999999"); }),
+              "--wdl '99999999999999999999999': item 1 ('99999999999999999999999') is too large");
+}
+
+TEST(CliDispatch, InProcessRunReportsExitCodes) {
+    std::ostringstream out;
+    std::ostringstream err;
+    const char* help[] = {"lmr-harness", "--help"};
+    EXPECT_EQ(run(2, help, out, err), kExitOk);
+    EXPECT_NE(out.str().find("stats"), std::string::npos);
+
+    const char* unknown[] = {"lmr-harness", "nope"};
+    EXPECT_EQ(run(2, unknown, out, err), kExitUsage);
+    EXPECT_NE(err.str().find("unknown command 'nope'"), std::string::npos);
+
+    const char* bad[] = {"lmr-harness", "stats", "--wdl", "1,2"};
+    EXPECT_EQ(run(4, bad, out, err), kExitUsage);
+}
+
+TEST(CliDispatch, EveryCommandIsFoundByName) {
+    ASSERT_FALSE(commands().empty());
+    for (const Command& c : commands()) {
+        EXPECT_EQ(find_command(c.name), &c);
+        EXPECT_FALSE(c.summary.empty());
+        EXPECT_NE(c.run, nullptr);
+    }
+    EXPECT_EQ(find_command("no-such-command"), nullptr);
+}
+
+}  // namespace
+}  // namespace lmr::cli

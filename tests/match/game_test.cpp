@@ -1,0 +1,335 @@
+// Integration tests of play_game with real engine processes over pipes: the fixture engines
+// (tests/fixtures) and, when installed, Debian's Stockfish.
+#include "harness/match/game.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <atomic>
+
+#include "engine/chess/notation.hpp"
+#include "engine/chess/position.hpp"
+#include "harness/match/pgn.hpp"
+
+namespace lmr::match {
+namespace {
+
+using uci_client::EngineSpec;
+using uci_client::UciEngine;
+
+constexpr const char* kStockfish = "/usr/games/stockfish";
+
+UciEngine make_engine(const std::string& name, std::vector<std::string> argv,
+                      std::vector<std::pair<std::string, std::string>> options = {}) {
+    EngineSpec spec;
+    spec.name = name;
+    spec.argv = std::move(argv);
+    spec.options = std::move(options);
+    UciEngine engine(std::move(spec));
+    engine.start();
+    return engine;
+}
+
+UciEngine fixture(const std::string& path, const std::string& name, int moves = -1) {
+    std::vector<std::string> argv{path};
+    if (moves >= 0) argv.push_back(std::to_string(moves));
+    return make_engine(name, argv);
+}
+
+UciEngine random_engine(const std::string& name) {
+    return fixture(FIXTURE_RANDOM, name);
+}
+
+GameSettings settings_for(const std::string& tc) {
+    GameSettings s;
+    s.time_control = parse_time_control(tc);
+    return s;
+}
+
+// Every recorded move must be legal in its position, with the SAN the rules library gives,
+// starting from the opening position; returns the final position.
+chess::Position replay(const GameRecord& game) {
+    std::string error;
+    auto start = chess::Position::from_fen(game.start_fen, &error);
+    EXPECT_TRUE(start) << error;
+    chess::Position pos = *start;
+    for (const auto& uci : game.opening_moves) {
+        const chess::Move m = chess::parse_uci(pos, uci, &error);
+        EXPECT_FALSE(m.is_none()) << uci << ": " << error;
+        pos.make_move(m);
+    }
+    EXPECT_EQ(pos.fen(), game.opening_fen);
+    for (std::size_t i = 0; i < game.moves.size(); ++i) {
+        const MoveRecord& r = game.moves[i];
+        EXPECT_EQ(r.ply, static_cast<int>(i) + 1);
+        const chess::Move m = chess::parse_uci(pos, r.uci, &error);
+        EXPECT_FALSE(m.is_none()) << "ply " << r.ply << " " << r.uci << ": " << error;
+        if (m.is_none()) break;
+        EXPECT_EQ(chess::to_uci(m), r.uci);
+        EXPECT_EQ(chess::to_san(pos, m), r.san);
+        pos.make_move(m);
+    }
+    EXPECT_EQ(pos.fen(), game.final_fen);
+    return pos;
+}
+
+bool ends_by_rules(Termination t) {
+    return t == Termination::kMate || t == Termination::kStalemate ||
+           t == Termination::kRepetition || t == Termination::kFiftyMove ||
+           t == Termination::kMaterial;
+}
+
+// The result must agree with how the game ended.
+void expect_consistent(const GameRecord& game) {
+    const chess::Position end = replay(game);
+    switch (game.termination) {
+        case Termination::kMate:
+            EXPECT_EQ(game.result, end.side_to_move() == chess::kWhite ? "0-1" : "1-0");
+            EXPECT_TRUE(game.moves.back().san.ends_with("#"));
+            break;
+        case Termination::kStalemate:
+        case Termination::kRepetition:
+        case Termination::kFiftyMove:
+        case Termination::kMaterial:
+        case Termination::kMaxLength:
+            EXPECT_EQ(game.result, "1/2-1/2");
+            break;
+        default:
+            break;
+    }
+    EXPECT_NE(game.reason, "");
+}
+
+TEST(Game, RandomEnginesPlayToAnEndByTheRules) {
+    UciEngine white = random_engine("rand-w");
+    UciEngine black = random_engine("rand-b");
+    for (int game_index = 0; game_index < 3; ++game_index) {
+        const GameRecord game = play_game(white, black, {}, settings_for("nodes=1000"));
+        EXPECT_TRUE(game.finished_normally());
+        EXPECT_TRUE(ends_by_rules(game.termination)) << termination_name(game.termination);
+        EXPECT_EQ(game.white, "rand-w");
+        EXPECT_EQ(game.black, "rand-b");
+        EXPECT_EQ(game.start_fen, chess::Position::startpos().fen());
+        EXPECT_EQ(game.time_control, "-");
+        EXPECT_GT(game.moves.size(), 0u);
+        for (const auto& m : game.moves) {
+            ASSERT_TRUE(m.score);  // the fixture reports "score cp 0"
+            EXPECT_EQ(*m.score, Score::cp(0));
+            EXPECT_EQ(m.depth, 1);
+            EXPECT_EQ(m.nodes, 1000u);
+            EXPECT_FALSE(m.clock_left_ms);
+        }
+        expect_consistent(game);
+        EXPECT_NO_THROW(to_pgn(game));
+    }
+    EXPECT_TRUE(white.running());
+    EXPECT_TRUE(black.running());
+}
+
+TEST(Game, ClockIsKeptAndNoFlagFallsForFastEngines) {
+    UciEngine white = random_engine("w");
+    UciEngine black = random_engine("b");
+    GameSettings s = settings_for("tc=40/20+0.1");
+    s.time_margin = std::chrono::milliseconds(500);
+    const GameRecord game = play_game(white, black, {}, s);
+    EXPECT_TRUE(ends_by_rules(game.termination)) << game.reason;
+    EXPECT_EQ(game.time_control, "40/20+0.1");
+    for (const auto& m : game.moves) {
+        ASSERT_TRUE(m.clock_left_ms);
+        EXPECT_GT(*m.clock_left_ms, 0);
+        EXPECT_GE(m.time_ms, 0);
+    }
+    expect_consistent(game);
+}
+
+TEST(Game, StartsFromFenWithBookMoves) {
+    UciEngine white = random_engine("w");
+    UciEngine black = random_engine("b");
+    Opening opening;
+    opening.fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 20";
+    opening.moves = {"e1g1", "e8c8"};
+    const GameRecord game = play_game(white, black, opening, settings_for("depth=3"));
+    EXPECT_EQ(game.start_fen, opening.fen);
+    EXPECT_EQ(game.opening_moves, opening.moves);
+    EXPECT_EQ(game.opening_fen, "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 21");
+    EXPECT_TRUE(ends_by_rules(game.termination)) << game.reason;
+    expect_consistent(game);
+    const std::string pgn = to_pgn(game);
+    EXPECT_NE(pgn.find("[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 20\"]"), std::string::npos);
+    EXPECT_NE(pgn.find("20. O-O {book} 20... O-O-O {book} 21."), std::string::npos) << pgn;
+}
+
+TEST(Game, BadOpeningIsASetupError) {
+    UciEngine white = random_engine("w");
+    UciEngine black = random_engine("b");
+    Opening opening;
+    opening.moves = {"e2e4", "e2e4"};
+    EXPECT_THROW(play_game(white, black, opening, settings_for("nodes=1")), GameSetupError);
+    opening = {"not a fen", {}};
+    EXPECT_THROW(play_game(white, black, opening, settings_for("nodes=1")), GameSetupError);
+    EXPECT_THROW(play_game(white, white, {}, settings_for("nodes=1")), GameSetupError);
+}
+
+TEST(Game, CrashLosesAndTheEngineIsRestartedForTheNextGame) {
+    UciEngine white = random_engine("w");
+    UciEngine black = fixture(FIXTURE_CRASH, "crasher", 3);
+    GameRecord game = play_game(white, black, {}, settings_for("nodes=100"));
+    EXPECT_EQ(game.result, "1-0");
+    EXPECT_EQ(game.termination, Termination::kCrash);
+    EXPECT_EQ(game.loser(), chess::kBlack);
+    EXPECT_NE(game.reason.find("Black (crasher) crashed"), std::string::npos) << game.reason;
+    EXPECT_EQ(game.moves.size(), 7u);  // White 4 moves, Black 3 moves, then Black's crash
+    expect_consistent(game);
+    EXPECT_FALSE(black.running());
+
+    // The next game brings the crashed engine back (a fresh process plays 3 moves again).
+    game = play_game(black, white, {}, settings_for("nodes=100"));
+    EXPECT_EQ(black.restarts(), 1);
+    EXPECT_EQ(game.termination, Termination::kCrash);
+    EXPECT_EQ(game.result, "0-1");
+    EXPECT_EQ(game.moves.size(), 6u);
+    const std::string pgn = to_pgn(game);
+    EXPECT_NE(pgn.find("[Termination \"abandoned\"]"), std::string::npos);
+    EXPECT_NE(pgn.find("[TerminationDetail \"crash\"]"), std::string::npos);
+}
+
+TEST(Game, IllegalMoveLoses) {
+    UciEngine white = fixture(FIXTURE_ILLEGAL, "cheat", 2);
+    UciEngine black = random_engine("b");
+    const GameRecord game = play_game(white, black, {}, settings_for("tc=10+0.1"));
+    EXPECT_EQ(game.result, "0-1");
+    EXPECT_EQ(game.termination, Termination::kIllegalMove);
+    EXPECT_EQ(game.moves.size(), 4u);
+    EXPECT_NE(game.reason.find("White (cheat) played the illegal move"), std::string::npos)
+        << game.reason;
+    expect_consistent(game);
+    EXPECT_TRUE(white.running());  // a rules fault does not need a restart
+    const std::string pgn = to_pgn(game);
+    EXPECT_NE(pgn.find("[Termination \"rules infraction\"]"), std::string::npos);
+}
+
+TEST(Game, GarbageAroundMovesIsTolerated) {
+    UciEngine white = fixture(FIXTURE_GARBAGE, "garbage");
+    UciEngine black = random_engine("b");
+    GameSettings s = settings_for("nodes=10");
+    s.adjudication.max_moves = 15;
+    const GameRecord game = play_game(white, black, {}, s);
+    EXPECT_TRUE(game.finished_normally());
+    EXPECT_FALSE(is_engine_fault(game.termination)) << game.reason;
+    expect_consistent(game);
+}
+
+TEST(Game, HangWithoutClockIsAStall) {
+    UciEngine white = random_engine("w");
+    UciEngine black = fixture(FIXTURE_HANG, "hanger", 2);
+    GameSettings s = settings_for("nodes=500");
+    s.stall_timeout = std::chrono::milliseconds(300);
+    const GameRecord game = play_game(white, black, {}, s);
+    EXPECT_EQ(game.result, "1-0");
+    EXPECT_EQ(game.termination, Termination::kStall);
+    EXPECT_EQ(game.moves.size(), 5u);
+    EXPECT_NE(game.reason.find("go nodes 500"), std::string::npos) << game.reason;
+    EXPECT_FALSE(black.running());  // killed at once, restarted before its next game
+    expect_consistent(game);
+}
+
+TEST(Game, HangWithClockIsATimeForfeit) {
+    UciEngine white = fixture(FIXTURE_HANG, "hanger", 1);
+    UciEngine black = random_engine("b");
+    GameSettings s = settings_for("tc=0.5");
+    s.time_margin = std::chrono::milliseconds(50);
+    const GameRecord game = play_game(white, black, {}, s);
+    EXPECT_EQ(game.result, "0-1");
+    EXPECT_EQ(game.termination, Termination::kTimeForfeit);
+    EXPECT_EQ(game.moves.size(), 2u);
+    EXPECT_FALSE(white.running());
+    EXPECT_NE(to_pgn(game).find("[Termination \"time forfeit\"]"), std::string::npos);
+}
+
+TEST(Game, CancellationAbortsTheGameInFlight) {
+    UciEngine white = random_engine("w");
+    UciEngine black = random_engine("b");
+    std::atomic<bool> cancel{false};
+    GameSettings s = settings_for("nodes=100");
+    s.cancel = &cancel;
+    s.on_move = [&cancel](const GameRecord& g) {
+        if (g.moves.size() == 5) cancel = true;
+    };
+    const GameRecord game = play_game(white, black, {}, s);
+    EXPECT_EQ(game.result, "*");
+    EXPECT_FALSE(game.finished_normally());
+    EXPECT_EQ(game.termination, Termination::kUnterminated);
+    EXPECT_EQ(game.moves.size(), 5u);
+    EXPECT_NE(to_pgn(game).find("[Result \"*\"]"), std::string::npos);
+    // Already cancelled: nothing is played.
+    EXPECT_EQ(play_game(white, black, {}, s).moves.size(), 0u);
+}
+
+TEST(Game, DrawAdjudicationAndMaxLength) {
+    UciEngine white = random_engine("w");
+    UciEngine black = random_engine("b");
+    GameSettings s = settings_for("nodes=1");
+    s.adjudication.draw = {true, 3, 2, 0};  // from move 3, two moves of both sides at 0 cp
+    GameRecord game = play_game(white, black, {}, s);
+    EXPECT_EQ(game.result, "1/2-1/2");
+    EXPECT_EQ(game.termination, Termination::kAdjudication);
+    EXPECT_EQ(game.moves.size(), 8u);  // moves 3 and 4 of both sides
+    EXPECT_NE(to_pgn(game).find("[Termination \"adjudication\"]"), std::string::npos);
+
+    s = settings_for("nodes=1");
+    s.adjudication.max_moves = 6;
+    Opening opening{"", {"e2e4", "e7e5"}};  // book moves count toward the length
+    game = play_game(white, black, opening, s);
+    EXPECT_EQ(game.termination, Termination::kMaxLength);
+    EXPECT_EQ(game.result, "1/2-1/2");
+    EXPECT_EQ(game.moves.size(), 10u);
+    expect_consistent(game);
+}
+
+// Stockfish against a random mover: it must mate, and its scores and depths are recorded.
+TEST(Game, StockfishMatesARandomMover) {
+    if (access(kStockfish, X_OK) != 0) GTEST_SKIP() << kStockfish << " is not installed";
+    UciEngine sf = make_engine("stockfish", {kStockfish}, {{"Hash", "16"}, {"Threads", "1"}});
+    UciEngine rnd = random_engine("random");
+    const GameRecord game = play_game(sf, rnd, {}, settings_for("nodes=20000"));
+    EXPECT_EQ(game.termination, Termination::kMate) << game.reason;
+    EXPECT_EQ(game.result, "1-0");
+    expect_consistent(game);
+    bool saw_mate_score = false;
+    for (const auto& m : game.moves) {
+        if (m.ply % 2 == 0) continue;  // Stockfish's moves
+        ASSERT_TRUE(m.score);
+        EXPECT_GT(m.depth, 0);
+        EXPECT_GT(m.seldepth, 0);  // (not >= depth: in mate positions Stockfish reports depth 245)
+        EXPECT_GT(m.nodes, 0u);
+        saw_mate_score = saw_mate_score || m.score->winning_mate();
+    }
+    EXPECT_TRUE(saw_mate_score);
+    EXPECT_EQ(game.moves.back().score, Score::mate(1));
+}
+
+// Two Stockfish processes under a real clock: the game ends properly and nobody flags.
+TEST(Game, StockfishSelfPlayUnderAClock) {
+    if (access(kStockfish, X_OK) != 0) GTEST_SKIP() << kStockfish << " is not installed";
+    // Move Overhead and the margin leave room for a machine busy with other work.
+    const std::vector<std::pair<std::string, std::string>> options{
+        {"Hash", "16"}, {"Threads", "1"}, {"Move Overhead", "100"}};
+    UciEngine a = make_engine("sf-a", {kStockfish}, options);
+    UciEngine b = make_engine("sf-b", {kStockfish}, options);
+    GameSettings s = settings_for("tc=2+0.05");
+    s.time_margin = std::chrono::milliseconds(500);
+    s.adjudication.draw = {true, 20, 4, 10};
+    s.adjudication.resign = {true, 3, 500, true};
+    s.adjudication.max_moves = 80;
+    const GameRecord game = play_game(a, b, {"", {"e2e4", "c7c5"}}, s);
+    EXPECT_TRUE(game.finished_normally());
+    EXPECT_FALSE(is_engine_fault(game.termination)) << game.reason;
+    expect_consistent(game);
+    for (const auto& m : game.moves) {
+        ASSERT_TRUE(m.clock_left_ms);
+        EXPECT_TRUE(m.score);
+    }
+}
+
+}  // namespace
+}  // namespace lmr::match

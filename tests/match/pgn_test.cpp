@@ -1,0 +1,267 @@
+#include "harness/match/pgn.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/chess/movegen.hpp"
+#include "engine/chess/notation.hpp"
+#include "engine/chess/position.hpp"
+
+namespace lmr::match {
+namespace {
+
+// 2024-05-01T10:00:00Z
+const auto kMay1 = std::chrono::system_clock::time_point(std::chrono::seconds(1714557600));
+
+MoveRecord engine_move(std::string uci, std::optional<Score> score, int depth, std::int64_t ms) {
+    MoveRecord m;
+    m.uci = std::move(uci);
+    m.score = score;
+    m.depth = depth;
+    m.time_ms = ms;
+    return m;
+}
+
+GameRecord fools_mate() {
+    GameRecord g;
+    g.white = "Alpha";
+    g.black = "Beta";
+    g.started = kMay1;
+    g.time_control = "10+0.1";
+    g.moves = {
+        engine_move("f2f3", Score::cp(10), 5, 50), engine_move("e7e5", Score::cp(-20), 6, 120),
+        engine_move("g2g4", Score::cp(-150), 7, 200), engine_move("d8h4", Score::mate(1), 1, 10)};
+    g.result = "0-1";
+    g.termination = Termination::kMate;
+    g.reason = "Black mates";
+    return g;
+}
+
+TEST(Pgn, FoolsMateExactText) {
+    PgnTags tags;
+    tags.event = "Test";
+    tags.round = "1";
+    const std::string expected =
+        "[Event \"Test\"]\n"
+        "[Site \"?\"]\n"
+        "[Date \"2024.05.01\"]\n"
+        "[Round \"1\"]\n"
+        "[White \"Alpha\"]\n"
+        "[Black \"Beta\"]\n"
+        "[Result \"0-1\"]\n"
+        "[TimeControl \"10+0.1\"]\n"
+        "[Termination \"normal\"]\n"
+        "[TerminationDetail \"mate\"]\n"
+        "[PlyCount \"4\"]\n"
+        "\n"
+        "1. f3 {+0.10/5 0.050s} 1... e5 {-0.20/6 0.120s} 2. g4 {-1.50/7 0.200s} 2...\n"
+        "Qh4# {+M1/1 0.010s} {Black mates} 0-1\n"
+        "\n";
+    EXPECT_EQ(to_pgn(fools_mate(), tags), expected);
+}
+
+GameRecord from_fen_game() {
+    GameRecord g;
+    g.white = "Eng \"quoted\" \\ slash";
+    g.black = "Other";
+    g.start_fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 3 40";
+    g.opening_moves = {"e8d7", "e1d2"};
+    g.moves = {engine_move("d7e6", Score::cp(-310), 9, 1500),
+               engine_move("e2e4", Score::cp(320), 11, 2250),
+               engine_move("e6e5", std::nullopt, 0, 7)};
+    g.result = "*";
+    g.termination = Termination::kUnterminated;
+    g.reason = "game cancelled {interrupted}";
+    g.time_control = "-";
+    return g;
+}
+
+TEST(Pgn, GameFromFenWithBookMovesExactText) {
+    const std::string expected =
+        "[Event \"?\"]\n"
+        "[Site \"?\"]\n"
+        "[Date \"????.??.??\"]\n"
+        "[Round \"?\"]\n"
+        "[White \"Eng \\\"quoted\\\" \\\\ slash\"]\n"
+        "[Black \"Other\"]\n"
+        "[Result \"*\"]\n"
+        "[SetUp \"1\"]\n"
+        "[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 3 40\"]\n"
+        "[TimeControl \"-\"]\n"
+        "[Termination \"unterminated\"]\n"
+        "[TerminationDetail \"unterminated\"]\n"
+        "[PlyCount \"5\"]\n"
+        "[Opening \"test\"]\n"
+        "\n"
+        "40... Kd7 {book} 41. Kd2 {book} 41... Ke6 {-3.10/9 1.500s} 42. e4\n"
+        "{+3.20/11 2.250s} 42... Ke5 {0.007s} {game cancelled (interrupted)} *\n"
+        "\n";
+    PgnTags tags;
+    tags.extra = {{"Opening", "test"}};
+    EXPECT_EQ(to_pgn(from_fen_game(), tags), expected);
+}
+
+TEST(Pgn, RejectsIllegalMovesAndBadFen) {
+    GameRecord g = fools_mate();
+    g.moves[2].uci = "g2g5";
+    EXPECT_THROW(to_pgn(g), std::invalid_argument);
+    g = fools_mate();
+    g.start_fen = "not a fen";
+    EXPECT_THROW(to_pgn(g), std::invalid_argument);
+}
+
+// A long game of random legal moves (fixed seed), so lines wrap many times.
+GameRecord random_game(unsigned seed) {
+    GameRecord g;
+    g.white = "Random A";
+    g.black = "Random B";
+    g.started = kMay1;
+    g.time_control = "40/60+0.6";
+    chess::Position pos = chess::Position::startpos();
+    std::mt19937 rng(seed);
+    for (int ply = 0; ply < 160; ++ply) {
+        chess::MoveList list;
+        chess::generate(pos, list);
+        if (list.empty()) break;
+        const chess::Move m = list[static_cast<int>(rng() % list.size())];
+        MoveRecord r =
+            engine_move(chess::to_uci(m), Score::cp(static_cast<int>(rng() % 2001) - 1000),
+                        static_cast<int>(rng() % 30) + 1, static_cast<std::int64_t>(rng() % 5000));
+        if (ply % 7 == 3) r.score = Score::mate(static_cast<int>(rng() % 21) - 10);
+        g.moves.push_back(r);
+        pos.make_move(m);
+    }
+    chess::MoveList replies;
+    chess::generate(pos, replies);
+    if (replies.empty() && pos.in_check()) {
+        g.result = pos.side_to_move() == chess::kWhite ? "0-1" : "1-0";
+        g.termination = Termination::kMate;
+        g.reason = pos.side_to_move() == chess::kWhite ? "Black mates" : "White mates";
+    } else if (replies.empty()) {
+        g.result = "1/2-1/2";
+        g.termination = Termination::kStalemate;
+        g.reason = "stalemate";
+    } else {
+        g.result = "1/2-1/2";
+        g.termination = Termination::kAdjudication;
+        g.reason = "draw adjudication: |score| <= 10 cp for 8 moves of both sides";
+    }
+    return g;
+}
+
+TEST(Pgn, LinesAtMost79Characters) {
+    const std::string text = to_pgn(random_game(7));
+    std::istringstream in(text);
+    std::string line;
+    int lines = 0;
+    while (std::getline(in, line)) {
+        ++lines;
+        if (line.starts_with("[")) continue;
+        EXPECT_LE(line.size(), 79u) << line;
+    }
+    EXPECT_GT(lines, 20);
+}
+
+// --- pgn-extract (Debian package pgn-extract) must read our PGN without complaint ---
+
+std::string find_pgn_extract() {
+    for (const char* path :
+         {"/usr/games/pgn-extract", "/usr/bin/pgn-extract", "/usr/local/bin/pgn-extract"})
+        if (access(path, X_OK) == 0) return path;
+    return {};
+}
+
+std::string read_file(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+struct ExtractResult {
+    int status = -1;
+    std::string output;       // pgn-extract's re-export (UCI moves)
+    std::string diagnostics;  // its stderr / log
+};
+
+ExtractResult run_pgn_extract(const std::string& tool, const std::string& pgn) {
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("lmr_pgn_test_" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    const auto in = dir / "in.pgn", out = dir / "out.pgn", log = dir / "log.txt";
+    std::ofstream(in) << pgn;
+    // -s: no per-game chatter; --nobadresults: reject a Result that contradicts the game;
+    // -Wuci: re-export the moves in UCI form so we can compare them with ours.
+    const std::string command = tool + " -s --nobadresults -Wuci -o" + out.string() + " -l" +
+                                log.string() + " " + in.string();
+    ExtractResult r;
+    r.status = std::system(command.c_str());
+    r.output = read_file(out);
+    r.diagnostics = read_file(log);
+    std::filesystem::remove_all(dir);
+    return r;
+}
+
+// The moves of one game in the order pgn-extract wrote them (-Wuci: "e2e4 e7e5 ...").
+std::vector<std::string> exported_moves(const std::string& output) {
+    std::vector<std::string> moves;
+    std::istringstream in(output);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '[') continue;
+        std::istringstream words(line);
+        std::string w;
+        while (words >> w) {
+            if (w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*") continue;
+            // pgn-extract writes the promotion piece in upper case (e7e8Q); UCI uses lower case.
+            for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            moves.push_back(w);
+        }
+    }
+    return moves;
+}
+
+void expect_pgn_extract_accepts(const GameRecord& game) {
+    const std::string tool = find_pgn_extract();
+    if (tool.empty()) GTEST_SKIP() << "pgn-extract is not installed (Debian package pgn-extract)";
+    const std::string pgn = to_pgn(game);
+    const ExtractResult r = run_pgn_extract(tool, pgn);
+    EXPECT_EQ(r.status, 0);
+    EXPECT_EQ(r.diagnostics, "") << "pgn-extract complained about:\n" << pgn;
+    std::vector<std::string> ours = game.opening_moves;
+    for (const auto& m : game.moves) ours.push_back(m.uci);
+    EXPECT_EQ(exported_moves(r.output), ours) << r.output;
+    EXPECT_NE(r.output.find("[Result \"" + game.result + "\"]"), std::string::npos);
+}
+
+// Proves the check has teeth: pgn-extract does report an illegal move on its log.
+TEST(PgnExtract, FlagsABrokenGame) {
+    const std::string tool = find_pgn_extract();
+    if (tool.empty()) GTEST_SKIP() << "pgn-extract is not installed (Debian package pgn-extract)";
+    std::string pgn = to_pgn(fools_mate());
+    pgn.replace(pgn.find("g4"), 2, "g5");
+    EXPECT_NE(run_pgn_extract(tool, pgn).diagnostics, "");
+}
+
+TEST(PgnExtract, AcceptsFoolsMate) {
+    expect_pgn_extract_accepts(fools_mate());
+}
+TEST(PgnExtract, AcceptsGameFromFen) {
+    expect_pgn_extract_accepts(from_fen_game());
+}
+TEST(PgnExtract, AcceptsLongRandomGames) {
+    for (unsigned seed : {1u, 2u, 3u, 4u, 5u, 6u}) expect_pgn_extract_accepts(random_game(seed));
+}
+
+}  // namespace
+}  // namespace lmr::match

@@ -1,0 +1,264 @@
+// Opening databases: creation, pragmas, migrations, and every file we must
+// refuse without modifying it.
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <set>
+#include <string>
+
+#include "harness/store/schema.hpp"
+#include "harness/store/store.hpp"
+#include "tests/store/fixture.hpp"
+
+namespace lmr::store {
+namespace {
+
+using testing::read_bytes;
+using testing::TempDir;
+using testing::write_bytes;
+
+// Runs raw SQL on a file outside the Store (to forge foreign or future files).
+void raw_sql(const std::filesystem::path& path, const std::string& sql) {
+    auto db = sqlite::Database::open(path.string(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    db.exec(sql);
+}
+
+StoreError open_error(const std::filesystem::path& path, OpenMode mode = OpenMode::kReadWrite) {
+    try {
+        OpenOptions options;
+        options.mode = mode;
+        Store::open(path, options);
+    } catch (const StoreError& e) {
+        return e;
+    }
+    ADD_FAILURE() << "opening " << path << " should have failed";
+    return StoreError(ErrorKind::kSqlite, "no error");
+}
+
+// The file and no side files (-wal, -shm, -journal) appeared or changed.
+void expect_untouched(const std::filesystem::path& path, const std::string& before) {
+    EXPECT_EQ(read_bytes(path), before) << path << " was modified";
+    for (const char* suffix : {"-wal", "-shm", "-journal"}) {
+        EXPECT_FALSE(std::filesystem::exists(path.string() + suffix)) << suffix << " left behind";
+    }
+}
+
+TEST(StoreOpen, CreatesParentDirectoriesSchemaAndPragmas) {
+    TempDir dir;
+    const auto path = dir / "a/b/results.db";
+    Store store = Store::open(path);
+    ASSERT_TRUE(std::filesystem::exists(path));
+    const auto& db = store.database();
+    EXPECT_EQ(db.query_text("PRAGMA journal_mode"), "wal");
+    EXPECT_EQ(db.query_int("PRAGMA foreign_keys"), 1);
+    EXPECT_EQ(db.query_int("PRAGMA synchronous"), 1);  // NORMAL
+    EXPECT_GT(db.query_int("PRAGMA busy_timeout"), 0);
+    EXPECT_EQ(db.query_int("PRAGMA application_id"), kApplicationId);
+    EXPECT_EQ(store.schema_version(), latest_schema_version());
+
+    std::set<std::string> names;
+    auto stmt = db.prepare("SELECT name FROM sqlite_schema WHERE type IN ('table', 'view')");
+    while (stmt.step()) names.insert(stmt.column_text(0));
+    for (const char* expected : {"runs", "engines", "run_engines", "games", "moves", "run_stats",
+                                 "tune_runs", "tune_params", "tune_iterations", "pair_results",
+                                 "run_summary", "engine_scores", "engine_move_stats"}) {
+        EXPECT_TRUE(names.count(expected)) << "missing " << expected;
+    }
+}
+
+TEST(StoreOpen, ReopeningKeepsDataAndDoesNotMigrateTwice) {
+    TempDir dir;
+    const auto path = dir / "r.db";
+    std::int64_t run = 0;
+    {
+        Store store = Store::open(path);
+        run = store.create_run(testing::sprt_run());
+    }
+    Store store = Store::open(path);
+    EXPECT_EQ(store.load_run(run).time_control, "nodes=20000");
+    EXPECT_EQ(store.schema_version(), latest_schema_version());
+}
+
+TEST(StoreOpen, EmptyFileBecomesADatabase) {
+    TempDir dir;
+    const auto path = dir / "empty.db";
+    write_bytes(path, "");
+    Store store = Store::open(path);
+    EXPECT_EQ(store.schema_version(), latest_schema_version());
+}
+
+TEST(StoreOpen, RefusesATextFileAndLeavesItUntouched) {
+    TempDir dir;
+    const auto path = dir / "notes.db";
+    std::string text;
+    for (int i = 0; i < 200; ++i)
+        text += "this is not a database, line " + std::to_string(i) + "\n";
+    write_bytes(path, text);
+    const StoreError error = open_error(path);
+    EXPECT_EQ(error.kind(), ErrorKind::kNotSqlite);
+    EXPECT_NE(std::string(error.what()).find("not an SQLite database"), std::string::npos);
+    EXPECT_NE(std::string(error.what()).find(path.string()), std::string::npos);
+    expect_untouched(path, text);
+    EXPECT_EQ(open_error(path, OpenMode::kReadOnly).kind(), ErrorKind::kNotSqlite);
+}
+
+TEST(StoreOpen, RefusesAFileShorterThanTheHeader) {
+    TempDir dir;
+    const auto path = dir / "short.db";
+    write_bytes(path, "SQLite");
+    EXPECT_EQ(open_error(path).kind(), ErrorKind::kNotSqlite);
+    expect_untouched(path, "SQLite");
+}
+
+TEST(StoreOpen, RefusesAnotherProgramsDatabase) {
+    TempDir dir;
+    const auto path = dir / "other.db";
+    raw_sql(path, "CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('x');");
+    const std::string before = read_bytes(path);
+    const StoreError error = open_error(path);
+    EXPECT_EQ(error.kind(), ErrorKind::kForeign);
+    EXPECT_NE(std::string(error.what()).find("another program"), std::string::npos);
+    expect_untouched(path, before);
+    EXPECT_EQ(open_error(path, OpenMode::kReadOnly).kind(), ErrorKind::kForeign);
+    expect_untouched(path, before);
+}
+
+TEST(StoreOpen, RefusesAnEmptyDatabaseCarryingAnotherApplicationId) {
+    TempDir dir;
+    const auto path = dir / "other-id.db";
+    raw_sql(path, "PRAGMA application_id = 1234");
+    const std::string before = read_bytes(path);
+    EXPECT_EQ(open_error(path).kind(), ErrorKind::kForeign);
+    expect_untouched(path, before);
+}
+
+TEST(StoreOpen, RefusesANewerSchema) {
+    TempDir dir;
+    const auto path = dir / "future.db";
+    { Store::open(path); }
+    raw_sql(path, "PRAGMA user_version = " + std::to_string(latest_schema_version() + 1));
+    const std::string before = read_bytes(path);
+    const StoreError error = open_error(path);
+    EXPECT_EQ(error.kind(), ErrorKind::kTooNew);
+    const std::string message = error.what();
+    EXPECT_NE(message.find("schema version " + std::to_string(latest_schema_version() + 1)),
+              std::string::npos);
+    EXPECT_NE(message.find("newer"), std::string::npos);
+    EXPECT_EQ(read_bytes(path), before);
+    EXPECT_EQ(open_error(path, OpenMode::kReadOnly).kind(), ErrorKind::kTooNew);
+    EXPECT_EQ(read_bytes(path), before);
+}
+
+// Fills a database with enough rows to span many pages, closes it (the last
+// close checkpoints the WAL into the main file) and returns its path.
+std::filesystem::path filled_database(const TempDir& dir) {
+    const auto path = dir / "filled.db";
+    Store store = Store::open(path);
+    const auto ids = testing::make_two_engine_run(store);
+    for (int pair = 0; pair < 40; ++pair) {
+        store.record_game(
+            testing::make_game(ids.run, pair, 0, ids.base, ids.test, GameResult::kDraw, 8));
+        store.record_game(
+            testing::make_game(ids.run, pair, 1, ids.test, ids.base, GameResult::kWhiteWins, 8));
+    }
+    return path;
+}
+
+TEST(StoreOpen, RefusesACorruptFileAndLeavesItUntouched) {
+    TempDir dir;
+    const auto path = filled_database(dir);
+    std::string bytes = read_bytes(path);
+    ASSERT_GT(bytes.size(), 8u * 4096u);
+    // Scribble over the middle of the file: b-tree pages become garbage.
+    for (std::size_t i = 3 * 4096; i < 6 * 4096; ++i) bytes[i] = static_cast<char>(0xA5 ^ i);
+    write_bytes(path, bytes);
+    const StoreError error = open_error(path);
+    EXPECT_EQ(error.kind(), ErrorKind::kCorrupt) << error.what();
+    EXPECT_NE(std::string(error.what()).find("corrupt"), std::string::npos) << error.what();
+    expect_untouched(path, bytes);
+    EXPECT_EQ(open_error(path, OpenMode::kReadOnly).kind(), ErrorKind::kCorrupt);
+}
+
+TEST(StoreOpen, RefusesATruncatedFile) {
+    TempDir dir;
+    const auto path = filled_database(dir);
+    std::string bytes = read_bytes(path);
+    bytes.resize(bytes.size() / 2);
+    write_bytes(path, bytes);
+    const StoreError error = open_error(path);
+    EXPECT_EQ(error.kind(), ErrorKind::kCorrupt) << error.what();
+    expect_untouched(path, bytes);
+}
+
+TEST(StoreOpen, ReadOnlyNeedsAnExistingDatabaseAndRefusesWrites) {
+    TempDir dir;
+    EXPECT_EQ(open_error(dir / "missing.db", OpenMode::kReadOnly).kind(), ErrorKind::kIo);
+    EXPECT_FALSE(std::filesystem::exists(dir / "missing.db"));
+
+    write_bytes(dir / "blank.db", "");
+    EXPECT_EQ(open_error(dir / "blank.db", OpenMode::kReadOnly).kind(), ErrorKind::kForeign);
+
+    const auto path = dir / "r.db";
+    std::int64_t run = 0;
+    {
+        Store store = Store::open(path);
+        run = store.create_run(testing::sprt_run());
+    }
+    OpenOptions options;
+    options.mode = OpenMode::kReadOnly;
+    Store reader = Store::open(path, options);
+    EXPECT_EQ(reader.load_run(run).seed, 42u);
+    try {
+        reader.create_run(testing::sprt_run());
+        FAIL() << "a read-only store accepted a write";
+    } catch (const StoreError& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::kReadOnly);
+    }
+}
+
+TEST(StoreOpen, CannotCreateADatabaseUnderAFile) {
+    TempDir dir;
+    write_bytes(dir / "plain", "x");
+    EXPECT_EQ(open_error(dir / "plain/sub/r.db").kind(), ErrorKind::kIo);
+}
+
+// The migration runner itself, on a list of made-up migrations.
+TEST(StoreMigrations, AppliesInOrderAndRollsBackAFailingStep) {
+    TempDir dir;
+    const auto path = dir / "m.db";
+    auto db = sqlite::Database::open(path.string(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    const Migration good[] = {
+        {1, "one", "CREATE TABLE a (x INTEGER);"},
+        {2, "two", "CREATE TABLE b (y INTEGER); INSERT INTO a VALUES (1);"},
+    };
+    EXPECT_EQ(apply_migrations(db, good), 2);
+    EXPECT_EQ(db.query_int("PRAGMA user_version"), 2);
+    EXPECT_EQ(db.query_int("PRAGMA application_id"), kApplicationId);
+    EXPECT_EQ(apply_migrations(db, good), 0);  // idempotent
+
+    const Migration with_bad_third[] = {
+        good[0],
+        good[1],
+        {3, "three", "CREATE TABLE c (z INTEGER); INSERT INTO a VALUES (2); CREATE TABLE oops ("},
+    };
+    try {
+        apply_migrations(db, with_bad_third);
+        FAIL() << "a broken migration was applied";
+    } catch (const StoreError& e) {
+        EXPECT_NE(std::string(e.what()).find("schema migration 3"), std::string::npos);
+    }
+    EXPECT_EQ(db.query_int("PRAGMA user_version"), 2);
+    EXPECT_EQ(db.query_int("SELECT count(*) FROM sqlite_schema WHERE name = 'c'"), 0);
+    EXPECT_EQ(db.query_int("SELECT count(*) FROM a"), 1);
+}
+
+TEST(StoreMigrations, ShippedListHasNoGaps) {
+    int expected = 1;
+    for (const Migration& m : migrations()) EXPECT_EQ(m.version, expected++);
+    EXPECT_EQ(latest_schema_version(), expected - 1);
+}
+
+}  // namespace
+}  // namespace lmr::store
