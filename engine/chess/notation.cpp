@@ -139,6 +139,8 @@ Move parse_uci(const Position& pos, std::string_view input, std::string* error) 
 }
 
 std::string to_san(const Position& pos, Move m) {
+    if (!m.is_ok()) return "--";  // PGN's null move
+    if (!pos.is_legal(m)) return to_uci(m);  // never guess at an illegal move
     std::string out;
     if (m.is_castling()) {
         out = m.to() > m.from() ? "O-O" : "O-O-O";

@@ -22,6 +22,7 @@ Move parse_uci(const Position& pos, std::string_view text, std::string* error = 
 
 // SAN of a legal move in pos: piece letter, minimal disambiguation (file, then rank, then
 // both), 'x' for captures, "=Q" promotions, O-O / O-O-O, '+' check, '#' mate.
+// none()/null() give "--"; a move that is not legal in pos gives its UCI text.
 std::string to_san(const Position& pos, Move m);
 // Parses SAN: tolerates trailing '+', '#', '!', '?' (in any combination), "0-0"/"0-0-0",
 // promotions with or without '=' (e8Q, e8=Q), and a redundant disambiguation.

@@ -52,16 +52,17 @@ std::vector<std::string> valid_keys(std::string_view parent) {
 void check_int(const json& value, int lo, int hi, std::string_view origin,
                const std::string& path) {
     if (!value.is_number_integer())
-        fail(origin, path, std::string("expected an integer, got ") + value.type_name() +
-                               (value.is_number_float() ? " " + value.dump() : std::string()));
+        fail(origin, path,
+             std::string("expected an integer, got ") + value.type_name() +
+                 (value.is_number_float() ? " " + value.dump() : std::string()));
     const bool too_big = value.is_number_unsigned()
                              ? value.get<std::uint64_t>() > static_cast<std::uint64_t>(hi)
                              : value.get<std::int64_t>() > hi;
     const bool too_small = !value.is_number_unsigned() && value.get<std::int64_t>() < lo;
     if (too_big || too_small)
         fail(origin, path,
-             value.dump() + " is out of range [" + std::to_string(lo) + ", " +
-                 std::to_string(hi) + "]");
+             value.dump() + " is out of range [" + std::to_string(lo) + ", " + std::to_string(hi) +
+                 "]");
 }
 
 void check_value(const FieldDesc& f, const json& value, std::string_view origin,
@@ -137,11 +138,12 @@ void check_value(const FieldDesc& f, const json& value, std::string_view origin,
         }
         case FieldKind::kTable: {
             if (!value.is_array())
-                fail(origin, path, std::string("expected an array of rows, got ") +
-                                       value.type_name());
+                fail(origin, path,
+                     std::string("expected an array of rows, got ") + value.type_name());
             if (static_cast<int>(value.size()) > f.max_len)
-                fail(origin, path, "at most " + std::to_string(f.max_len) + " rows, got " +
-                                       std::to_string(value.size()));
+                fail(origin, path,
+                     "at most " + std::to_string(f.max_len) + " rows, got " +
+                         std::to_string(value.size()));
             for (std::size_t r = 0; r < value.size(); ++r) {
                 const std::string row_path = path + "[" + std::to_string(r) + "]";
                 const json& row = value[r];
@@ -149,8 +151,9 @@ void check_value(const FieldDesc& f, const json& value, std::string_view origin,
                     fail(origin, row_path,
                          std::string("expected an array, got ") + row.type_name());
                 if (row.empty() || static_cast<int>(row.size()) > f.max_len)
-                    fail(origin, row_path, "expected 1 to " + std::to_string(f.max_len) +
-                                               " entries, got " + std::to_string(row.size()));
+                    fail(origin, row_path,
+                         "expected 1 to " + std::to_string(f.max_len) + " entries, got " +
+                             std::to_string(row.size()));
                 for (std::size_t c = 0; c < row.size(); ++c)
                     check_int(row[c], f.min, f.max, origin,
                               row_path + "[" + std::to_string(c) + "]");
@@ -181,8 +184,7 @@ json parse_text(std::string_view text, std::string_view origin) {
 std::string read_file(const fs::path& file, std::string_view referrer) {
     std::ifstream in(file, std::ios::binary);
     if (!in) {
-        if (referrer.empty())
-            throw ConfigError(file.string() + ": cannot open config file");
+        if (referrer.empty()) throw ConfigError(file.string() + ": cannot open config file");
         fail(referrer, "extends", "file not found: " + file.string());
     }
     std::ostringstream text;
@@ -298,9 +300,9 @@ void validate(const LmrConfig& config) {
         } else if (f.kind == FieldKind::kIntList) {
             const IntList<8>& list = get_list(f, config);
             if (list.count < f.min_len || list.count > f.max_len)
-                fail(origin, f.path, "has " + std::to_string(list.count) + " entries, expected " +
-                                         std::to_string(f.min_len) + " to " +
-                                         std::to_string(f.max_len));
+                fail(origin, f.path,
+                     "has " + std::to_string(list.count) + " entries, expected " +
+                         std::to_string(f.min_len) + " to " + std::to_string(f.max_len));
             for (int i = 0; i < list.count; ++i)
                 if (list.values[i] < f.min || list.values[i] > f.max)
                     fail(origin, std::string(f.path) + "[" + std::to_string(i) + "]",
@@ -310,8 +312,7 @@ void validate(const LmrConfig& config) {
     }
     const TableStep& table = config.lmr.steps.table;
     if (table.enabled && table.mode == TableMode::kExplicit && table.explicit_table.empty())
-        fail(origin, "lmr.steps.table.explicit_table",
-             "mode is 'explicit' but the table is empty");
+        fail(origin, "lmr.steps.table.explicit_table", "mode is 'explicit' but the table is empty");
 }
 
 LmrConfig parse_config(std::string_view json_text, std::string_view origin,

@@ -15,7 +15,7 @@ namespace lmr::lmr {
 
 // Thrown for every problem with a config; the message names the file and the JSON path.
 class ConfigError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
@@ -88,8 +88,8 @@ struct TableStep {  // step 1
     bool enabled = false;
     int weight = 10;
     TableMode mode = TableMode::kLog;
-    int base_x100 = 0;       // log mode: T = base + ln(depth) * ln(moves) / divisor
-    int divisor_x100 = 200;  //   (both in hundredths: 200 = 2.0)
+    int base_x100 = 0;          // log mode: T = base + ln(depth) * ln(moves) / divisor
+    int divisor_x100 = 200;     //   (both in hundredths: 200 = 2.0)
     bool integer_plies = true;  // truncate T to whole plies first (the textbook's (int) cast)
     std::vector<std::vector<int>> explicit_table;  // [depth][movecount] in plies (explicit mode)
 };
@@ -98,8 +98,8 @@ struct HistoryStep {  // step 2
     bool enabled = false;
     int weight = 10;
     HistorySource source = HistorySource::kRebel;
-    IntList<8> less_above{{0, 500, 1000, 1500}, 4};        // R-- for each value > threshold
-    IntList<8> more_below{{0, -500, -1000, -1500}, 4};     // R++ for each value < threshold
+    IntList<8> less_above{{0, 500, 1000, 1500}, 4};     // R-- for each value > threshold
+    IntList<8> more_below{{0, -500, -1000, -1500}, 4};  // R++ for each value < threshold
 };
 
 struct FlagStep {  // steps 5, 6, 11 and the flag terms: no parameter besides the weight
@@ -116,16 +116,16 @@ struct MarginStep {  // steps 3, 4, 7, 8, 9, 10, 12
 struct Steps {
     TableStep table;
     HistoryStep history;
-    MarginStep eval_margin{false, 10, 25};   // static eval - margin > alpha -> R--
-    MarginStep positional{false, 10, 50};    // eval - material > margin -> R--
-    FlagStep new_threat;                     // move creates a new threat -> R--
-    FlagStep threat_escape;                  // moved piece escapes a threat -> R--
+    MarginStep eval_margin{false, 10, 25};       // static eval - margin > alpha -> R--
+    MarginStep positional{false, 10, 50};        // eval - material > margin -> R--
+    FlagStep new_threat;                         // move creates a new threat -> R--
+    FlagStep threat_escape;                      // moved piece escapes a threat -> R--
     MarginStep passed_pawn_gain{false, 10, 25};  // passed-pawn term rose >= margin -> R--
     MarginStep king_safety_gain{false, 10, 25};  // king-safety term rose >= margin -> R--
-    MarginStep eval_rise{false, 10, 50};     // eval rose >= margin -> R--
-    MarginStep eval_drop{false, 10, 50};     // eval fell >= margin -> R++
-    FlagStep killer;                         // killer one or two -> R--
-    MarginStep pst_gain{false, 10, 20};      // PST[to] - PST[from] >= margin -> R--
+    MarginStep eval_rise{false, 10, 50};         // eval rose >= margin -> R--
+    MarginStep eval_drop{false, 10, 50};         // eval fell >= margin -> R++
+    FlagStep killer;                             // killer one or two -> R--
+    MarginStep pst_gain{false, 10, 20};          // PST[to] - PST[from] >= margin -> R--
 };
 
 struct HistoryDivisorTerm {  // textbook: reduction -= hist / 5000
@@ -169,8 +169,8 @@ struct LmrParams {
     int scale = 10;            // weight units per ply
     int percentage = 50;       // P: plies = R * P / (100 * scale)
     Rounding rounding = Rounding::kTruncate;
-    int max_reduction = 63;    // cap in plies
-    int min_child_depth = 0;   // reduced search keeps depth-1-R >= this (textbook: 1)
+    int max_reduction = 63;        // cap in plies
+    int min_child_depth = 0;       // reduced search keeps depth-1-R >= this (textbook: 1)
     bool allow_extension = false;  // negative R extends instead of being ignored
     int max_extension = 1;         // cap in plies when allow_extension
     ResearchPolicy research = ResearchPolicy::kReducedThenFull;

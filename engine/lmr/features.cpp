@@ -53,7 +53,8 @@ bool creates_new_threat(const Position& pos, Move move) {
     const Square to = move.to();
     const Bitboard occ = pos.occupied();
 
-    Bitboard targets = pos.pieces(them) & (pos.pieces(kKnight, kBishop) | pos.pieces(kRook, kQueen));
+    Bitboard targets =
+        pos.pieces(them) & (pos.pieces(kKnight, kBishop) | pos.pieces(kRook, kQueen));
     targets &= ~square_bb(to);  // a captured piece is no longer a target
     if (targets == 0) return false;
 
@@ -97,9 +98,8 @@ int rebel_history_to_ordering(int rebel_history) {
 int rebel_ordering_score(const RebelOrderingInput& in) {
     if (in.is_tt_move) return 255;
     if (in.is_mate_killer) return 252;
-    if (in.is_capture && in.see > 0) return in.winning_capture_rank <= 0   ? 246
-                                            : in.winning_capture_rank == 1 ? 244
-                                                                           : 242;
+    if (in.is_capture && in.see > 0)
+        return in.winning_capture_rank <= 0 ? 246 : in.winning_capture_rank == 1 ? 244 : 242;
     if (in.is_queen_promotion) return 241;
     if (in.is_capture && in.see == 0) {
         const PieceType a = in.mover, v = in.captured;
@@ -112,11 +112,16 @@ int rebel_ordering_score(const RebelOrderingInput& in) {
     }
     const int unsafe = in.to_square_unsafe ? kRebelUnsafePenalty : 0;
     switch (in.killer) {
-        case KillerSlot::kKiller1: return 226 - unsafe;
-        case KillerSlot::kKiller2: return 224 - unsafe;
-        case KillerSlot::kKiller1TwoPliesBack: return 222 - unsafe;
-        case KillerSlot::kKiller2TwoPliesBack: return 220 - unsafe;
-        case KillerSlot::kNone: break;
+        case KillerSlot::kKiller1:
+            return 226 - unsafe;
+        case KillerSlot::kKiller2:
+            return 224 - unsafe;
+        case KillerSlot::kKiller1TwoPliesBack:
+            return 222 - unsafe;
+        case KillerSlot::kKiller2TwoPliesBack:
+            return 220 - unsafe;
+        case KillerSlot::kNone:
+            break;
     }
     if (in.is_castling) return (in.is_short_castling ? 210 : 209) - unsafe;
     if (in.is_minor_promotion) return 208 - unsafe;

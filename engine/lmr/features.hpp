@@ -25,19 +25,19 @@ enum class KillerSlot { kNone, kKiller1, kKiller2, kKiller1TwoPliesBack, kKiller
 
 struct RebelOrderingInput {
     bool is_tt_move = false;
-    bool is_mate_killer = false;    // killer that produced a mate score -> 252
+    bool is_mate_killer = false;  // killer that produced a mate score -> 252
     KillerSlot killer = KillerSlot::kNone;
     bool is_capture = false;
-    int see = 0;                    // SEE of the move in cp
-    int winning_capture_rank = 0;   // 0 = highest SEE > 0 among this node's captures, 1, 2, ...
+    int see = 0;                   // SEE of the move in cp
+    int winning_capture_rank = 0;  // 0 = highest SEE > 0 among this node's captures, 1, 2, ...
     chess::PieceType mover = chess::kNoPieceType;
     chess::PieceType captured = chess::kNoPieceType;
     bool is_queen_promotion = false;
     bool is_minor_promotion = false;  // promotion to N, B or R
     bool is_castling = false;
     bool is_short_castling = false;
-    int pst_delta = 0;              // eval::pst_value(piece, to) - pst_value(piece, from)
-    int rebel_history = 0;          // H[piece][to], -2000..2000 (scaled to -20..+20 here)
+    int pst_delta = 0;                // eval::pst_value(piece, to) - pst_value(piece, from)
+    int rebel_history = 0;            // H[piece][to], -2000..2000 (scaled to -20..+20 here)
     bool piece_under_attack = false;  // the mover was threatened on its from-square: +32
     bool to_square_unsafe = false;    // the destination is not safe (SEE < 0): -32
 };

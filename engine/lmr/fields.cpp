@@ -27,59 +27,59 @@ FieldDesc with_kind(FieldDesc f, FieldKind kind, std::string_view path, std::str
 }
 
 // Captureless lambdas convert to the accessor function pointers.
-#define LMR_STRING(path, member, doc)                                                     \
-    [] {                                                                                  \
-        FieldDesc f = with_kind({}, FieldKind::kString, path, doc);                       \
-        f.string_ref = [](LmrConfig& c) -> std::string& { return c.member; };             \
-        return f;                                                                         \
+#define LMR_STRING(path, member, doc)                                         \
+    [] {                                                                      \
+        FieldDesc f = with_kind({}, FieldKind::kString, path, doc);           \
+        f.string_ref = [](LmrConfig& c) -> std::string& { return c.member; }; \
+        return f;                                                             \
     }()
-#define LMR_BOOL(path, member, doc)                                                       \
-    [] {                                                                                  \
-        FieldDesc f = with_kind({}, FieldKind::kBool, path, doc);                         \
-        f.bool_ref = [](LmrConfig& c) -> bool& { return c.member; };                      \
-        return f;                                                                         \
+#define LMR_BOOL(path, member, doc)                                  \
+    [] {                                                             \
+        FieldDesc f = with_kind({}, FieldKind::kBool, path, doc);    \
+        f.bool_ref = [](LmrConfig& c) -> bool& { return c.member; }; \
+        return f;                                                    \
     }()
-#define LMR_INT(path, member, lo, hi, doc)                                                \
-    [] {                                                                                  \
-        FieldDesc f = with_kind({}, FieldKind::kInt, path, doc);                          \
-        f.min = lo;                                                                       \
-        f.max = hi;                                                                       \
-        f.int_ref = [](LmrConfig& c) -> int& { return c.member; };                        \
-        return f;                                                                         \
+#define LMR_INT(path, member, lo, hi, doc)                         \
+    [] {                                                           \
+        FieldDesc f = with_kind({}, FieldKind::kInt, path, doc);   \
+        f.min = lo;                                                \
+        f.max = hi;                                                \
+        f.int_ref = [](LmrConfig& c) -> int& { return c.member; }; \
+        return f;                                                  \
     }()
-#define LMR_ENUM(path, member, type, doc, ...)                                            \
-    [] {                                                                                  \
-        FieldDesc f = with_kind({}, FieldKind::kEnum, path, doc);                         \
-        f.choices = {__VA_ARGS__};                                                        \
-        f.enum_get = [](const LmrConfig& c) { return static_cast<int>(c.member); };       \
-        f.enum_set = [](LmrConfig& c, int v) { c.member = static_cast<type>(v); };        \
-        return f;                                                                         \
+#define LMR_ENUM(path, member, type, doc, ...)                                      \
+    [] {                                                                            \
+        FieldDesc f = with_kind({}, FieldKind::kEnum, path, doc);                   \
+        f.choices = {__VA_ARGS__};                                                  \
+        f.enum_get = [](const LmrConfig& c) { return static_cast<int>(c.member); }; \
+        f.enum_set = [](LmrConfig& c, int v) { c.member = static_cast<type>(v); };  \
+        return f;                                                                   \
     }()
-#define LMR_LIST(path, member, lo, hi, len_lo, len_hi, doc)                               \
-    [] {                                                                                  \
-        FieldDesc f = with_kind({}, FieldKind::kIntList, path, doc);                      \
-        f.min = lo;                                                                       \
-        f.max = hi;                                                                       \
-        f.min_len = len_lo;                                                               \
-        f.max_len = len_hi;                                                               \
-        f.list_ref = [](LmrConfig& c) -> IntList<8>& { return c.member; };                \
-        return f;                                                                         \
+#define LMR_LIST(path, member, lo, hi, len_lo, len_hi, doc)                \
+    [] {                                                                   \
+        FieldDesc f = with_kind({}, FieldKind::kIntList, path, doc);       \
+        f.min = lo;                                                        \
+        f.max = hi;                                                        \
+        f.min_len = len_lo;                                                \
+        f.max_len = len_hi;                                                \
+        f.list_ref = [](LmrConfig& c) -> IntList<8>& { return c.member; }; \
+        return f;                                                          \
     }()
-#define LMR_TABLE(path, member, lo, hi, len_hi, doc)                                      \
-    [] {                                                                                  \
-        FieldDesc f = with_kind({}, FieldKind::kTable, path, doc);                        \
-        f.min = lo;                                                                       \
-        f.max = hi;                                                                       \
-        f.min_len = 0;                                                                    \
-        f.max_len = len_hi;                                                               \
+#define LMR_TABLE(path, member, lo, hi, len_hi, doc)                                           \
+    [] {                                                                                       \
+        FieldDesc f = with_kind({}, FieldKind::kTable, path, doc);                             \
+        f.min = lo;                                                                            \
+        f.max = hi;                                                                            \
+        f.min_len = 0;                                                                         \
+        f.max_len = len_hi;                                                                    \
         f.table_ref = [](LmrConfig& c) -> std::vector<std::vector<int>>& { return c.member; }; \
-        return f;                                                                         \
+        return f;                                                                              \
     }()
 
 // A step or term with enabled + weight.
-#define LMR_ENABLED_WEIGHT(prefix, member, what)                                          \
-    LMR_BOOL(prefix ".enabled", member.enabled, "Switch " what " on."),                   \
-        LMR_INT(prefix ".weight", member.weight, kWeightMin, kWeightMax,                  \
+#define LMR_ENABLED_WEIGHT(prefix, member, what)                         \
+    LMR_BOOL(prefix ".enabled", member.enabled, "Switch " what " on."),  \
+        LMR_INT(prefix ".weight", member.weight, kWeightMin, kWeightMax, \
                 "Multiplier of " what "'s signal, in 1/scale ply (10 = one ply at scale 10).")
 
 std::vector<FieldDesc> build_fields() {
@@ -120,8 +120,7 @@ std::vector<FieldDesc> build_fields() {
                  "No LMR when the side to move is in check."),
         LMR_BOOL("lmr.gates.queen_promotion", lmr.gates.queen_promotion,
                  "Queen promotions are not reduced."),
-        LMR_BOOL("lmr.gates.promotion", lmr.gates.promotion,
-                 "No promotion is reduced (textbook)."),
+        LMR_BOOL("lmr.gates.promotion", lmr.gates.promotion, "No promotion is reduced (textbook)."),
         LMR_BOOL("lmr.gates.advanced_pawn", lmr.gates.advanced_pawn,
                  "Pawn moves to the 6th rank or beyond (3rd or below for Black) are not reduced."),
         LMR_BOOL("lmr.gates.good_capture", lmr.gates.good_capture,
@@ -129,8 +128,7 @@ std::vector<FieldDesc> build_fields() {
         LMR_BOOL("lmr.gates.captures", lmr.gates.captures, "No capture is reduced."),
         LMR_BOOL("lmr.gates.bad_capture_one_ply", lmr.gates.bad_capture_one_ply,
                  "Captures with SEE < 0 are reduced by exactly one ply."),
-        LMR_BOOL("lmr.gates.gives_check", lmr.gates.gives_check,
-                 "No checking move is reduced."),
+        LMR_BOOL("lmr.gates.gives_check", lmr.gates.gives_check, "No checking move is reduced."),
         LMR_BOOL("lmr.gates.check_good_no_reduction", lmr.gates.check_good_no_reduction,
                  "Checking moves with SEE >= 0 are not reduced."),
         LMR_BOOL("lmr.gates.check_bad_one_ply", lmr.gates.check_bad_one_ply,
@@ -175,8 +173,8 @@ std::vector<FieldDesc> build_fields() {
                 kMarginMax, "Margin in cp (REBEL: \"a (small) margin\")."),
         object("lmr.steps.positional", "Step 4: eval - material > margin -> R--."),
         LMR_ENABLED_WEIGHT("lmr.steps.positional", lmr.steps.positional, "step 4"),
-        LMR_INT("lmr.steps.positional.margin", lmr.steps.positional.margin, kMarginMin,
-                kMarginMax, "Margin in cp (REBEL: 0.50 = 50)."),
+        LMR_INT("lmr.steps.positional.margin", lmr.steps.positional.margin, kMarginMin, kMarginMax,
+                "Margin in cp (REBEL: 0.50 = 50)."),
         object("lmr.steps.new_threat",
                "Step 5: the move attacks an enemy N/B/R/Q not attacked before, SEE >= 0 -> R--."),
         LMR_ENABLED_WEIGHT("lmr.steps.new_threat", lmr.steps.new_threat, "step 5"),
@@ -186,13 +184,13 @@ std::vector<FieldDesc> build_fields() {
         object("lmr.steps.passed_pawn_gain",
                "Step 7: the passed-pawn term rose by >= margin with the move -> R--."),
         LMR_ENABLED_WEIGHT("lmr.steps.passed_pawn_gain", lmr.steps.passed_pawn_gain, "step 7"),
-        LMR_INT("lmr.steps.passed_pawn_gain.margin", lmr.steps.passed_pawn_gain.margin,
-                kMarginMin, kMarginMax, "Margin in cp (REBEL: 0.25 = 25)."),
+        LMR_INT("lmr.steps.passed_pawn_gain.margin", lmr.steps.passed_pawn_gain.margin, kMarginMin,
+                kMarginMax, "Margin in cp (REBEL: 0.25 = 25)."),
         object("lmr.steps.king_safety_gain",
                "Step 8: the king-safety term rose by >= margin with the move -> R--."),
         LMR_ENABLED_WEIGHT("lmr.steps.king_safety_gain", lmr.steps.king_safety_gain, "step 8"),
-        LMR_INT("lmr.steps.king_safety_gain.margin", lmr.steps.king_safety_gain.margin,
-                kMarginMin, kMarginMax, "Margin in cp (REBEL: 0.25 = 25)."),
+        LMR_INT("lmr.steps.king_safety_gain.margin", lmr.steps.king_safety_gain.margin, kMarginMin,
+                kMarginMax, "Margin in cp (REBEL: 0.25 = 25)."),
         object("lmr.steps.eval_rise", "Step 9: the evaluation rose by >= margin -> R--."),
         LMR_ENABLED_WEIGHT("lmr.steps.eval_rise", lmr.steps.eval_rise, "step 9"),
         LMR_INT("lmr.steps.eval_rise.margin", lmr.steps.eval_rise.margin, kMarginMin, kMarginMax,
@@ -203,7 +201,8 @@ std::vector<FieldDesc> build_fields() {
                 "Margin in cp (REBEL: 0.50 = 50)."),
         object("lmr.steps.killer", "Step 11: killer one or two -> R--."),
         LMR_ENABLED_WEIGHT("lmr.steps.killer", lmr.steps.killer, "step 11"),
-        object("lmr.steps.pst_gain", "Step 12: PST[piece][to] - PST[piece][from] >= margin -> R--."),
+        object("lmr.steps.pst_gain",
+               "Step 12: PST[piece][to] - PST[piece][from] >= margin -> R--."),
         LMR_ENABLED_WEIGHT("lmr.steps.pst_gain", lmr.steps.pst_gain, "step 12"),
         LMR_INT("lmr.steps.pst_gain.margin", lmr.steps.pst_gain.margin, kMarginMin, kMarginMax,
                 "Margin in cp (REBEL: \"an excellent PST score\")."),
@@ -242,8 +241,8 @@ std::vector<FieldDesc> build_fields() {
                  lmr.terms.ordering_score.no_double_min_score, 0, 256, 8, 8,
                  "Indexed by depth 0..7 (7 = 7 and deeper): score >= entry -> no double "
                  "reduction (REBEL: 121,121,121,100,105,110,115,120)."),
-        LMR_INT("lmr.terms.ordering_score.triple_below", lmr.terms.ordering_score.triple_below,
-                0, 256, "Doubled and score < this -> triple (REBEL: 90)."),
+        LMR_INT("lmr.terms.ordering_score.triple_below", lmr.terms.ordering_score.triple_below, 0,
+                256, "Doubled and score < this -> triple (REBEL: 90)."),
         object("lmr.terms.pv_scale",
                "Textbook: at PV nodes reduction = reduction * numerator / denominator."),
         LMR_BOOL("lmr.terms.pv_scale.enabled", lmr.terms.pv_scale.enabled,

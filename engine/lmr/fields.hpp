@@ -27,8 +27,8 @@ struct FieldDesc {
     std::string_view path;  // "lmr.steps.history.weight"
     FieldKind kind = FieldKind::kObject;
     std::string_view doc;
-    int min = 0, max = 0;          // kInt, list elements, table entries
-    int min_len = 0, max_len = 0;  // kIntList, kTable (rows and columns)
+    int min = 0, max = 0;                   // kInt, list elements, table entries
+    int min_len = 0, max_len = 0;           // kIntList, kTable (rows and columns)
     std::vector<std::string_view> choices;  // kEnum, in the order of the C++ enum
 
     bool& (*bool_ref)(LmrConfig&) = nullptr;

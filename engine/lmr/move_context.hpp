@@ -6,20 +6,20 @@ namespace lmr::lmr {
 
 struct MoveContext {
     // --- the node ---------------------------------------------------------------------
-    int depth = 0;          // remaining plies at the node (before the move's own ply)
-    int ply = 0;            // distance from the root
-    int move_number = 0;    // 1-based count of moves searched at this node, this one included
+    int depth = 0;        // remaining plies at the node (before the move's own ply)
+    int ply = 0;          // distance from the root
+    int move_number = 0;  // 1-based count of moves searched at this node, this one included
     bool is_root = false;
-    bool is_pv = false;     // PV node (open window)
-    bool in_check = false;  // side to move at the node is in check
-    bool improving = false; // static eval better than two plies ago
-    int root_iteration = 0; // iterative-deepening iteration that runs this search
+    bool is_pv = false;                 // PV node (open window)
+    bool in_check = false;              // side to move at the node is in check
+    bool improving = false;             // static eval better than two plies ago
+    int root_iteration = 0;             // iterative-deepening iteration that runs this search
     bool root_best_from_iter8 = false;  // root move that was best in an iteration >= 8
 
     // --- the move ---------------------------------------------------------------------
     bool is_tt_move = false;
-    bool is_capture = false;          // en passant included
-    bool see_ge0 = false;             // SEE(move) >= 0
+    bool is_capture = false;  // en passant included
+    bool see_ge0 = false;     // SEE(move) >= 0
     bool is_promotion = false;
     bool is_queen_promotion = false;
     bool pawn_to_advanced_rank = false;  // white pawn to rank 6+, black pawn to rank 3-

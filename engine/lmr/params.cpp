@@ -13,11 +13,11 @@ std::vector<ParamSpec> build_params() {
         const FieldDesc* f = &field;  // the table is static: pointers stay valid
         switch (f->kind) {
             case FieldKind::kBool:
-                params.push_back(ParamSpec{
-                    std::string(f->path), ParamSpec::kCheck, 0, 1,
-                    [f](const LmrConfig& c) { return get_bool(*f, c) ? 1 : 0; },
-                    [f](LmrConfig& c, int v) { f->bool_ref(c) = v != 0; },
-                    get_bool(*f, defaults) ? 1 : 0, std::string(f->doc)});
+                params.push_back(
+                    ParamSpec{std::string(f->path), ParamSpec::kCheck, 0, 1,
+                              [f](const LmrConfig& c) { return get_bool(*f, c) ? 1 : 0; },
+                              [f](LmrConfig& c, int v) { f->bool_ref(c) = v != 0; },
+                              get_bool(*f, defaults) ? 1 : 0, std::string(f->doc)});
                 break;
             case FieldKind::kInt:
                 params.push_back(ParamSpec{std::string(f->path), ParamSpec::kSpin, f->min, f->max,

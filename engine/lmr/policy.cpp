@@ -32,7 +32,8 @@ LmrPolicy::LmrPolicy(const LmrConfig& config) : config_(config) {
                     plies = t.base_x100 / 100.0 +
                             std::log(double(d)) * std::log(double(m)) / (t.divisor_x100 / 100.0);
             } else if (!t.explicit_table.empty()) {
-                const auto& row = t.explicit_table[std::min<std::size_t>(d, t.explicit_table.size() - 1)];
+                const auto& row =
+                    t.explicit_table[std::min<std::size_t>(d, t.explicit_table.size() - 1)];
                 plies = row.empty() ? 0 : row[std::min<std::size_t>(m, row.size() - 1)];
             }
             // The textbook's (int) cast truncates toward zero; keep that exactly.
@@ -132,7 +133,8 @@ std::int64_t LmrPolicy::accumulate(const MoveContext& c, LmrStats* stats) const 
         add(Rule::kStepEvalRise, -s.eval_rise.weight);
     if (s.eval_drop.enabled && -c.eval_delta >= s.eval_drop.margin)
         add(Rule::kStepEvalDrop, s.eval_drop.weight);
-    if (s.killer.enabled && (c.is_killer1 || c.is_killer2)) add(Rule::kStepKiller, -s.killer.weight);
+    if (s.killer.enabled && (c.is_killer1 || c.is_killer2))
+        add(Rule::kStepKiller, -s.killer.weight);
     if (s.pst_gain.enabled && c.pst_delta >= s.pst_gain.margin)
         add(Rule::kStepPstGain, -s.pst_gain.weight);
 
@@ -145,9 +147,9 @@ std::int64_t LmrPolicy::accumulate(const MoveContext& c, LmrStats* stats) const 
     if (t.history_divisor.enabled) {
         const HistoryDivisorTerm& h = t.history_divisor;
         // C/C++ integer division truncates toward zero, exactly as `reduction -= hist / 5000`.
-        const std::int64_t units =
-            h.integer_signal ? -std::int64_t{h.weight} * (c.history / h.divisor)
-                             : -(std::int64_t{h.weight} * c.history) / h.divisor;
+        const std::int64_t units = h.integer_signal
+                                       ? -std::int64_t{h.weight} * (c.history / h.divisor)
+                                       : -(std::int64_t{h.weight} * c.history) / h.divisor;
         if (units != 0) add(Rule::kTermHistoryDivisor, units);
     }
     if (t.ordering_score.enabled) {

@@ -11,7 +11,7 @@
 namespace lmr::lmr {
 
 class LmrPolicy {
-public:
+  public:
     explicit LmrPolicy(const LmrConfig& config);
 
     // Plies to reduce the move by: > 0 reduces, 0 searches at full depth, < 0 extends
@@ -20,10 +20,10 @@ public:
     int reduction(const MoveContext& ctx, LmrStats* stats) const;
 
     // What the search must fill in MoveContext beyond the cheap fields.
-    bool needs_eval_deltas() const { return needs_eval_deltas_; }        // steps 4,7,8,9,10,12
-    bool needs_threat_features() const { return needs_threats_; }        // steps 5, 6
-    bool needs_ordering_score() const { return needs_ordering_; }        // terms.ordering_score
-    bool needs_rebel_history() const { return needs_rebel_history_; }    // steps.history (rebel)
+    bool needs_eval_deltas() const { return needs_eval_deltas_; }      // steps 4,7,8,9,10,12
+    bool needs_threat_features() const { return needs_threats_; }      // steps 5, 6
+    bool needs_ordering_score() const { return needs_ordering_; }      // terms.ordering_score
+    bool needs_rebel_history() const { return needs_rebel_history_; }  // steps.history (rebel)
 
     bool enabled() const { return config_.lmr.enabled; }
     ResearchPolicy research() const { return config_.lmr.research; }
@@ -32,7 +32,7 @@ public:
     // Step 1's table value in 1/scale ply for (depth, move_number), weight applied.
     int table_units(int depth, int move_number) const;
 
-private:
+  private:
     Rule blocking_rule(const MoveContext& ctx) const;
     std::int64_t accumulate(const MoveContext& ctx, LmrStats* stats) const;
     int finish(std::int64_t r, const MoveContext& ctx, LmrStats* stats) const;

@@ -12,16 +12,22 @@ using Json = nlohmann::ordered_json;
 
 Json default_of(const FieldDesc& f, const LmrConfig& d) {
     switch (f.kind) {
-        case FieldKind::kString: return get_string(f, d);
-        case FieldKind::kBool: return get_bool(f, d);
-        case FieldKind::kInt: return get_int(f, d);
-        case FieldKind::kEnum: return std::string(f.choices[std::size_t(f.enum_get(d))]);
+        case FieldKind::kString:
+            return get_string(f, d);
+        case FieldKind::kBool:
+            return get_bool(f, d);
+        case FieldKind::kInt:
+            return get_int(f, d);
+        case FieldKind::kEnum:
+            return std::string(f.choices[std::size_t(f.enum_get(d))]);
         case FieldKind::kIntList: {
             const IntList<8>& list = get_list(f, d);
             return std::vector<int>(list.begin(), list.end());
         }
-        case FieldKind::kTable: return get_table(f, d);
-        case FieldKind::kObject: break;
+        case FieldKind::kTable:
+            return get_table(f, d);
+        case FieldKind::kObject:
+            break;
     }
     return nullptr;
 }
@@ -42,7 +48,8 @@ Json object_schema(std::string_view path, std::string_view doc, const LmrConfig&
     if (!doc.empty()) s["description"] = std::string(doc);
     Json properties = Json::object();
     for (const FieldDesc& child : config_fields())
-        if (child.parent() == path) properties[std::string(child.key())] = schema_of(child, defaults);
+        if (child.parent() == path)
+            properties[std::string(child.key())] = schema_of(child, defaults);
     s["properties"] = properties;
     s["additionalProperties"] = false;
     return s;
@@ -51,10 +58,17 @@ Json object_schema(std::string_view path, std::string_view doc, const LmrConfig&
 Json schema_of(const FieldDesc& f, const LmrConfig& defaults) {
     Json s;
     switch (f.kind) {
-        case FieldKind::kObject: return object_schema(f.path, f.doc, defaults);
-        case FieldKind::kString: s["type"] = "string"; break;
-        case FieldKind::kBool: s["type"] = "boolean"; break;
-        case FieldKind::kInt: s = int_schema(f.min, f.max); break;
+        case FieldKind::kObject:
+            return object_schema(f.path, f.doc, defaults);
+        case FieldKind::kString:
+            s["type"] = "string";
+            break;
+        case FieldKind::kBool:
+            s["type"] = "boolean";
+            break;
+        case FieldKind::kInt:
+            s = int_schema(f.min, f.max);
+            break;
         case FieldKind::kEnum: {
             s["type"] = "string";
             Json choices = Json::array();
@@ -87,19 +101,25 @@ Json schema_of(const FieldDesc& f, const LmrConfig& defaults) {
 
 std::string type_text(const FieldDesc& f) {
     switch (f.kind) {
-        case FieldKind::kString: return "string";
-        case FieldKind::kBool: return "bool";
-        case FieldKind::kInt: return "int " + std::to_string(f.min) + ".." + std::to_string(f.max);
+        case FieldKind::kString:
+            return "string";
+        case FieldKind::kBool:
+            return "bool";
+        case FieldKind::kInt:
+            return "int " + std::to_string(f.min) + ".." + std::to_string(f.max);
         case FieldKind::kEnum: {
             std::string out;
-            for (std::string_view c : f.choices) out += (out.empty() ? "" : " \\| ") + std::string(c);
+            for (std::string_view c : f.choices)
+                out += (out.empty() ? "" : " \\| ") + std::string(c);
             return out;
         }
         case FieldKind::kIntList:
             return std::to_string(f.min_len) + ".." + std::to_string(f.max_len) + " ints " +
                    std::to_string(f.min) + ".." + std::to_string(f.max);
-        case FieldKind::kTable: return "rows of ints " + std::to_string(f.min) + ".." + std::to_string(f.max);
-        case FieldKind::kObject: break;
+        case FieldKind::kTable:
+            return "rows of ints " + std::to_string(f.min) + ".." + std::to_string(f.max);
+        case FieldKind::kObject:
+            break;
     }
     return "object";
 }
@@ -117,12 +137,13 @@ std::string config_json_schema() {
         "file named by 'extends'.";
     s["type"] = "object";
     Json properties = Json::object();
-    properties["$schema"] = Json{{"type", "string"}, {"description", "Path or URL of this schema."}};
-    properties["extends"] = Json{
-        {"type", "string"},
-        {"description",
-         "A config file (path relative to this file) to start from; objects are merged key by "
-         "key, anything else is replaced."}};
+    properties["$schema"] =
+        Json{{"type", "string"}, {"description", "Path or URL of this schema."}};
+    properties["extends"] =
+        Json{{"type", "string"},
+             {"description",
+              "A config file (path relative to this file) to start from; objects are merged key by "
+              "key, anything else is replaced."}};
     for (const FieldDesc& f : config_fields())
         if (f.parent().empty()) properties[std::string(f.key())] = schema_of(f, defaults);
     s["properties"] = properties;
@@ -138,7 +159,8 @@ std::string config_markdown_reference() {
     for (const FieldDesc& f : config_fields()) {
         std::string def = f.kind == FieldKind::kObject ? "" : default_of(f, defaults).dump();
         if (f.kind == FieldKind::kObject) {
-            out += "| **`" + std::string(f.path) + "`** | object | | " + std::string(f.doc) + " |\n";
+            out +=
+                "| **`" + std::string(f.path) + "`** | object | | " + std::string(f.doc) + " |\n";
             continue;
         }
         out += "| `" + std::string(f.path) + "` | " + type_text(f) + " | `" + def + "` | " +

@@ -90,7 +90,7 @@ void print_stats(const LmrStats& stats, std::ostream& out, int scale,
                   static_cast<unsigned long long>(stats.reduced()), 100.0 * stats.reduced() / calls,
                   static_cast<unsigned long long>(stats.extended()));
     out << line_prefix << line << '\n';
-    std::snprintf(line, sizeof line, "%-32s %12s %7s %12s %9s", "rule", "fired", "%", "R (plies)",
+    std::snprintf(line, sizeof line, "%-32s %12s %7s %12s %9s", "rule", "fired", "%", "sum R plies",
                   "avg");
     out << line_prefix << line << '\n';
     if (scale <= 0) scale = 1;

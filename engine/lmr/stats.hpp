@@ -69,7 +69,7 @@ std::string_view rule_name(Rule rule);
 struct LmrStats {
     static constexpr int kMaxPlies = 16;  // histogram: reductions -kMaxPlies..+kMaxPlies plies
 
-    std::uint64_t calls = 0;            // reduction() calls (late moves seen)
+    std::uint64_t calls = 0;  // reduction() calls (late moves seen)
     std::uint64_t fired[kRuleCount] = {};
     std::int64_t units[kRuleCount] = {};  // R contributed (1/scale ply), steps and terms only
     std::uint64_t by_plies[2 * kMaxPlies + 1] = {};  // index plies + kMaxPlies
@@ -88,8 +88,8 @@ struct LmrStats {
     std::uint64_t count(Rule rule) const { return fired[static_cast<int>(rule)]; }
     std::int64_t contributed(Rule rule) const { return units[static_cast<int>(rule)]; }
     std::uint64_t reductions_of(int plies) const;  // how many results were exactly this size
-    std::uint64_t reduced() const;                  // results > 0
-    std::uint64_t extended() const;                 // results < 0
+    std::uint64_t reduced() const;                 // results > 0
+    std::uint64_t extended() const;                // results < 0
 
     void add(const LmrStats& other);
     void reset() { *this = LmrStats{}; }

@@ -8,11 +8,23 @@
 
 namespace lmr::cli {
 
+int run_sprt_command(CommandContext& context);
+int run_match_command(CommandContext& context);
+int run_tournament_command(CommandContext& context);
+int run_resume_command(CommandContext& context);
+int run_pgn_command(CommandContext& context);
 int run_stats_command(CommandContext& context);
 
 namespace {
 
 constexpr Command kCommands[] = {
+    {"sprt", "test a config against a base until the SPRT decides (exit code = verdict)",
+     run_sprt_command},
+    {"match", "a fixed number of colour-reversed pairs between two configs or engines",
+     run_match_command},
+    {"tournament", "round-robin or gauntlet of several configs and engines", run_tournament_command},
+    {"resume", "finish an interrupted or killed run with the same plan", run_resume_command},
+    {"pgn", "export the games of a run as PGN", run_pgn_command},
     {"stats", "Elo, nElo, LOS and SPRT LLR from W/D/L or pentanomial counts", run_stats_command},
 };
 

@@ -5,6 +5,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "harness/cli/command.hpp"
@@ -83,8 +84,8 @@ stats::SprtParams read_sprt_params(const po::variables_map& values) {
     }
     const double limit = params.model == stats::EloModel::kNormalized ? stats::kMaxAbsNormalizedElo
                                                                       : stats::kMaxAbsLogisticElo;
-    for (const char* name : {"elo0", "elo1"}) {
-        if (std::abs(parse_double(std::string("--") + name, text(name))) > limit) {
+    for (const auto& [name, value] : {std::pair{"elo0", params.elo0}, {"elo1", params.elo1}}) {
+        if (std::abs(value) > limit) {
             throw flag_error(std::string("--") + name, text(name),
                              "outside the " + text("model") + " model's range of +/-" +
                                  std::to_string(static_cast<int>(limit)));

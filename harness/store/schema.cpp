@@ -215,13 +215,14 @@ WITH pairs AS (
            g0.white_engine_id AS white0, g0.black_engine_id AS black0,
            g1.white_engine_id AS white1, g1.black_engine_id AS black1,
            g0.opening_index, g0.opening_fen,
-           COALESCE((SELECT re.engine_id FROM run_engines re
-                     WHERE re.run_id = g0.run_id AND re.role = 'test'
-                       AND re.engine_id IN (g0.white_engine_id, g0.black_engine_id)),
-                    g0.white_engine_id) AS view_engine_id
+           COALESCE(t.engine_id, g0.white_engine_id) AS view_engine_id
     FROM games g0
     JOIN games g1 ON g1.run_id = g0.run_id AND g1.pair_index = g0.pair_index
                  AND g1.round_in_pair = 1
+    -- A join, not a scalar subquery: SQLite would repeat the subquery at
+    -- every use of view_engine_id below.
+    LEFT JOIN run_engines t ON t.run_id = g0.run_id AND t.role = 'test'
+                           AND t.engine_id IN (g0.white_engine_id, g0.black_engine_id)
     WHERE g0.round_in_pair = 0
 ), scored AS (
     SELECT *,

@@ -121,6 +121,37 @@ constexpr std::string_view kSummaryQuery =
     "penta_dd, penta_wd, penta_ww, llr, lower_bound, upper_bound, elo, elo_error "
     "FROM run_summary";
 
+// The run_summary view for one run, with the run filter inside every
+// aggregate: SQLite does not push a WHERE on the view into its LEFT JOINed
+// per-run totals, so the view would total every run of the database.
+// Same columns, same meaning as the view (a test compares the two).
+constexpr std::string_view kOneRunSummaryQuery = R"sql(
+SELECT r.id, r.kind, r.status, r.verdict, r.time_control, r.created_at,
+       (SELECT COALESCE(group_concat(role || ':' || name, ', '), '') FROM (
+            SELECT re.role, e.name FROM run_engines re JOIN engines e ON e.id = re.engine_id
+            WHERE re.run_id = ?1 ORDER BY re.seat)),
+       (SELECT e.name FROM run_engines re JOIN engines e ON e.id = re.engine_id
+        WHERE re.run_id = ?1 AND re.role = 'base'),
+       (SELECT e.name FROM run_engines re JOIN engines e ON e.id = re.engine_id
+        WHERE re.run_id = ?1 AND re.role = 'test'),
+       p.pairs_completed,
+       (SELECT COUNT(*) FROM games WHERE run_id = ?1),
+       COALESCE(p.wins, 0), COALESCE(p.draws, 0), COALESCE(p.losses, 0),
+       COALESCE(p.ll, 0), COALESCE(p.ld, 0), COALESCE(p.wl, 0),
+       COALESCE(p.dd, 0), COALESCE(p.wd, 0), COALESCE(p.ww, 0),
+       s.llr, s.lower_bound, s.upper_bound, s.elo, s.elo_error
+FROM runs r
+JOIN (SELECT COUNT(*) AS pairs_completed,
+             SUM((half_points0 = 2) + (half_points1 = 2)) AS wins,
+             SUM((half_points0 = 1) + (half_points1 = 1)) AS draws,
+             SUM((half_points0 = 0) + (half_points1 = 0)) AS losses,
+             SUM(bin = 'LL') AS ll, SUM(bin = 'LD') AS ld, SUM(bin = 'WL') AS wl,
+             SUM(bin = 'DD') AS dd, SUM(bin = 'WD') AS wd, SUM(bin = 'WW') AS ww
+      FROM pair_results WHERE run_id = ?1) p
+LEFT JOIN (SELECT * FROM run_stats WHERE run_id = ?1 ORDER BY id DESC LIMIT 1) s ON 1
+WHERE r.id = ?1
+)sql";
+
 RunSummary read_summary(const sqlite::Statement& s) {
     RunSummary r;
     r.run_id = s.column_int64(0);
@@ -158,7 +189,7 @@ std::vector<RunSummary> Store::run_summaries() const {
 }
 
 RunSummary Store::run_summary(std::int64_t run_id) const {
-    auto stmt = statement(std::string(kSummaryQuery) + " WHERE run_id = ?1");
+    auto stmt = statement(kOneRunSummaryQuery);
     stmt->bind(1, run_id);
     if (!stmt->step()) {
         throw StoreError(ErrorKind::kNotFound,

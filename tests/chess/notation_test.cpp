@@ -133,6 +133,13 @@ TEST(San, Disambiguation) {
     EXPECT_EQ(parse_san(rooks_on_rank, "Rf1f5"), Move(kF1, kF5));
 }
 
+TEST(San, NonLegalMovesAreNotGuessed) {
+    Position start = Position::startpos();
+    EXPECT_EQ(to_san(start, Move::none()), "--");
+    EXPECT_EQ(to_san(start, Move::null()), "--");
+    EXPECT_EQ(to_san(start, Move(kE2, kE5)), "e2e5");
+}
+
 TEST(San, TolerantInput) {
     Position kiwipete = position_from(testing::kPerftCases[1].fen);
     Move short_castle = Move::make(kE1, kG1, Move::kCastling);

@@ -1,9 +1,10 @@
 // Loading, validation, "extends" and the generated documentation of LMR configs.
+#include "engine/lmr/config.hpp"
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
-#include "engine/lmr/config.hpp"
 #include "engine/lmr/fields.hpp"
 #include "test_util.hpp"
 
@@ -12,9 +13,15 @@ namespace {
 
 using test::TempDir;
 
-const char* const kPresets[] = {"none",          "cpw-simple",         "mediocre",
-                                "rebel-ed2-ordering", "rebel-ed3-history", "rebel-ed4-quad",
-                                "rebel-expert",  "textbook-log",       "default"};
+const char* const kPresets[] = {"none",
+                                "cpw-simple",
+                                "mediocre",
+                                "rebel-ed2-ordering",
+                                "rebel-ed3-history",
+                                "rebel-ed4-quad",
+                                "rebel-expert",
+                                "textbook-log",
+                                "default"};
 
 // The message of the ConfigError that loading `text` throws.
 std::string load_error(const TempDir& dir, const std::string& text,
@@ -114,7 +121,8 @@ TEST(ConfigErrors, OutOfRangeShowsTheRange) {
         << msg;
     msg = load_error(dir, R"({"lmr": {"scale": 0}})");
     EXPECT_NE(msg.find("lmr.scale: 0 is out of range [1, 1000]"), std::string::npos) << msg;
-    msg = load_error(dir, R"({"lmr": {"terms": {"ordering_score": {"no_double_min_score": [1]}}}})");
+    msg =
+        load_error(dir, R"({"lmr": {"terms": {"ordering_score": {"no_double_min_score": [1]}}}})");
     EXPECT_NE(msg.find("expected 8 entries, got 1"), std::string::npos) << msg;
 }
 
@@ -140,8 +148,8 @@ TEST(ConfigErrors, InvalidJsonAndMissingFile) {
 
 TEST(ConfigErrors, ExplicitModeNeedsATable) {
     TempDir dir;
-    const std::string msg = load_error(
-        dir, R"({"lmr": {"steps": {"table": {"enabled": true, "mode": "explicit"}}}})");
+    const std::string msg =
+        load_error(dir, R"({"lmr": {"steps": {"table": {"enabled": true, "mode": "explicit"}}}})");
     EXPECT_NE(msg.find("lmr.steps.table.explicit_table"), std::string::npos) << msg;
 }
 

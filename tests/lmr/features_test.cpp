@@ -1,9 +1,10 @@
 // Steps 5 and 6 in real positions, and REBEL's ed1-2 move-ordering score.
+#include "engine/lmr/features.hpp"
+
 #include <gtest/gtest.h>
 
 #include "engine/chess/notation.hpp"
 #include "engine/chess/position.hpp"
-#include "engine/lmr/features.hpp"
 #include "engine/lmr/policy.hpp"
 #include "test_util.hpp"
 
@@ -139,9 +140,10 @@ TEST(RebelOrdering, EqualCapturesHighestFirst) {
         PieceType mover, captured;
         int score;
     };
-    const Case cases[] = {{chess::kQueen, chess::kQueen, 236},   {chess::kRook, chess::kRook, 235},
-                          {chess::kKnight, chess::kBishop, 234}, {chess::kBishop, chess::kBishop, 233},
-                          {chess::kBishop, chess::kKnight, 232}, {chess::kPawn, chess::kPawn, 231}};
+    const Case cases[] = {
+        {chess::kQueen, chess::kQueen, 236},   {chess::kRook, chess::kRook, 235},
+        {chess::kKnight, chess::kBishop, 234}, {chess::kBishop, chess::kBishop, 233},
+        {chess::kBishop, chess::kKnight, 232}, {chess::kPawn, chess::kPawn, 231}};
     for (const Case& c : cases) {
         RebelOrderingInput in;
         in.is_capture = true;

@@ -1,11 +1,12 @@
 // The tunable-parameter registry: one entry per bool/int field, named by its JSON path.
+#include "engine/lmr/params.hpp"
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 #include <set>
 
 #include "engine/lmr/fields.hpp"
-#include "engine/lmr/params.hpp"
 #include "test_util.hpp"
 
 namespace lmr::lmr {

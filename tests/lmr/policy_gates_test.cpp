@@ -44,8 +44,8 @@ const GateCase kGateCases[] = {
      Rule::kGatePromotion},
     {"advanced_pawn", &Gates::advanced_pawn, [](MoveContext& m) { m.pawn_to_advanced_rank = true; },
      0, Rule::kGateAdvancedPawn},
-    {"good_capture", &Gates::good_capture,
-     [](MoveContext& m) { m.is_capture = m.see_ge0 = true; }, 0, Rule::kGateGoodCapture},
+    {"good_capture", &Gates::good_capture, [](MoveContext& m) { m.is_capture = m.see_ge0 = true; },
+     0, Rule::kGateGoodCapture},
     {"captures", &Gates::captures,
      [](MoveContext& m) {
          m.is_capture = true;

@@ -16,10 +16,14 @@ namespace {
 using test::load_preset;
 using test::quiet_move;
 
-int reduce(const LmrConfig& c, const MoveContext& m) { return LmrPolicy(c).reduction(m, nullptr); }
+int reduce(const LmrConfig& c, const MoveContext& m) {
+    return LmrPolicy(c).reduction(m, nullptr);
+}
 
 // Our engine never searches below depth 0: every scheme's plies are capped at depth - 1.
-int cap(int plies, const MoveContext& m) { return std::min(plies, std::max(0, m.depth - 1)); }
+int cap(int plies, const MoveContext& m) {
+    return std::min(plies, std::max(0, m.depth - 1));
+}
 
 // ---- the seeds' pseudo-code, transcribed -------------------------------------------------
 
@@ -201,20 +205,26 @@ void expect_matches(const char* preset, const std::function<int(const MoveContex
     EXPECT_GT(reduced, 1000) << preset;  // the samples really exercise the reductions
 }
 
-TEST(PresetsMatchSeeds, RebelEd2Ordering) { expect_matches("rebel-ed2-ordering", rebel_ed2); }
+TEST(PresetsMatchSeeds, RebelEd2Ordering) {
+    expect_matches("rebel-ed2-ordering", rebel_ed2);
+}
 TEST(PresetsMatchSeeds, RebelEd3History) {
-    expect_matches("rebel-ed3-history", [](const MoveContext& m) {
-        return rebel_history_scheme(m, false);
-    });
+    expect_matches("rebel-ed3-history",
+                   [](const MoveContext& m) { return rebel_history_scheme(m, false); });
 }
 TEST(PresetsMatchSeeds, RebelEd4Quad) {
-    expect_matches("rebel-ed4-quad", [](const MoveContext& m) {
-        return rebel_history_scheme(m, true);
-    });
+    expect_matches("rebel-ed4-quad",
+                   [](const MoveContext& m) { return rebel_history_scheme(m, true); });
 }
-TEST(PresetsMatchSeeds, CpwSimple) { expect_matches("cpw-simple", cpw_simple); }
-TEST(PresetsMatchSeeds, Mediocre) { expect_matches("mediocre", mediocre); }
-TEST(PresetsMatchSeeds, Textbook) { expect_matches("textbook-log", textbook); }
+TEST(PresetsMatchSeeds, CpwSimple) {
+    expect_matches("cpw-simple", cpw_simple);
+}
+TEST(PresetsMatchSeeds, Mediocre) {
+    expect_matches("mediocre", mediocre);
+}
+TEST(PresetsMatchSeeds, Textbook) {
+    expect_matches("textbook-log", textbook);
+}
 TEST(PresetsMatchSeeds, RebelExpert) {
     expect_matches("rebel-expert", [](const MoveContext& m) { return rebel_expert(m); });
 }
@@ -245,6 +255,70 @@ TEST(PresetsMatchSeeds, RebelExpertWithOtherWeightsAndPercentage) {
     }
 }
 
+// The chapter's other snippets are variants of the same model: "Full Window Re-Search"
+// (can_reduce gates, history < 0 -> ++, improving -> --, clamp(0, depth - 2)) and
+// "History-Based Reductions" with "LMR at PV Nodes" (reduction * 2 / 3).
+int textbook_can_reduce_variant(const MoveContext& m) {
+    if (m.move_number <= 3 || m.depth < 3 || m.in_check || m.gives_check) return 0;
+    if (m.is_capture && m.see_ge0) return 0;
+    if (m.is_promotion || m.is_killer1 || m.is_killer2) return 0;
+    int reduction = static_cast<int>(std::log(std::min(m.depth, 63)) *
+                                     std::log(std::min(m.move_number, 63)) / 2.0);
+    if (!m.is_pv) reduction++;
+    if (m.history < 0) reduction++;
+    if (m.improving) reduction--;
+    return std::clamp(reduction, 0, m.depth - 2);
+}
+
+int textbook_history_pv_variant(const MoveContext& m) {
+    if (m.move_number <= 3 || m.depth < 3 || m.in_check || m.is_capture || m.is_promotion) return 0;
+    int reduction = static_cast<int>(std::log(std::min(m.depth, 63)) *
+                                     std::log(std::min(m.move_number, 63)) / 2.0);
+    const int hist = m.history;
+    if (hist < -1000)
+        reduction += 2;
+    else if (hist < 0)
+        reduction += 1;
+    if (hist > 5000) reduction -= 1;
+    if (m.is_pv) reduction = reduction * 2 / 3;
+    return std::clamp(reduction, 0, m.depth - 2);
+}
+
+TEST(PresetsMatchSeeds, TextbookVariantsAreConfigsToo) {
+    test::TempDir dir;
+    const std::string base = "\"extends\": \"" + test::preset("textbook-log").string() + "\", ";
+    const LmrConfig can_reduce = load_config(dir.write("can_reduce.json", "{" + base + R"(
+        "lmr": {"gates": {"gives_check": true, "captures": false, "good_capture": true,
+                          "killers": true},
+                "steps": {"killer": {"enabled": false},
+                          "history": {"enabled": true, "source": "engine",
+                                      "less_above": [], "more_below": [0]}},
+                "terms": {"not_improving": {"enabled": false},
+                          "improving": {"enabled": true, "weight": 10},
+                          "gives_check": {"enabled": false},
+                          "history_divisor": {"enabled": false}}}})"));
+    const LmrConfig history_pv = load_config(dir.write("history_pv.json", "{" + base + R"(
+        "lmr": {"steps": {"killer": {"enabled": false},
+                          "history": {"enabled": true, "source": "engine",
+                                      "less_above": [5000], "more_below": [0, -1000]}},
+                "terms": {"non_pv_node": {"enabled": false},
+                          "not_improving": {"enabled": false},
+                          "gives_check": {"enabled": false},
+                          "history_divisor": {"enabled": false},
+                          "pv_scale": {"enabled": true, "numerator": 2, "denominator": 3}}}})"));
+    const LmrPolicy a(can_reduce), b(history_pv);
+    std::mt19937 rng(5);
+    int reduced = 0;
+    for (int i = 0; i < 50000; ++i) {
+        const MoveContext m = random_move(rng);
+        ASSERT_EQ(a.reduction(m, nullptr), textbook_can_reduce_variant(m)) << i;
+        const int r = b.reduction(m, nullptr);
+        ASSERT_EQ(r, textbook_history_pv_variant(m)) << i;
+        reduced += r > 0;
+    }
+    EXPECT_GT(reduced, 1000);
+}
+
 // ---- hand-checked cases named in the issue -------------------------------------------------
 
 TEST(RebelEd3, HistoryMinus600AtDepth6IsTwoPlies) {
@@ -261,7 +335,7 @@ TEST(RebelEd3, HistoryMinus600AtDepth6IsTwoPlies) {
     m.is_root = false;
     m.is_tt_move = true;
     EXPECT_EQ(reduce(c, m), 0);
-    EXPECT_EQ(reduce(c, quiet_move(6, 3)), 0);  // the first three moves
+    EXPECT_EQ(reduce(c, quiet_move(6, 3)), 0);   // the first three moves
     EXPECT_EQ(reduce(c, quiet_move(2, 10)), 0);  // the last plies
 }
 
@@ -279,12 +353,15 @@ TEST(RebelEd2, DepthDependentThresholdsForDoubleReduction) {
     struct Case {
         int depth, score, plies;
     };
-    const Case cases[] = {
-        {3, 99, 2},  {3, 100, 1}, {4, 104, 2}, {4, 105, 1}, {5, 109, 2},  {5, 110, 1},
-        {6, 114, 2}, {6, 115, 1}, {7, 119, 2}, {7, 120, 1}, {12, 119, 2}, {12, 120, 1},
-        {9, 121, 1}, {9, 89, 3},  {9, 90, 2},  {9, 230, 1}, {9, 231, 0},  {9, 255, 0},
-        {3, 50, 2},  // triple at depth 3 would search below the horizon: capped at depth - 1
-    };
+    const Case cases[] =
+        {
+            {3, 99, 2},   {3, 100, 1},  {4, 104, 2}, {4, 105, 1}, {5, 109, 2},
+            {5, 110, 1},  {6, 114, 2},  {6, 115, 1}, {7, 119, 2}, {7, 120, 1},
+            {12, 119, 2}, {12, 120, 1}, {9, 121, 1}, {9, 89, 3},  {9, 90, 2},
+            {9, 230, 1},  {9, 231, 0},  {9, 255, 0}, {3, 50, 2},  // triple at depth 3 would search
+                                                                  // below the horizon: capped at
+                                                                  // depth - 1
+        };
     for (const Case& k : cases) {
         MoveContext m = quiet_move(k.depth, 10);
         m.ordering_score = k.score;

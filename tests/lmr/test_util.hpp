@@ -1,21 +1,26 @@
 // Helpers shared by the LMR tests.
 #pragma once
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
 
 #include "engine/lmr/config.hpp"
 #include "engine/lmr/move_context.hpp"
 
 namespace lmr::lmr::test {
 
-inline std::filesystem::path source_dir() { return LMR_SOURCE_DIR; }
+inline std::filesystem::path source_dir() {
+    return LMR_SOURCE_DIR;
+}
 inline std::filesystem::path preset(const std::string& name) {
     return source_dir() / "configs" / (name + ".json");
 }
-inline LmrConfig load_preset(const std::string& name) { return load_config(preset(name)); }
+inline LmrConfig load_preset(const std::string& name) {
+    return load_config(preset(name));
+}
 
 inline std::string read_text(const std::filesystem::path& file) {
     std::ifstream in(file);
@@ -38,7 +43,7 @@ inline MoveContext quiet_move(int depth, int move_number) {
 
 // A scratch directory per test, removed at the end.
 class TempDir {
-public:
+  public:
     TempDir() {
         static int counter = 0;
         path_ = std::filesystem::temp_directory_path() /
@@ -57,7 +62,7 @@ public:
     }
     const std::filesystem::path& path() const { return path_; }
 
-private:
+  private:
     std::filesystem::path path_;
 };
 

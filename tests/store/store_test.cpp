@@ -443,6 +443,57 @@ TEST_F(StoreTest, RunSummariesListEveryRun) {
     EXPECT_EQ(error_kind([&] { store.run_summary(999); }), ErrorKind::kNotFound);
 }
 
+// run_summary(id) runs its own per-run query; it must agree with the view.
+TEST_F(StoreTest, OneRunSummaryAgreesWithTheView) {
+    for (int r = 0; r < 3; ++r) {
+        const auto ids = make_two_engine_run(store);
+        for (int pair = 0; pair < 4 + r; ++pair) {
+            const auto first = pair % 3 == 0 ? GameResult::kWhiteWins : GameResult::kDraw;
+            const auto second = pair % 2 == 0 ? GameResult::kBlackWins : GameResult::kWhiteWins;
+            store.record_game(make_game(ids.run, pair, 0, ids.test, ids.base, first));
+            store.record_game(make_game(ids.run, pair, 1, ids.base, ids.test, second));
+        }
+        store.record_game(make_game(ids.run, 10, 0, ids.base, ids.test, GameResult::kDraw));
+        if (r != 1) {
+            StatsRecord stats;
+            stats.pairs = 1;
+            stats.penta.wd = 1;
+            stats.llr = 0.5 * r;
+            stats.elo = 10 + r;
+            store.record_stats(ids.run, stats);
+        }
+    }
+    RunRecord tune;
+    tune.kind = RunKind::kTune;
+    store.create_run(tune);
+
+    const auto all = store.run_summaries();
+    ASSERT_EQ(all.size(), 4u);
+    for (const RunSummary& expected : all) {
+        const RunSummary one = store.run_summary(expected.run_id);
+        EXPECT_EQ(one.run_id, expected.run_id);
+        EXPECT_EQ(one.kind, expected.kind);
+        EXPECT_EQ(one.status, expected.status);
+        EXPECT_EQ(one.engines, expected.engines);
+        EXPECT_EQ(one.base_name, expected.base_name);
+        EXPECT_EQ(one.test_name, expected.test_name);
+        EXPECT_EQ(one.pairs_completed, expected.pairs_completed);
+        EXPECT_EQ(one.games, expected.games);
+        EXPECT_EQ(one.wins, expected.wins);
+        EXPECT_EQ(one.draws, expected.draws);
+        EXPECT_EQ(one.losses, expected.losses);
+        EXPECT_EQ(one.penta, expected.penta);
+        EXPECT_EQ(std::isnan(one.llr), std::isnan(expected.llr));
+        if (!std::isnan(one.llr)) EXPECT_EQ(one.llr, expected.llr);
+        EXPECT_EQ(std::isnan(one.elo), std::isnan(expected.elo));
+        if (!std::isnan(one.elo)) EXPECT_EQ(one.elo, expected.elo);
+    }
+    EXPECT_EQ(all[2].pairs_completed, 6);
+    EXPECT_EQ(all[2].games, 13);
+    EXPECT_DOUBLE_EQ(all[2].llr, 1.0);
+    EXPECT_TRUE(std::isnan(all[1].llr));
+}
+
 TEST_F(StoreTest, TuneRoundTripAndOrdering) {
     RunRecord run;
     run.kind = RunKind::kTune;

@@ -1,0 +1,38 @@
+// lmr-harness match: a fixed number of colour-reversed pairs between two engines.
+
+#include "harness/cli/command.hpp"
+#include "harness/cli/run_options.hpp"
+
+namespace lmr::cli {
+namespace {
+
+constexpr std::string_view kDescription =
+    "Plays a fixed number of colour-reversed pairs between two engines (--base/--test configs\n"
+    "or two --engine specs) and reports Elo, nElo, LOS and the pentanomial counts.\n"
+    "Exit codes: 0 finished, 2 bad usage or input, 4 infrastructure failure or interrupted.";
+
+}  // namespace
+
+int run_match_command(CommandContext& context) {
+    auto engines = take_engine_flags(context);
+    po::options_description options("Options");
+    options.add_options()("base", po::value<std::string>(), "first LMR config (JSON)")(
+        "test", po::value<std::string>(), "second LMR config (JSON); statistics are its view")(
+        "pairs", po::value<std::string>()->default_value("100"), "pairs to play");
+    add_run_options(options);
+    po::variables_map values;
+    if (!parse_command_line(context, options, values,
+                            "(--base FILE --test FILE | --engine … --engine …) [options]",
+                            kDescription))
+        return kExitOk;
+
+    tournament::RunPlan plan;
+    plan.kind = store::RunKind::kMatch;
+    plan.pairing = tournament::Pairing::kHeadToHead;
+    plan.engines = head_to_head_engines(values, std::move(engines));
+    plan.pairs = parse_count("--pairs", values["pairs"].as<std::string>());
+    fill_run_plan(values, plan);
+    return run_and_report(plan, values, context, /*sprt=*/false);
+}
+
+}  // namespace lmr::cli

@@ -1,0 +1,38 @@
+// lmr-harness resume: finish an interrupted or killed run with the same plan.
+
+#include "harness/cli/command.hpp"
+#include "harness/cli/run_options.hpp"
+#include "harness/store/store.hpp"
+
+namespace lmr::cli {
+namespace {
+
+constexpr std::string_view kDescription =
+    "Continues a run that was interrupted (Ctrl-C) or killed: the stored plan is played with the\n"
+    "same engines, openings and seed; games already stored are not played again, and a pair\n"
+    "counts once both its games are in. Exit codes as the run's own command (sprt: 0/1/3).";
+
+}  // namespace
+
+int run_resume_command(CommandContext& context) {
+    po::options_description options("Options");
+    options.add_options()("db", po::value<std::string>()->default_value(std::string(store::kDefaultDatabasePath)),
+                          "result database")("run", po::value<std::string>()->required(), "run id");
+    po::variables_map values;
+    if (!parse_command_line(context, options, values, "--run N [--db FILE]", kDescription))
+        return kExitOk;
+    const auto run_id = parse_count("--run", values["run"].as<std::string>());
+
+    tournament::RunPlan plan;
+    try {
+        auto store = store::Store::open(values["db"].as<std::string>(),
+                                        store::OpenOptions{store::OpenMode::kReadOnly});
+        plan = tournament::plan_from_json(nlohmann::json::parse(store.load_run(run_id).plan_json));
+    } catch (const store::StoreError& e) {
+        context.err << context.program << " resume: " << e.what() << '\n';
+        return is_bad_database(e) ? kExitUsage : 4;
+    }
+    return run_and_report(plan, values, context, plan.kind == store::RunKind::kSprt, run_id);
+}
+
+}  // namespace lmr::cli

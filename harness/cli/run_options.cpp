@@ -1,0 +1,321 @@
+#include "harness/cli/run_options.hpp"
+
+#include <unistd.h>
+
+#include <csignal>
+#include <filesystem>
+#include <iostream>
+#include <random>
+
+#include "harness/stats/format.hpp"
+#include "harness/store/store.hpp"
+
+namespace lmr::cli {
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void on_interrupt(int) {
+    // Second signal: the user insists; leave now (engines die with their process group's
+    // parent gone or on their next write).
+    if (g_interrupted.exchange(true)) std::_Exit(130);
+}
+
+std::filesystem::path default_engine_binary() {
+    if (const char* env = std::getenv("LMR_ENGINE")) return env;
+    std::error_code ec;
+    const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        // Build tree: build/<preset>/harness/lmr-harness beside build/<preset>/engine/lmr-engine;
+        // installed: both in one directory.
+        for (const auto& candidate : {self.parent_path().parent_path() / "engine" / "lmr-engine",
+                                      self.parent_path() / "lmr-engine"})
+            if (std::filesystem::exists(candidate)) return candidate;
+    }
+    return "lmr-engine";
+}
+
+// "key=value,key=value" into pairs; throws naming the flag.
+std::vector<std::pair<std::string, std::string>> key_values(std::string_view flag,
+                                                            const std::string& text) {
+    std::vector<std::pair<std::string, std::string>> out;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const auto end = std::min(text.find(',', start), text.size());
+        const std::string item = text.substr(start, end - start);
+        const auto eq = item.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw flag_error(flag, text, "expected key=value pairs separated by commas");
+        out.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+        start = end + 1;
+    }
+    return out;
+}
+
+int int_value(std::string_view flag, const std::string& text) {
+    const long value = parse_count(flag, text);
+    if (value > 1'000'000) throw flag_error(flag, text, "is too large");
+    return static_cast<int>(value);
+}
+
+}  // namespace
+
+void add_run_options(po::options_description& options) {
+    // clang-format off
+    options.add_options()
+        ("tc", po::value<std::string>()->default_value("nodes=20000"),
+         "time control: tc=40/60+0.6, tc=10+0.1, st=0.5 (seconds per move), nodes=N, depth=N; "
+         "tc/st combine with nodes/depth")
+        ("margin", po::value<std::string>()->default_value("100"),
+         "milliseconds an engine may exceed its clock before it loses on time")
+        ("book", po::value<std::string>()->default_value("openings/default.epd"),
+         "opening book (.epd or .pgn); \"none\" starts every game from the initial position")
+        ("book-order", po::value<std::string>()->default_value("random"), "random or sequential")
+        ("book-plies", po::value<std::string>(), "PGN books: plies of each game to play")
+        ("book-start", po::value<std::string>()->default_value("0"), "first opening index")
+        ("seed", po::value<std::string>(), "seed of the opening order (default: random, stored)")
+        ("concurrency", po::value<std::string>()->default_value("1"), "games played at once")
+        ("draw", po::value<std::string>(),
+         "draw adjudication: movenumber=M,movecount=N,score=S (|score| <= S cp for N moves "
+         "of both sides from move M)")
+        ("resign", po::value<std::string>(),
+         "resign adjudication: movecount=N,score=S[,twosided=false]")
+        ("maxmoves", po::value<std::string>(), "full moves after which a game is drawn")
+        ("engine-binary", po::value<std::string>(),
+         "lmr-engine to play configs with (default: the one built beside lmr-harness, or $LMR_ENGINE)")
+        ("db", po::value<std::string>()->default_value(std::string(store::kDefaultDatabasePath)),
+         "result database (SQLite)")
+        ("report-every", po::value<std::string>()->default_value("10"),
+         "pairs between progress lines when the output is not a terminal");
+    // clang-format on
+}
+
+void add_sprt_options(po::options_description& options) {
+    // clang-format off
+    options.add_options()
+        ("elo0", po::value<std::string>()->default_value("0"), "SPRT H0 bound")
+        ("elo1", po::value<std::string>()->default_value("5"), "SPRT H1 bound")
+        ("alpha", po::value<std::string>()->default_value("0.05"), "false positive rate")
+        ("beta", po::value<std::string>()->default_value("0.05"), "false negative rate")
+        ("model", po::value<std::string>()->default_value("normalized"),
+         "Elo model of the bounds: normalized (nElo, as fishtest) or logistic");
+    // clang-format on
+}
+
+store::SprtParams sprt_params(const po::variables_map& values) {
+    store::SprtParams params;
+    params.elo0 = parse_double("--elo0", values["elo0"].as<std::string>());
+    params.elo1 = parse_double("--elo1", values["elo1"].as<std::string>());
+    params.alpha = parse_probability("--alpha", values["alpha"].as<std::string>());
+    params.beta = parse_probability("--beta", values["beta"].as<std::string>());
+    params.model = values["model"].as<std::string>();
+    stats::SprtParams check;
+    check.elo0 = params.elo0;
+    check.elo1 = params.elo1;
+    check.alpha = params.alpha;
+    check.beta = params.beta;
+    auto model = stats::parse_model(params.model);
+    if (!model) throw flag_error("--model", params.model, "expected normalized or logistic");
+    check.model = *model;
+    if (auto problem = stats::validate(check)) throw UsageError(*problem);
+    return params;
+}
+
+std::vector<tournament::EnginePlan> take_engine_flags(CommandContext& context) {
+    std::vector<tournament::EnginePlan> engines;
+    std::vector<std::string> rest;
+    auto& args = context.args;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] != "--engine") {
+            rest.push_back(args[i]);
+            continue;
+        }
+        tournament::EnginePlan engine;
+        std::string command;
+        while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
+            const std::string& word = args[++i];
+            const auto eq = word.find('=');
+            if (eq == std::string::npos)
+                throw flag_error("--engine", word, "expected name=, cmd=, arg= or option.NAME=");
+            const std::string key = word.substr(0, eq), value = word.substr(eq + 1);
+            if (key == "name") engine.name = value;
+            else if (key == "cmd") command = value;
+            else if (key == "arg") engine.argv.push_back(value);
+            else if (key.rfind("option.", 0) == 0) engine.options.emplace_back(key.substr(7), value);
+            else throw flag_error("--engine", word, "unknown key '" + key + "'");
+        }
+        if (command.empty()) throw UsageError("--engine needs cmd=PROGRAM");
+        engine.argv.insert(engine.argv.begin(), command);
+        if (engine.name.empty()) engine.name = std::filesystem::path(command).filename().string();
+        engines.push_back(std::move(engine));
+    }
+    args = std::move(rest);
+    return engines;
+}
+
+tournament::EnginePlan config_engine(const po::variables_map& values, const std::string& path,
+                                     store::EngineRole role) {
+    if (!std::filesystem::exists(path)) throw UsageError("config file '" + path + "' does not exist");
+    tournament::EnginePlan engine;
+    engine.name = std::filesystem::path(path).stem().string();
+    const std::string binary = values.count("engine-binary")
+                                   ? values["engine-binary"].as<std::string>()
+                                   : default_engine_binary().string();
+    engine.argv = {binary, "--config", path};
+    engine.config_path = path;
+    engine.role = role;
+    return engine;
+}
+
+std::vector<tournament::EnginePlan> head_to_head_engines(const po::variables_map& values,
+                                                         std::vector<tournament::EnginePlan> engines) {
+    if (values.count("base") || values.count("test")) {
+        if (!values.count("base") || !values.count("test") || !engines.empty())
+            throw UsageError("give --base and --test (configs), or two --engine specs");
+        engines.push_back(
+            config_engine(values, values["base"].as<std::string>(), store::EngineRole::kBase));
+        engines.push_back(
+            config_engine(values, values["test"].as<std::string>(), store::EngineRole::kTest));
+        if (engines[0].name == engines[1].name) {
+            engines[0].name += "-base";
+            engines[1].name += "-test";
+        }
+        return engines;
+    }
+    if (engines.size() != 2)
+        throw UsageError("give --base and --test (configs), or exactly two --engine specs");
+    engines[0].role = store::EngineRole::kBase;
+    engines[1].role = store::EngineRole::kTest;
+    return engines;
+}
+
+void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
+    plan.time_control = values["tc"].as<std::string>();
+    plan.time_margin_ms = parse_count("--margin", values["margin"].as<std::string>());
+    const std::string book = values["book"].as<std::string>();
+    if (book != "none") plan.book.path = book;
+    plan.book.order = values["book-order"].as<std::string>();
+    if (plan.book.order != "random" && plan.book.order != "sequential")
+        throw flag_error("--book-order", plan.book.order, "expected random or sequential");
+    if (values.count("book-plies"))
+        plan.book.plies = int_value("--book-plies", values["book-plies"].as<std::string>());
+    plan.book.start = parse_count("--book-start", values["book-start"].as<std::string>());
+    if (values.count("seed")) {
+        const std::string text = values["seed"].as<std::string>();
+        try {
+            std::size_t used = 0;
+            plan.seed = std::stoull(text, &used);
+            if (used != text.size()) throw std::invalid_argument(text);
+        } catch (const std::exception&) {
+            throw flag_error("--seed", text, "is not a whole number");
+        }
+    } else {
+        std::random_device device;
+        plan.seed = (std::uint64_t(device()) << 32) | device();
+    }
+    plan.concurrency = int_value("--concurrency", values["concurrency"].as<std::string>());
+    if (plan.concurrency < 1) throw flag_error("--concurrency", "0", "must be at least 1");
+    plan.report_every = int_value("--report-every", values["report-every"].as<std::string>());
+    if (values.count("draw")) {
+        auto& draw = plan.adjudication.draw;
+        draw.enabled = true;
+        for (const auto& [key, value] : key_values("--draw", values["draw"].as<std::string>())) {
+            if (key == "movenumber") draw.move_number = int_value("--draw movenumber", value);
+            else if (key == "movecount") draw.move_count = int_value("--draw movecount", value);
+            else if (key == "score") draw.score_cp = int_value("--draw score", value);
+            else throw flag_error("--draw", key, "unknown key (movenumber, movecount, score)");
+        }
+    }
+    if (values.count("resign")) {
+        auto& resign = plan.adjudication.resign;
+        resign.enabled = true;
+        for (const auto& [key, value] : key_values("--resign", values["resign"].as<std::string>())) {
+            if (key == "movecount") resign.move_count = int_value("--resign movecount", value);
+            else if (key == "score") resign.score_cp = int_value("--resign score", value);
+            else if (key == "twosided") resign.two_sided = value != "false";
+            else throw flag_error("--resign", key, "unknown key (movecount, score, twosided)");
+        }
+    }
+    if (values.count("maxmoves"))
+        plan.adjudication.max_moves = int_value("--maxmoves", values["maxmoves"].as<std::string>());
+}
+
+tournament::SessionOptions session_options(const po::variables_map& values,
+                                           const CommandContext& context) {
+    tournament::SessionOptions options;
+    options.db_path = values["db"].as<std::string>();
+    for (const auto& arg : context.args) options.command_line += " " + arg;
+    options.command_line = context.program + " " + context.command + options.command_line;
+    options.out = &context.out;
+    options.live_progress = &context.out == &std::cout && ::isatty(STDOUT_FILENO);
+    options.interrupt = &install_interrupt_handler();
+    return options;
+}
+
+const std::atomic<bool>& install_interrupt_handler() {
+    struct sigaction action {};
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+    return g_interrupted;
+}
+
+void print_run_result(const tournament::SessionResult& result, const tournament::RunPlan& plan,
+                      const CommandContext& context, const po::variables_map& values) {
+    (void)values;
+    auto& out = context.out;
+    const auto& outcome = result.outcome;
+    out << "\nRun " << result.run_id << ": " << store::to_string(outcome.status);
+    if (outcome.verdict != store::Verdict::kNone) out << ", verdict " << store::to_string(outcome.verdict);
+    out << ", " << outcome.pairs_completed << " pairs\n";
+    if (!outcome.error.empty()) out << "Error: " << outcome.error << '\n';
+    if (plan.pairing == tournament::Pairing::kHeadToHead && outcome.pairs_completed > 0) {
+        std::optional<stats::SprtParams> sprt;
+        if (plan.sprt) {
+            stats::SprtParams p;
+            p.elo0 = plan.sprt->elo0;
+            p.elo1 = plan.sprt->elo1;
+            p.alpha = plan.sprt->alpha;
+            p.beta = plan.sprt->beta;
+            p.model = stats::parse_model(plan.sprt->model).value_or(stats::EloModel::kNormalized);
+            sprt = p;
+        }
+        const auto& engines = plan.engines;
+        out << engines[0].name << " vs " << engines[1].name << " (" << engines[tournament::view_engine(plan)].name
+            << "'s point of view)\n";
+        stats::write_block(out, stats::summarize(outcome.pairs, sprt));
+    }
+}
+
+int run_and_report(const tournament::RunPlan& plan, const po::variables_map& values,
+                   CommandContext& context, bool sprt, std::optional<std::int64_t> resume_id) {
+    try {
+        auto options = session_options(values, context);
+        const auto result = resume_id ? tournament::resume_run(*resume_id, options)
+                                      : tournament::start_run(plan, options);
+        print_run_result(result, plan, context, values);
+        if (sprt) return tournament::sprt_exit_code(result.outcome);
+        return result.outcome.status == store::RunStatus::kFinished ? kExitOk : 4;
+    } catch (const tournament::PlanError& e) {
+        context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
+        return kExitUsage;
+    } catch (const store::StoreError& e) {
+        context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
+        return is_bad_database(e) ? kExitUsage : 4;
+    }
+}
+
+bool is_bad_database(const store::StoreError& error) {
+    using store::ErrorKind;
+    switch (error.kind()) {
+        case ErrorKind::kNotSqlite:
+        case ErrorKind::kForeign:
+        case ErrorKind::kTooNew:
+        case ErrorKind::kCorrupt:
+        case ErrorKind::kNotFound: return true;
+        default: return false;
+    }
+}
+
+}  // namespace lmr::cli

@@ -1,0 +1,64 @@
+#pragma once
+
+// The flags shared by the commands that play games (sprt, match, tournament): engines, time
+// control, book, adjudication, concurrency, database. They turn into a tournament::RunPlan.
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/cli/options.hpp"
+#include "harness/tournament/run_plan.hpp"
+#include "harness/store/error.hpp"
+#include "harness/tournament/session.hpp"
+
+namespace lmr::cli {
+
+// Adds the shared flags to `options`.
+void add_run_options(po::options_description& options);
+
+// `--engine name=N cmd=PROGRAM [arg=ARG]… [option.NAME=VALUE]…` groups are taken out of
+// context.args before Boost sees them (one --engine takes several words). Throws UsageError.
+std::vector<tournament::EnginePlan> take_engine_flags(CommandContext& context);
+
+// Fills the plan's shared fields from the parsed flags (engines are added by the command).
+void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan);
+
+// A config played by lmr-engine, named after its file (stem), e.g. configs/mediocre.json →
+// "mediocre". Throws UsageError when the file does not exist.
+tournament::EnginePlan config_engine(const po::variables_map& values, const std::string& path,
+                                     store::EngineRole role);
+
+// The two engines of a head-to-head run: --base/--test configs, or exactly two --engine specs
+// (the first is the base). Throws UsageError otherwise.
+std::vector<tournament::EnginePlan> head_to_head_engines(const po::variables_map& values,
+                                                         std::vector<tournament::EnginePlan> engines);
+
+// The SPRT bounds from --elo0/--elo1/--alpha/--beta/--model, validated.
+store::SprtParams sprt_params(const po::variables_map& values);
+void add_sprt_options(po::options_description& options);
+
+// Session options (database, progress on a terminal, Ctrl-C) for `context`.
+tournament::SessionOptions session_options(const po::variables_map& values,
+                                           const CommandContext& context);
+
+// Installs SIGINT/SIGTERM handlers that set the returned flag (a second Ctrl-C exits at once).
+const std::atomic<bool>& install_interrupt_handler();
+
+// Prints the run's final statistics block (head-to-head runs) or standings (tournaments).
+void print_run_result(const tournament::SessionResult& result, const tournament::RunPlan& plan,
+                      const CommandContext& context, const po::variables_map& values);
+
+// Runs a plan (start or resume) with the error mapping every run command shares: bad input →
+// exit 2 with the message, a failure while playing → exit 4.
+// With resume_id the stored run continues (plan is then the stored plan).
+int run_and_report(const tournament::RunPlan& plan, const po::variables_map& values,
+                   CommandContext& context, bool sprt,
+                   std::optional<std::int64_t> resume_id = std::nullopt);
+
+// A database the user pointed at that is not usable as ours (exit 2, not 4).
+bool is_bad_database(const store::StoreError& error);
+
+}  // namespace lmr::cli

@@ -1,0 +1,45 @@
+// lmr-harness sprt: a config (or engine) against a base until the SPRT decides.
+
+#include "harness/cli/command.hpp"
+#include "harness/cli/run_options.hpp"
+
+namespace lmr::cli {
+namespace {
+
+constexpr std::string_view kDescription =
+    "Plays colour-reversed pairs of a test engine against a base engine until the generalized\n"
+    "SPRT (pentanomial, as fishtest) accepts H0 or H1, or --max-pairs is reached. Every game and\n"
+    "move goes to the database; so does the statistics row of every completed pair.\n"
+    "Engines: --base/--test configs played by lmr-engine, or two --engine specs\n"
+    "  (--engine name=sf cmd=/usr/games/stockfish option.Hash=16 option.Threads=1).\n"
+    "Exit codes: 0 H1 accepted (pass), 1 H0 accepted (fail), 3 no decision within --max-pairs,\n"
+    "2 bad usage or input, 4 infrastructure failure or interrupted (resume with `resume`).";
+
+}  // namespace
+
+int run_sprt_command(CommandContext& context) {
+    auto engines = take_engine_flags(context);
+    po::options_description options("Options");
+    options.add_options()("base", po::value<std::string>(), "base LMR config (JSON)")(
+        "test", po::value<std::string>(), "test LMR config (JSON)")(
+        "max-pairs", po::value<std::string>()->default_value("20000"),
+        "stop without a decision after this many pairs");
+    add_sprt_options(options);
+    add_run_options(options);
+    po::variables_map values;
+    if (!parse_command_line(context, options, values,
+                            "(--base FILE --test FILE | --engine … --engine …) [options]",
+                            kDescription))
+        return kExitOk;
+
+    tournament::RunPlan plan;
+    plan.kind = store::RunKind::kSprt;
+    plan.pairing = tournament::Pairing::kHeadToHead;
+    plan.engines = head_to_head_engines(values, std::move(engines));
+    plan.sprt = sprt_params(values);
+    plan.pairs = parse_count("--max-pairs", values["max-pairs"].as<std::string>());
+    fill_run_plan(values, plan);
+    return run_and_report(plan, values, context, /*sprt=*/true);
+}
+
+}  // namespace lmr::cli

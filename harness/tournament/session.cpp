@@ -1,0 +1,162 @@
+#include "harness/tournament/session.hpp"
+
+#include <optional>
+#include <ostream>
+
+#include "harness/match/time_control.hpp"
+#include "harness/openings/book.hpp"
+#include "harness/stats/format.hpp"
+#include "harness/store/store.hpp"
+#include "harness/tournament/engine_identity.hpp"
+#include "harness/uci/uci_engine.hpp"
+
+namespace lmr::tournament {
+namespace {
+
+std::optional<openings::Book> load_book(const RunPlan& plan) {
+    if (plan.book.path.empty()) return std::nullopt;
+    openings::BookOptions options;
+    auto order = openings::parse_book_order(plan.book.order);
+    if (!order) throw PlanError("book order '" + plan.book.order + "': expected random or sequential");
+    options.order = *order;
+    options.seed = plan.seed;
+    options.start = static_cast<std::size_t>(plan.book.start);
+    options.plies = plan.book.plies;
+    try {
+        return openings::Book::load(plan.book.path, options);
+    } catch (const openings::BookError& e) {
+        throw PlanError(e.what());
+    }
+}
+
+void check_plan(const RunPlan& plan) {
+    if (plan.engines.size() < 2) throw PlanError("a run needs at least two engines");
+    if (plan.pairs < 1) throw PlanError("the number of pairs must be at least 1");
+    if (plan.concurrency < 1) throw PlanError("--concurrency must be at least 1");
+    try {
+        (void)match::parse_time_control(plan.time_control);
+        plan.adjudication.validate();
+    } catch (const std::exception& e) {
+        throw PlanError(e.what());
+    }
+    for (std::size_t i = 0; i < plan.engines.size(); ++i)
+        for (std::size_t j = i + 1; j < plan.engines.size(); ++j)
+            if (plan.engines[i].name == plan.engines[j].name)
+                throw PlanError("two engines are named '" + plan.engines[i].name +
+                                "': give each a distinct name");
+}
+
+// Starts each engine once, so an engine that cannot start is an error before the first game.
+void probe_engines(const RunPlan& plan) {
+    for (const auto& engine : plan.engines) {
+        uci_client::EngineSpec spec;
+        spec.name = engine.name;
+        spec.argv = engine.argv;
+        spec.options = engine.options;
+        try {
+            uci_client::UciEngine probe(spec);
+            probe.start();
+            probe.quit();
+        } catch (const std::exception& e) {
+            throw PlanError("engine '" + engine.name + "' cannot play: " + e.what());
+        }
+    }
+}
+
+SessionResult play(store::Store& store, std::int64_t run_id, const RunPlan& plan,
+                   std::vector<std::int64_t> engine_ids, const openings::Book* book,
+                   const SessionOptions& options) {
+    RunSetup setup;
+    setup.store = &store;
+    setup.run_id = run_id;
+    setup.plan = plan;
+    setup.engine_ids = std::move(engine_ids);
+    setup.book = book;
+    setup.interrupt = options.interrupt;
+    setup.out = options.out;
+    setup.live_progress = options.live_progress;
+    SessionResult result{run_id, run_games(setup)};
+    return result;
+}
+
+}  // namespace
+
+SessionResult start_run(const RunPlan& plan, const SessionOptions& options) {
+    check_plan(plan);
+    const auto book = load_book(plan);
+    probe_engines(plan);
+    std::vector<store::EngineRecord> records;
+    for (const auto& engine : plan.engines) {
+        try {
+            records.push_back(engine_record(engine));
+        } catch (const std::exception& e) {
+            throw PlanError(e.what());
+        }
+    }
+
+    auto store = store::Store::open(options.db_path);
+    store::RunRecord run;
+    run.kind = plan.kind;
+    run.command_line = options.command_line;
+    run.plan_json = to_json(plan).dump();
+    run.seed = plan.seed;
+    run.time_control = plan.time_control;
+    if (book) {
+        run.book_path = plan.book.path;
+        run.book_format = std::string(openings::to_string(
+            openings::format_from_extension(plan.book.path).value_or(openings::BookFormat::kEpd)));
+        run.book_order = plan.book.order;
+        run.book_plies = plan.book.plies;
+        run.book_start = plan.book.start;
+    }
+    run.sprt = plan.sprt;
+    run.max_pairs = plan.pairs;
+    run.concurrency = plan.concurrency;
+    const auto run_id = store.create_run(run);
+    std::vector<std::int64_t> engine_ids;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        engine_ids.push_back(store.upsert_engine(records[i]));
+        store.attach_engine(run_id, engine_ids.back(), plan.engines[i].role);
+    }
+    if (options.out) *options.out << "Run " << run_id << " in " << options.db_path.string() << '\n';
+    return play(store, run_id, plan, engine_ids, book ? &*book : nullptr, options);
+}
+
+SessionResult resume_run(std::int64_t run_id, const SessionOptions& options) {
+    auto store = store::Store::open(options.db_path);
+    const auto run = store.load_run(run_id);
+    if (run.status == store::RunStatus::kFinished)
+        throw PlanError("run " + std::to_string(run_id) + " is already finished");
+    RunPlan plan;
+    try {
+        plan = plan_from_json(nlohmann::json::parse(run.plan_json));
+    } catch (const std::exception& e) {
+        throw PlanError("run " + std::to_string(run_id) + ": " + e.what());
+    }
+    const auto book = load_book(plan);
+    probe_engines(plan);
+    std::vector<std::int64_t> engine_ids;
+    const auto attached = store.run_engines(run_id);
+    for (const auto& engine : plan.engines) {
+        auto it = std::find_if(attached.begin(), attached.end(),
+                               [&](const store::RunEngine& e) { return e.engine.name == engine.name; });
+        if (it == attached.end())
+            throw PlanError("run " + std::to_string(run_id) + " has no engine named '" + engine.name + "'");
+        engine_ids.push_back(it->engine.id);
+    }
+    if (options.out)
+        *options.out << "Resuming run " << run_id << " (" << store.completed_pairs(run_id).size()
+                     << " pairs already complete)\n";
+    return play(store, run_id, plan, engine_ids, book ? &*book : nullptr, options);
+}
+
+int sprt_exit_code(const RunOutcome& outcome) {
+    if (outcome.status != store::RunStatus::kFinished) return 4;
+    switch (outcome.verdict) {
+        case store::Verdict::kH1: return 0;
+        case store::Verdict::kH0: return 1;
+        default: return 3;
+    }
+}
+
+}  // namespace lmr::tournament

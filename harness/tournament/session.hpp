@@ -1,0 +1,51 @@
+#pragma once
+
+// Starting and resuming a run: everything between a validated plan and the runner.
+// Bad input (unreadable book, unknown time control, an engine that cannot start, a bad
+// config) is reported before anything is written to the database.
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <iosfwd>
+#include <stdexcept>
+#include <string>
+
+#include "harness/tournament/run_plan.hpp"
+#include "harness/tournament/runner.hpp"
+
+namespace lmr::tournament {
+
+// Bad input found while preparing a run (exit code 2), as opposed to a failure while games are
+// played (exit code 4).
+class PlanError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct SessionOptions {
+    std::filesystem::path db_path;
+    std::string command_line;
+    std::ostream* out = nullptr;  // progress and the final statistics
+    bool live_progress = false;
+    const std::atomic<bool>* interrupt = nullptr;
+};
+
+struct SessionResult {
+    std::int64_t run_id = 0;
+    RunOutcome outcome;
+};
+
+// Validates the plan (time control, book, engines start and answer `uci`, configs resolve),
+// creates the run in the database and plays it.
+SessionResult start_run(const RunPlan& plan, const SessionOptions& options);
+
+// Continues an interrupted (or killed) run from the database: same plan, same openings, same
+// seed; games already stored are not played again.
+SessionResult resume_run(std::int64_t run_id, const SessionOptions& options);
+
+// The exit code of a finished SPRT, as documented: 0 H1 accepted, 1 H0 accepted, 3 no
+// decision within the limits, 4 infrastructure failure or interruption.
+int sprt_exit_code(const RunOutcome& outcome);
+
+}  // namespace lmr::tournament
