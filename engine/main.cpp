@@ -29,6 +29,7 @@ constexpr std::string_view kUsage =
     "  perft <depth> [--fen FEN] [--divide]\n"
     "                                 count leaf nodes of the legal move tree\n"
     "  eval [--fen FEN]               print the evaluation terms of a position\n"
+    "  config                         print the resolved LMR config as JSON\n"
     "\n"
     "options:\n"
     "  --config FILE                  LMR config (JSON); default: the built-in default\n"
@@ -69,6 +70,9 @@ std::optional<lmr::chess::Position> position_from(const std::optional<std::strin
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  // cin is tied to cout: every read would flush cout from the input thread, racing with the
+  // search thread writing info lines. Engine::emit() flushes under its own lock instead.
+  std::cin.tie(nullptr);
   std::vector<std::string> args(argv + 1, argv + argc);
   lmr::lmr::LmrConfig config;
   bool have_config = false;
@@ -109,6 +113,13 @@ int main(int argc, char** argv) {
   }
 
   const std::string& command = rest[0];
+  if (command == "config") {
+    // The resolved config (extends merged, defaults filled): what the harness stores and hashes.
+    if (rest.size() != 1) return usage_error("config takes no argument");
+    std::cout << lmr::lmr::resolved_json(config) << '\n';
+    return 0;
+  }
+
   if (command == "bench") {
     int depth = lmr::search::kDefaultBenchDepth;
     if (rest.size() > 2) return usage_error("bench takes at most one argument (depth)");

@@ -65,7 +65,8 @@ void Searcher::report(int depth, int score, Bound bound) {
 }
 
 SearchResult Searcher::search(const chess::Position& root, const Limits& limits) {
-  start_ = std::chrono::steady_clock::now();
+  start_ = limits.start == std::chrono::steady_clock::time_point{} ? std::chrono::steady_clock::now()
+                                                                   : limits.start;
   pos_ = root;
   abort_ = false;
   nodes_ = 0;

@@ -19,6 +19,8 @@ struct Limits {
   int mate = 0;                     // search for a mate in N moves (stops when found)
   bool infinite = false;
   std::vector<chess::Move> searchmoves;  // empty = all legal moves
+  // When the "go" command arrived; the clock runs from here. Default: when search() starts.
+  std::chrono::steady_clock::time_point start{};
 
   bool uses_clock() const { return time[0] >= 0 || time[1] >= 0; }
   bool has_time_limit() const { return movetime >= 0 || uses_clock(); }

@@ -18,6 +18,7 @@ constexpr bool is_mate_score(int score) { return score >= kMateInMaxPly || score
 // Mate scores are stored in the TT relative to the node (distance from the stored
 // position), not to the root, so that a probe at another ply reads the right distance.
 constexpr int score_to_tt(int score, int ply) {
+  if (score == kNoScore) return kNoScore;
   if (score >= kMateInMaxPly) return score + ply;
   if (score <= -kMateInMaxPly) return score - ply;
   return score;

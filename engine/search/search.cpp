@@ -107,7 +107,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
 
   ++nodes_;
   if (node_limit_ && nodes_ >= node_limit_ && completed_depth_ > 0) abort_ = true;
-  if ((nodes_ & 1023) == 0) check_limits();
+  if ((nodes_ & 511) == 0) check_limits();
   if (abort_) return 0;
   if (ply > seldepth_) seldepth_ = ply;
 
@@ -220,7 +220,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
 
   ++nodes_;
   if (node_limit_ && nodes_ >= node_limit_ && completed_depth_ > 0) abort_ = true;
-  if ((nodes_ & 1023) == 0) check_limits();
+  if ((nodes_ & 511) == 0) check_limits();
   if (abort_) return 0;
   if (ply > seldepth_) seldepth_ = ply;
 
@@ -240,6 +240,11 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
   const TtHit hit = tt_.probe(pos_.key(), ply);
   const Move tt_move = root ? root_moves_[0].move : hit.move;
   if (!kPv && hit.found && hit.depth >= depth && tt_cutoff_allowed(hit, alpha, beta)) {
+    // A quiet TT move that fails high is as good a killer as one found by searching.
+    if (hit.score >= beta && tt_move != Move::none() && pos_.is_legal(tt_move) &&
+        !pos_.is_capture(tt_move) && !tt_move.is_promotion()) {
+      update_quiet_stats(ply, tt_move, depth, nullptr, 0);
+    }
     return hit.score;
   }
 
@@ -252,7 +257,15 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
     raw_eval = eval::evaluate(pos_, ss->breakdown);
     ss->has_breakdown = true;
   } else if (!in_check) {
-    raw_eval = hit.found && hit.eval != kNoScore ? hit.eval : eval::evaluate(pos_);
+    if (hit.found && hit.eval != kNoScore) {
+      raw_eval = hit.eval;
+    } else {
+      raw_eval = eval::evaluate(pos_);
+      // Keep the evaluation even if this node is pruned before it stores a result.
+      if (!hit.found) {
+        tt_.store(pos_.key(), ply, kNoScore, raw_eval, -2, Bound::kNone, Move::none());
+      }
+    }
   }
   ss->static_eval = in_check ? kNoScore : raw_eval;
   int eval = ss->static_eval;

@@ -138,6 +138,9 @@ GoCommand parse_go(const std::vector<std::string_view>& args, const chess::Posit
   }
   // Pondering is not supported: "go ponder" searches until stop like "go infinite".
   if (go.ponder) l.infinite = true;
+  // A bare "go" (or one whose limits were all unreadable) has no end of its own: like
+  // "go infinite" it waits for "stop", so end of input can stop it too.
+  if (!l.has_time_limit() && l.depth == 0 && l.nodes == 0 && l.mate == 0) l.infinite = true;
   return go;
 }
 

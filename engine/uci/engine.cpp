@@ -1,5 +1,6 @@
 #include "engine/uci/engine.hpp"
 
+#include <chrono>
 #include <istream>
 #include <ostream>
 #include <sstream>
@@ -65,7 +66,7 @@ bool Engine::load_config_option(const std::string& path, std::string* error) {
 
 void Engine::build_options() {
   using Type = Option::Type;
-  options_.add(Option("Hash", Type::kSpin, std::to_string(kDefaultHashMb), 1, 65536,
+  options_.add(Option("Hash", Type::kSpin, std::to_string(kDefaultHashMb), 1, kMaxHashMb,
                       [this](const std::string& v, std::string* error) {
                         try {
                           searcher_.set_hash_mb(std::stoul(v));
@@ -184,9 +185,11 @@ void Engine::wait_for_search() {
 }
 
 void Engine::cmd_go(const std::vector<std::string_view>& args) {
+  const auto received = std::chrono::steady_clock::now();
   stop_search();  // a GUI should not send go during a search; finish the old one cleanly
   wait_for_search();
   GoCommand go = parse_go(args, position_);
+  go.limits.start = received;
   if (go.perft_depth > 0) {
     chess::Position pos = position_;
     std::ostringstream s;
@@ -269,6 +272,9 @@ bool Engine::execute(std::string_view line) {
 }
 
 void Engine::run(std::istream& in) {
+  // A tied output stream would be flushed by every read on this thread, outside emit()'s
+  // lock, racing with the search thread (duplicated or torn lines).
+  in.tie(nullptr);
   std::string line;
   while (std::getline(in, line)) {
     if (!execute(line)) return;

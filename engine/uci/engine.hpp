@@ -21,6 +21,7 @@ namespace lmr::uci {
 inline constexpr std::string_view kEngineName = "LMR Lab engine";
 inline constexpr std::string_view kEngineAuthor = "the LMR Lab developers";
 inline constexpr int kDefaultHashMb = 16;
+inline constexpr int kMaxHashMb = 8192;  // the table is cleared (touched) at once: stay in RAM
 inline constexpr int kDefaultMoveOverheadMs = 20;
 
 class Engine {

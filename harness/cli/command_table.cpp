@@ -14,6 +14,8 @@ int run_tournament_command(CommandContext& context);
 int run_resume_command(CommandContext& context);
 int run_pgn_command(CommandContext& context);
 int run_stats_command(CommandContext& context);
+int run_tune_command(CommandContext& context);
+int run_openings_command(CommandContext& context);
 
 namespace {
 
@@ -26,6 +28,9 @@ constexpr Command kCommands[] = {
     {"resume", "finish an interrupted or killed run with the same plan", run_resume_command},
     {"pgn", "export the games of a run as PGN", run_pgn_command},
     {"stats", "Elo, nElo, LOS and SPRT LLR from W/D/L or pentanomial counts", run_stats_command},
+    {"tune", "SPSA-tune LMR parameters by self-play; resume, export, show", run_tune_command},
+    {"openings", "opening-book tools: generate a balanced EPD book from ECO lines",
+     run_openings_command},
 };
 
 }  // namespace

@@ -21,6 +21,8 @@ extern "C" void on_interrupt(int) {
     if (g_interrupted.exchange(true)) std::_Exit(130);
 }
 
+}  // namespace
+
 std::filesystem::path default_engine_binary() {
     if (const char* env = std::getenv("LMR_ENGINE")) return env;
     std::error_code ec;
@@ -34,6 +36,8 @@ std::filesystem::path default_engine_binary() {
     }
     return "lmr-engine";
 }
+
+namespace {
 
 // "key=value,key=value" into pairs; throws naming the flag.
 std::vector<std::pair<std::string, std::string>> key_values(std::string_view flag,

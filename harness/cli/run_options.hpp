@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +16,10 @@
 #include "harness/tournament/session.hpp"
 
 namespace lmr::cli {
+
+// The lmr-engine to run when no --engine-binary is given: $LMR_ENGINE, else the one beside
+// lmr-harness (build tree or install directory), else "lmr-engine" on the PATH.
+std::filesystem::path default_engine_binary();
 
 // Adds the shared flags to `options`.
 void add_run_options(po::options_description& options);

@@ -325,8 +325,120 @@ JOIN games g ON g.id = m.game_id
 GROUP BY g.run_id, engine_id;
 )sql";
 
-constexpr std::array<Migration, 1> kMigrations{{
+// Version 2: views for `lmr-harness report` and for users of sqlite3 (docs/database.md,
+// "Views"). Views only: no table changes, so upgrading a version-1 file is instant.
+constexpr std::string_view kReportViewsV2 = R"sql(
+-- How the games of each run ended.
+CREATE VIEW run_terminations AS
+SELECT run_id, termination, COUNT(*) AS games,
+       SUM(result = '1-0') AS white_wins, SUM(result = '0-1') AS black_wins,
+       SUM(result = '1/2-1/2') AS draws
+FROM games
+GROUP BY run_id, termination;
+
+-- Games lost to an engine fault rather than on the board. The engine that lost is the one
+-- that failed; a drawn faulty game (e.g. a time forfeit against a lone king) names none.
+CREATE VIEW game_faults AS
+SELECT g.run_id, g.id AS game_id, g.pair_index, g.round_in_pair, g.termination,
+       g.termination_detail, g.result, g.white_engine_id, g.black_engine_id,
+       CASE g.result WHEN '1-0' THEN g.black_engine_id
+                     WHEN '0-1' THEN g.white_engine_id END AS loser_engine_id,
+       CASE g.result WHEN '1-0' THEN b.name WHEN '0-1' THEN w.name END AS loser_name
+FROM games g
+JOIN engines w ON w.id = g.white_engine_id
+JOIN engines b ON b.id = g.black_engine_id
+WHERE g.termination IN ('crash', 'time forfeit', 'illegal move', 'stall');
+
+-- Completed pairs per run and opening, from pair_results' view engine (the test engine).
+CREATE VIEW opening_results AS
+SELECT run_id, opening_index, opening_fen, COUNT(*) AS pairs,
+       SUM((half_points0 = 2) + (half_points1 = 2)) AS wins,
+       SUM((half_points0 = 1) + (half_points1 = 1)) AS draws,
+       SUM((half_points0 = 0) + (half_points1 = 0)) AS losses,
+       SUM(half_points) AS half_points,
+       SUM(half_points) / (4.0 * COUNT(*)) AS score
+FROM pair_results
+GROUP BY run_id, opening_index, opening_fen;
+
+-- Every completed pair of every run except tunes, pooled per ordered pair of engine names
+-- (a config is known by its name: every engines row of that name counts) and counted from
+-- `config`'s side. Each meeting appears twice, once from each side. Only direct meetings:
+-- nothing is chained through a common opponent.
+CREATE VIEW config_results AS
+WITH oriented AS (
+    SELECT p.run_id, p.view_engine_id AS engine_id, p.other_engine_id AS opponent_id, p.bin
+    FROM pair_results p JOIN runs r ON r.id = p.run_id
+    WHERE r.kind <> 'tune'
+    UNION ALL
+    SELECT p.run_id, p.other_engine_id, p.view_engine_id,
+           CASE p.bin WHEN 'LL' THEN 'WW' WHEN 'LD' THEN 'WD'
+                      WHEN 'WD' THEN 'LD' WHEN 'WW' THEN 'LL' ELSE p.bin END
+    FROM pair_results p JOIN runs r ON r.id = p.run_id
+    WHERE r.kind <> 'tune'
+), named AS (
+    SELECT x.run_id, x.engine_id, e.name AS config, o.name AS opponent, x.bin
+    FROM oriented x
+    JOIN engines e ON e.id = x.engine_id
+    JOIN engines o ON o.id = x.opponent_id
+), run_lists AS (
+    SELECT config, opponent, group_concat(run_id, ',') AS run_ids
+    FROM (SELECT DISTINCT config, opponent, run_id FROM named ORDER BY config, opponent, run_id)
+    GROUP BY config, opponent
+), counts AS (
+    SELECT config, opponent,
+           COUNT(DISTINCT run_id) AS runs,
+           COUNT(DISTINCT engine_id) AS config_setups,
+           COUNT(*) AS pairs,
+           SUM(bin = 'LL') AS penta_ll, SUM(bin = 'LD') AS penta_ld,
+           SUM(bin = 'WL') AS penta_wl, SUM(bin = 'DD') AS penta_dd,
+           SUM(bin = 'WD') AS penta_wd, SUM(bin = 'WW') AS penta_ww
+    FROM named
+    GROUP BY config, opponent
+)
+SELECT c.config, c.opponent, c.runs, l.run_ids, c.config_setups, c.pairs,
+       c.penta_wl + c.penta_wd + 2 * c.penta_ww AS wins,
+       c.penta_ld + 2 * c.penta_dd + c.penta_wd AS draws,
+       2 * c.penta_ll + c.penta_ld + c.penta_wl AS losses,
+       c.penta_ll, c.penta_ld, c.penta_wl, c.penta_dd, c.penta_wd, c.penta_ww,
+       (0.25 * c.penta_ld + 0.5 * (c.penta_wl + c.penta_dd) + 0.75 * c.penta_wd + c.penta_ww)
+           / c.pairs AS score
+FROM counts c
+JOIN run_lists l ON l.config = c.config AND l.opponent = c.opponent;
+
+-- config_results with the pentanomial Elo statistics of harness/stats: logistic Elo and the
+-- half-width of its 95 % interval, normalized Elo and its 95 % half-width. NULL where the value
+-- is infinite (a 0 % or 100 % score, an interval reaching past it). Needs SQLite's math
+-- functions (log10, sqrt: built in by default since 3.35); `report` computes the same numbers
+-- in C++ from config_results.
+CREATE VIEW config_elo AS
+WITH variance AS (
+    SELECT *,
+           (penta_ll * score * score + penta_ld * (0.25 - score) * (0.25 - score)
+            + (penta_wl + penta_dd) * (0.5 - score) * (0.5 - score)
+            + penta_wd * (0.75 - score) * (0.75 - score)
+            + penta_ww * (1.0 - score) * (1.0 - score)) / pairs AS var
+    FROM config_results
+), bounds AS (
+    SELECT *, score - 1.959964 * sqrt(var / pairs) AS low,
+              score + 1.959964 * sqrt(var / pairs) AS high
+    FROM variance
+)
+SELECT config, opponent, runs, run_ids, config_setups, pairs, wins, draws, losses,
+       penta_ll, penta_ld, penta_wl, penta_dd, penta_wd, penta_ww, score,
+       CASE WHEN score > 0 AND score < 1 THEN -400 * log10(1 / score - 1) END AS elo,
+       CASE WHEN low > 0 AND high < 1
+            THEN (400 * log10(1 / low - 1) - 400 * log10(1 / high - 1)) / 2 END AS elo_error,
+       CASE WHEN var > 0 THEN (score - 0.5) / sqrt(2 * var) * 347.43558552260173
+            WHEN score = 0.5 THEN 0.0 END AS nelo,
+       1.959964 * 347.43558552260173 / sqrt(2 * pairs) AS nelo_error
+FROM bounds;
+)sql";
+
+constexpr std::array<Migration, 2> kMigrations{{
     {1, "initial schema: runs, engines, games, moves, run_stats, tuning, views", kSchemaV1},
+    {2, "report views: run_terminations, game_faults, opening_results, config_results, "
+        "config_elo",
+     kReportViewsV2},
 }};
 
 }  // namespace

@@ -185,6 +185,39 @@ TEST(Position, QueriesAndMoveProperties) {
     EXPECT_EQ(start.fullmove_number(), 2);
 }
 
+// Random games reach positions the fixed set lacks (promotions, en passant near kings,
+// bare-king endings); every legal move along them is checked against the oracles.
+TEST(Movegen, OraclesHoldAlongRandomGames) {
+    std::uint64_t state = 0x2545F4914F6CDD1DULL;
+    auto next = [&state] {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        return state * 2685821657736338717ULL;
+    };
+    long moves_checked = 0;
+    for (int game = 0; game < 120; ++game) {
+        Position pos = position_from(testing::kPerftCases[game % 7].fen);
+        for (int ply = 0; ply < 250; ++ply) {
+            MoveList list;
+            generate(pos, list);
+            if (list.empty() || pos.is_draw(0)) break;
+            for (Move m : list) {
+                ASSERT_TRUE(pos.is_legal(m));
+                bool predicted = pos.gives_check(m);
+                std::string san = to_san(pos, m);
+                ASSERT_EQ(parse_san(pos, san), m) << pos.fen() << " " << san;
+                pos.make_move(m);
+                ASSERT_EQ(predicted, pos.in_check()) << to_uci(m);
+                pos.unmake_move(m);
+                ++moves_checked;
+            }
+            pos.make_move(list[int(next() % std::uint64_t(list.size()))]);
+        }
+    }
+    EXPECT_GT(moves_checked, 30000);
+}
+
 TEST(Position, LongGamesKeepWorking) {
     // 1200 plies of knight shuffling: history grows past its reserved size.
     Position pos = Position::startpos();

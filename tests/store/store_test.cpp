@@ -484,9 +484,13 @@ TEST_F(StoreTest, OneRunSummaryAgreesWithTheView) {
         EXPECT_EQ(one.losses, expected.losses);
         EXPECT_EQ(one.penta, expected.penta);
         EXPECT_EQ(std::isnan(one.llr), std::isnan(expected.llr));
-        if (!std::isnan(one.llr)) EXPECT_EQ(one.llr, expected.llr);
+        if (!std::isnan(one.llr)) {
+            EXPECT_EQ(one.llr, expected.llr);
+        }
         EXPECT_EQ(std::isnan(one.elo), std::isnan(expected.elo));
-        if (!std::isnan(one.elo)) EXPECT_EQ(one.elo, expected.elo);
+        if (!std::isnan(one.elo)) {
+            EXPECT_EQ(one.elo, expected.elo);
+        }
     }
     EXPECT_EQ(all[2].pairs_completed, 6);
     EXPECT_EQ(all[2].games, 13);

@@ -87,6 +87,8 @@ TEST(ParseGo, BadNumbersAreIgnored) {
   EXPECT_EQ(go.limits.nodes, 0u);
   EXPECT_EQ(go.limits.movetime, -1);
   EXPECT_FALSE(parse_go({}, pos).limits.has_time_limit());
+  EXPECT_TRUE(parse_go({}, pos).limits.infinite);  // bare "go" searches until stop
+  EXPECT_FALSE(parse_go(tokenize("depth 3"), pos).limits.infinite);
 }
 
 TEST(ParseSetoption, NamesAndValuesWithSpaces) {

@@ -108,6 +108,10 @@ class EngineProcess {
   }
 
   const std::vector<std::string>& all_lines() const { return all_lines_; }
+  void close_input() {
+    close(in_);
+    in_ = -1;
+  }
 
  private:
   pid_t pid_ = -1;
@@ -130,6 +134,12 @@ void expect_info_lines_well_formed(const std::vector<std::string>& lines) {
   }
 }
 
+std::string dump(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const auto& l : lines) text += "  > " + l.substr(0, 100) + "\n";
+  return text;
+}
+
 // Sends "go ...", waits for bestmove and checks that it is legal in pos.
 std::string go_and_check(EngineProcess& e, const lmr::chess::Position& pos, const std::string& go,
                          std::chrono::milliseconds timeout = std::chrono::seconds(60)) {
@@ -139,7 +149,8 @@ std::string go_and_check(EngineProcess& e, const lmr::chess::Position& pos, cons
   if (!best) return "";
   const std::string move = best->substr(9, best->find(' ', 9) - 9);
   EXPECT_NE(lmr::chess::parse_uci(pos, move), lmr::chess::Move::none())
-      << "illegal bestmove '" << move << "' after " << go << " in " << pos.fen();
+      << "illegal bestmove '" << move << "' after " << go << " in " << pos.fen() << "\n"
+      << dump(e.all_lines());
   return move;
 }
 
@@ -277,8 +288,9 @@ TEST(UciIntegration, EndOfInputFinishesTheSearch) {
   EngineProcess e;
   e.send("position startpos");
   e.send("go depth 5");
-  e.send("");  // then the GUI goes away
+  e.close_input();  // the GUI goes away: the bounded search still answers, then exit
   ASSERT_TRUE(e.wait_for("bestmove ", std::chrono::seconds(30)));
+  EXPECT_TRUE(e.exited(std::chrono::seconds(10)));
 }
 
 }  // namespace

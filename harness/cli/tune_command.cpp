@@ -1,0 +1,405 @@
+// lmr-harness tune: SPSA over LMR parameters by self-play (harness/tune), recorded in SQLite.
+//   tune [options]                          start a tune
+//   tune resume --run N [--db F]            continue after Ctrl-C or kill -9
+//   tune export --run N [--db F] [--out F]  final θ as a config that extends the base
+//   tune show --run N [--db F] [--all]      settings, parameters, trajectory table
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/cli/command.hpp"
+#include "harness/cli/options.hpp"
+#include "harness/cli/run_options.hpp"
+#include "harness/openings/opening.hpp"
+#include "harness/store/store.hpp"
+#include "harness/tournament/engine_identity.hpp"
+#include "harness/tune/export.hpp"
+#include "harness/tune/iteration_games.hpp"
+#include "harness/tune/params.hpp"
+#include "harness/tune/show.hpp"
+#include "harness/tune/tuner.hpp"
+#include "harness/uci/uci_engine.hpp"
+
+namespace lmr::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kExitRunFailed = 4;  // as the other run commands: failure or interruption
+
+constexpr std::string_view kDescription =
+    "Tunes LMR parameters by SPSA (as fishtest and OpenBench do): each iteration plays\n"
+    "--pairs-per-iteration colour-reversed pairs between theta+ = theta + c_k*Delta and\n"
+    "theta- = theta - c_k*Delta (lmr-engine with --base, the values sent as UCI options), then\n"
+    "theta += a_k*(wins-losses)/(c_k*Delta). Every iteration is stored in the database; after\n"
+    "Ctrl-C or kill -9, `tune resume` continues with the same random stream.\n\n"
+    "Parameters: --param NAME,START,MIN,MAX,C_END,R_END (int; or NAME,TYPE,START,... with TYPE\n"
+    "int|float), repeatable, and/or --params-file FILE with OpenBench lines\n"
+    "`NAME, TYPE, START, MIN, MAX, C_END, R_END` ('#' comments and blank lines skipped).\n"
+    "NAME is the config path, which is also the UCI option: lmr.steps.history.weight.\n"
+    "C_END: perturbation at the last iteration; R_END: learning rate there (a_end = R_END*C_END^2).\n\n"
+    "Sub-commands:\n"
+    "  tune resume --run N [--db FILE]              continue a stopped tune\n"
+    "  tune export --run N [--db FILE] [--out FILE] write theta as a config extending the base\n"
+    "  tune show --run N [--db FILE] [--all]        the trajectory of theta as a table\n\n"
+    "Exit codes: 0 finished, 2 bad usage or input (nothing played), 4 failure or interrupted\n"
+    "(resumable).";
+
+std::string db_flag_default() {
+    return std::string(store::kDefaultDatabasePath);
+}
+
+CommandContext sub_context(CommandContext& context, const std::string& sub) {
+    CommandContext sub_context{context.program, context.command + " " + sub,
+                               {context.args.begin() + 1, context.args.end()}, context.out,
+                               context.err};
+    return sub_context;
+}
+
+std::int64_t run_flag(const po::variables_map& values) {
+    const long run = parse_count("--run", values["run"].as<std::string>());
+    if (run < 1) throw flag_error("--run", values["run"].as<std::string>(), "must be at least 1");
+    return run;
+}
+
+double positive(std::string_view flag, const std::string& text, bool zero_ok = false) {
+    const double value = parse_double(flag, text);
+    if (value < 0 || (!zero_ok && value == 0))
+        throw flag_error(flag, text, zero_ok ? "must not be negative" : "must be above 0");
+    return value;
+}
+
+int whole(std::string_view flag, const std::string& text, long min, long max) {
+    const long value = parse_count(flag, text);
+    if (value < min || value > max)
+        throw flag_error(flag, text, "must be " + std::to_string(min) + ".." + std::to_string(max));
+    return static_cast<int>(value);
+}
+
+std::string absolute_text(const std::string& path) {
+    return fs::weakly_canonical(fs::absolute(path)).string();
+}
+
+tune::PlayIteration make_player(const tournament::RunPlan& plan, const openings::Book* book,
+                                const std::atomic<bool>* interrupt) {
+    tune::EngineGamesSetup setup;
+    setup.engine.name = plan.engines.at(0).name;
+    setup.engine.argv = plan.engines[0].argv;
+    setup.engine.options = plan.engines[0].options;
+    setup.settings = tune::plan_game_settings(plan);
+    setup.book = book;
+    setup.concurrency = plan.concurrency;
+    setup.interrupt = interrupt;
+    return tune::engine_games(std::move(setup));
+}
+
+int report_outcome(CommandContext& context, std::int64_t run_id, const std::string& db,
+                   const tune::TuneOutcome& outcome) {
+    auto& out = context.out;
+    out << "Tune run " << run_id << ": " << store::to_string(outcome.status) << ", "
+        << outcome.iterations_done << "/" << outcome.iterations_total << " iterations\n";
+    if (!outcome.error.empty()) out << "Error: " << outcome.error << '\n';
+    if (outcome.status == store::RunStatus::kFinished) {
+        out << "Show:   " << context.program << " tune show --run " << run_id << " --db "
+            << tune::shell_word(db) << '\n'
+            << "Export: " << context.program << " tune export --run " << run_id << " --db "
+            << tune::shell_word(db) << '\n';
+        return kExitOk;
+    }
+    out << "Resume: " << context.program << " tune resume --run " << run_id << " --db "
+        << tune::shell_word(db) << '\n';
+    return kExitRunFailed;
+}
+
+// Plays the stored tune to its end (fresh or resumed).
+int play_tune(CommandContext& context, store::Store& store, std::int64_t run_id,
+              const tournament::RunPlan& plan, const openings::Book* book, const std::string& db) {
+    const auto& interrupt = install_interrupt_handler();
+    tune::TuneSession session;
+    session.store = &store;
+    session.run_id = run_id;
+    session.interrupt = &interrupt;
+    session.out = &context.out;
+    session.live = &context.out == &std::cout && ::isatty(STDOUT_FILENO);
+    const auto outcome = tune::run_tune(session, make_player(plan, book, &interrupt));
+    return report_outcome(context, run_id, db, outcome);
+}
+
+int tune_start(CommandContext& context) {
+    po::options_description options("Options");
+    add_run_options(options);
+    // clang-format off
+    options.add_options()
+        ("base", po::value<std::string>(), "LMR config (JSON) the tune starts from (required)")
+        ("param", po::value<std::vector<std::string>>()->composing(),
+         "NAME,START,MIN,MAX,C_END,R_END (repeatable; see above)")
+        ("params-file", po::value<std::string>(), "parameters in the OpenBench format")
+        ("iterations", po::value<std::string>(), "SPSA iterations N (required)")
+        ("pairs-per-iteration", po::value<std::string>()->default_value("4"),
+         "colour-reversed pairs per iteration")
+        ("spsa-alpha", po::value<std::string>()->default_value("0.602"), "decay exponent of a_k")
+        ("spsa-gamma", po::value<std::string>()->default_value("0.101"), "decay exponent of c_k")
+        ("spsa-a", po::value<std::string>(), "stability constant A (default: 10 % of N)")
+        ("option", po::value<std::vector<std::string>>()->composing(),
+         "NAME=VALUE: a UCI option for both sides, e.g. Hash=16 (repeatable)");
+    // clang-format on
+    po::variables_map values;
+    if (!parse_command_line(context, options, values, "--base FILE --iterations N --param ... [options]",
+                            kDescription))
+        return kExitOk;
+    if (!values.count("base")) throw UsageError("--base is required (the config to tune)");
+    if (!values.count("iterations")) throw UsageError("--iterations is required");
+
+    tune::SpsaSettings spsa;
+    spsa.iterations = whole("--iterations", values["iterations"].as<std::string>(), 1, 10'000'000);
+    const int pairs = whole("--pairs-per-iteration",
+                            values["pairs-per-iteration"].as<std::string>(), 1, 100'000);
+    spsa.alpha = positive("--spsa-alpha", values["spsa-alpha"].as<std::string>());
+    spsa.gamma = positive("--spsa-gamma", values["spsa-gamma"].as<std::string>());
+    spsa.big_a = values.count("spsa-a")
+                     ? positive("--spsa-a", values["spsa-a"].as<std::string>(), true)
+                     : tune::default_big_a(spsa.iterations);
+
+    std::vector<tune::SpsaParam> params;
+    try {
+        if (values.count("param"))
+            for (const auto& text : values["param"].as<std::vector<std::string>>())
+                params.push_back(tune::parse_param_flag(text));
+        if (values.count("params-file"))
+            for (auto& p : tune::read_params_file(values["params-file"].as<std::string>()))
+                params.push_back(std::move(p));
+        tune::check_param_list(params);
+    } catch (const tune::ParamError& e) {
+        throw UsageError(e.what());
+    }
+
+    tournament::RunPlan plan;
+    plan.kind = store::RunKind::kTune;
+    fill_run_plan(values, plan);
+    plan.pairs = static_cast<std::int64_t>(spsa.iterations) * pairs;
+    // Absolute paths: resume and export may run from another directory.
+    auto engine = config_engine(values, values["base"].as<std::string>(), store::EngineRole::kBase);
+    const auto binary = tournament::find_executable(engine.argv.at(0));
+    if (binary.empty())
+        throw UsageError("cannot find the engine '" + engine.argv[0] +
+                         "': build lmr-engine or give --engine-binary");
+    engine.config_path = absolute_text(engine.config_path);
+    engine.argv = {absolute_text(binary.string()), "--config", engine.config_path};
+    if (values.count("option"))
+        for (const auto& text : values["option"].as<std::vector<std::string>>()) {
+            const auto eq = text.find('=');
+            if (eq == std::string::npos || eq == 0)
+                throw flag_error("--option", text, "expected NAME=VALUE");
+            engine.options.emplace_back(text.substr(0, eq), text.substr(eq + 1));
+        }
+    plan.engines = {engine};
+    if (!plan.book.path.empty()) plan.book.path = absolute_text(plan.book.path);
+
+    // Everything that can be wrong is found before the run exists and before any game.
+    std::optional<openings::Book> book;
+    try {
+        (void)tune::plan_game_settings(plan);
+        book = tune::load_plan_book(plan);
+    } catch (const std::exception& e) {
+        context.err << context.program << " tune: " << e.what() << '\n';
+        return kExitUsage;
+    }
+    std::vector<uci_client::EngineOption> advertised;
+    try {
+        uci_client::EngineSpec spec;
+        spec.name = engine.name;
+        spec.argv = engine.argv;
+        spec.options = engine.options;
+        uci_client::UciEngine probe(spec);
+        probe.start();
+        advertised = probe.options();
+        probe.quit();
+    } catch (const std::exception& e) {
+        context.err << context.program << " tune: engine '" << engine.name
+                    << "' cannot play: " << e.what() << '\n';
+        return kExitUsage;
+    }
+    const auto problems = tune::check_against_engine(params, advertised);
+    if (!problems.empty()) {
+        for (const auto& problem : problems)
+            context.err << context.program << " tune: " << problem << '\n';
+        return kExitUsage;
+    }
+    for (const auto& warning : tune::param_warnings(params))
+        context.err << context.program << " tune: warning: " << warning << '\n';
+    store::EngineRecord record;
+    try {
+        record = tournament::engine_record(engine);
+    } catch (const std::exception& e) {
+        context.err << context.program << " tune: " << e.what() << '\n';
+        return kExitUsage;
+    }
+
+    const std::string db = values["db"].as<std::string>();
+    auto store = store::Store::open(db);
+    store::RunRecord run;
+    run.kind = store::RunKind::kTune;
+    run.command_line = context.program + " " + context.command;
+    for (const auto& arg : context.args) run.command_line += " " + tune::shell_word(arg);
+    run.plan_json = tournament::to_json(plan).dump();
+    run.seed = plan.seed;
+    run.time_control = plan.time_control;
+    if (book) {
+        run.book_path = plan.book.path;
+        run.book_format = std::string(openings::to_string(
+            openings::format_from_extension(plan.book.path).value_or(openings::BookFormat::kEpd)));
+        run.book_order = plan.book.order;
+        run.book_plies = plan.book.plies;
+        run.book_start = plan.book.start;
+    }
+    run.max_pairs = plan.pairs;
+    run.concurrency = plan.concurrency;
+    const auto run_id = store.create_run(run);
+    store.attach_engine(run_id, store.upsert_engine(record), store::EngineRole::kBase);
+    std::vector<store::TuneParam> stored;
+    for (const auto& p : params) stored.push_back(tune::to_store(p));
+    store.create_tune(run_id, tune::to_store(spsa, pairs), stored);
+    context.out << "Tune run " << run_id << " in " << db << ": " << params.size()
+                << " parameter" << (params.size() == 1 ? "" : "s") << ", " << spsa.iterations
+                << " iterations x " << pairs << " pairs, " << plan.time_control << ", seed "
+                << plan.seed << '\n';
+    return play_tune(context, store, run_id, plan, book ? &*book : nullptr, db);
+}
+
+// Opens the run as a tune; throws UsageError when it is not one.
+tournament::RunPlan stored_plan(const store::Store& store, std::int64_t run_id) {
+    const auto run = store.load_run(run_id);
+    if (run.kind != store::RunKind::kTune)
+        throw UsageError("run " + std::to_string(run_id) + " is a " +
+                         std::string(store::to_string(run.kind)) + " run, not a tune");
+    return tournament::plan_from_json(nlohmann::json::parse(run.plan_json));
+}
+
+int tune_resume(CommandContext& context) {
+    po::options_description options("Options");
+    options.add_options()("db", po::value<std::string>()->default_value(db_flag_default()),
+                          "result database")("run", po::value<std::string>()->required(), "run id");
+    po::variables_map values;
+    if (!parse_command_line(context, options, values, "--run N [--db FILE]",
+                            "Continues a tune after Ctrl-C or kill -9 from its last stored "
+                            "iteration, with the same random stream and openings."))
+        return kExitOk;
+    const auto run_id = run_flag(values);
+    const std::string db = values["db"].as<std::string>();
+    auto store = store::Store::open(db);
+    const auto plan = stored_plan(store, run_id);
+    if (store.load_run(run_id).status == store::RunStatus::kFinished) {
+        context.out << "Tune run " << run_id << " is already finished.\n";
+        return kExitOk;
+    }
+    std::optional<openings::Book> book;
+    try {
+        book = tune::load_plan_book(plan);
+    } catch (const std::exception& e) {
+        context.err << context.program << " tune resume: " << e.what() << '\n';
+        return kExitUsage;
+    }
+    const auto done = store.tune_iterations(run_id).size();
+    context.out << "Resuming tune run " << run_id << " after " << done << " iteration"
+                << (done == 1 ? "" : "s") << '\n';
+    return play_tune(context, store, run_id, plan, book ? &*book : nullptr, db);
+}
+
+int tune_export(CommandContext& context) {
+    po::options_description options("Options");
+    options.add_options()("db", po::value<std::string>()->default_value(db_flag_default()),
+                          "result database")("run", po::value<std::string>()->required(), "run id")(
+        "out", po::value<std::string>(), "config file to write (default: tune-N.json beside the database)");
+    po::variables_map values;
+    if (!parse_command_line(context, options, values, "--run N [--db FILE] [--out FILE]",
+                            "Writes the tune's final theta (integers rounded as sent) as an LMR "
+                            "config that extends the base config."))
+        return kExitOk;
+    const auto run_id = run_flag(values);
+    const std::string db = values["db"].as<std::string>();
+    auto store = store::Store::open(db, store::OpenOptions{store::OpenMode::kReadOnly});
+    const auto plan = stored_plan(store, run_id);
+    const fs::path out_file = values.count("out") ? fs::path(values["out"].as<std::string>())
+                                                  : tune::default_export_path(db, run_id);
+    tune::ExportRequest request;
+    request.base_config = plan.engines.at(0).config_path;
+    request.out_file = out_file;
+    for (const auto& p : store.tune_params(run_id)) request.params.push_back(tune::to_spsa(p));
+    request.theta = tune::final_theta(store, run_id);
+    const auto done = store.tune_iterations(run_id).size();
+    const auto total = store.tune_settings(run_id).iterations;
+    request.name = fs::path(request.base_config).stem().string() + "-spsa-" + std::to_string(run_id);
+    request.description = "SPSA tune run " + std::to_string(run_id) + " of lmr-harness (" +
+                          std::to_string(done) + " of " + std::to_string(total) +
+                          " iterations) from " + fs::path(request.base_config).filename().string();
+    if (tune::needs_resolved_base(request.params))
+        request.resolved_base = nlohmann::json::parse(tournament::resolved_config_text(
+            plan.engines[0].argv.at(0), request.base_config.string()));
+    const auto json = tune::exported_config(request);
+    if (out_file.has_parent_path()) fs::create_directories(out_file.parent_path());
+    std::ofstream file(out_file, std::ios::trunc);
+    file << json.dump(2) << '\n';
+    file.close();
+    if (!file) throw std::runtime_error("cannot write " + out_file.string());
+    if (static_cast<int>(done) < total)
+        context.err << context.program << " tune export: warning: run " << run_id << " has "
+                    << done << " of " << total << " iterations\n";
+    context.out << "Wrote " << out_file.string() << '\n'
+                << "Verify: "
+                << tune::sprt_command(plan, request.base_config, out_file, db, fs::current_path())
+                << '\n';
+    return kExitOk;
+}
+
+int tune_show(CommandContext& context) {
+    po::options_description options("Options");
+    options.add_options()("db", po::value<std::string>()->default_value(db_flag_default()),
+                          "result database")("run", po::value<std::string>()->required(), "run id")(
+        "all", po::bool_switch(), "every iteration (default: about 40 evenly spaced rows)");
+    po::variables_map values;
+    if (!parse_command_line(context, options, values, "--run N [--db FILE] [--all]",
+                            "Prints a tune's settings, parameters and the trajectory of theta, "
+                            "and the commands that export and verify it."))
+        return kExitOk;
+    const auto run_id = run_flag(values);
+    const std::string db = values["db"].as<std::string>();
+    auto store = store::Store::open(db, store::OpenOptions{store::OpenMode::kReadOnly});
+    (void)stored_plan(store, run_id);
+    tune::ShowOptions show;
+    show.all_rows = values["all"].as<bool>();
+    show.db_path = db;
+    show.cwd = fs::current_path();
+    tune::write_tune_report(context.out, store, run_id, show);
+    return kExitOk;
+}
+
+}  // namespace
+
+int run_tune_command(CommandContext& context) {
+    const std::string first = context.args.empty() ? std::string() : context.args.front();
+    // A database the user pointed at that is not ours, or a run that is not there, is bad
+    // input (2); a database failure while working is the run failing (4), as for `sprt`.
+    const auto guarded = [&](int (*command)(CommandContext&), CommandContext& ctx) {
+        try {
+            return command(ctx);
+        } catch (const store::StoreError& e) {
+            ctx.err << ctx.program << ' ' << ctx.command << ": " << e.what() << '\n';
+            return is_bad_database(e) ? kExitUsage : kExitRunFailed;
+        }
+    };
+    if (first == "resume" || first == "export" || first == "show") {
+        auto sub = sub_context(context, first);
+        return guarded(first == "resume"   ? tune_resume
+                       : first == "export" ? tune_export
+                                           : tune_show,
+                       sub);
+    }
+    return guarded(tune_start, context);
+}
+
+}  // namespace lmr::cli

@@ -1,0 +1,128 @@
+#pragma once
+
+// What a report shows, read from the results database: the list of runs, one run in depth,
+// and the Elo of every config against a baseline. Plain structs filled by load.hpp; the
+// renderers (text, CSV, markdown, JSON, HTML) only format them.
+//
+// Every statistic is computed by harness/stats from the stored counts, exactly as
+// `lmr-harness stats` computes it, so a report and `stats --ptnml` agree to the last digit.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/stats/format.hpp"
+#include "harness/store/records.hpp"
+
+namespace lmr::report {
+
+// The statistics library's SPRT parameters for a stored run's bounds (nullopt: no SPRT).
+std::optional<stats::SprtParams> stats_params(const std::optional<store::SprtParams>& params);
+
+// One run, as the list shows it.
+struct RunRow {
+    store::RunRecord run;
+    store::RunSummary summary;  // the run_summary view
+    // A base and a test engine: W/D/L, pentanomial and statistics are the test engine's.
+    bool head_to_head = false;
+    std::optional<stats::Summary> stats;  // head-to-head runs, over the completed pairs
+};
+
+// The verdict a reader should see: the stored one when the run has it, else for an SPRT in
+// progress (or interrupted) the current state of the test ("continue"); "" when none applies.
+std::string verdict_text(const RunRow& row);
+
+struct TerminationRow {
+    std::string termination;  // "mate", "time forfeit", …
+    long games = 0, white_wins = 0, black_wins = 0, draws = 0;
+};
+
+// A game lost to an engine fault (crash, time forfeit, illegal move, stall).
+struct FaultRow {
+    std::int64_t game_id = 0, pair_index = 0;
+    int round_in_pair = 0;
+    std::string termination, detail, result;
+    std::string white, black;
+    std::string loser;  // the engine that failed; empty when the game was drawn
+};
+
+// Completed pairs played from one opening, from the test engine's side.
+struct OpeningRow {
+    std::optional<std::int64_t> opening_index;  // nullopt: no book (the initial position)
+    std::string opening_fen;
+    long pairs = 0, wins = 0, draws = 0, losses = 0, half_points = 0;
+    double score = 0;  // 0…1
+};
+
+// What one engine's searches looked like in a run (engine_move_stats).
+struct SideRow {
+    std::string name;
+    store::EngineRole role = store::EngineRole::kParticipant;
+    long moves = 0;
+    std::optional<double> avg_depth, avg_seldepth, avg_nodes, avg_time_ms;
+    std::int64_t total_nodes = 0, total_time_ms = 0;
+};
+
+// Every stored game of one engine in the run, from its own side (engine_scores).
+struct ScoreRow {
+    std::string name;
+    store::EngineRole role = store::EngineRole::kParticipant;
+    long games = 0, wins = 0, draws = 0, losses = 0;
+};
+
+struct TuneData {
+    store::TuneSettings settings;
+    std::vector<store::TuneParam> params;
+    std::vector<store::TuneIteration> iterations;
+};
+
+struct RunDetail {
+    RunRow row;
+    std::vector<store::RunEngine> engines;  // in seat order
+    std::vector<TerminationRow> terminations;
+    std::vector<FaultRow> faults;
+    std::vector<OpeningRow> openings;
+    std::vector<SideRow> sides;
+    std::vector<ScoreRow> scores;
+    std::vector<store::StatsRecord> history;  // run_stats in order: LLR and Elo against pairs
+    std::optional<TuneData> tune;             // tune runs with stored settings
+};
+
+// One config against the baseline.
+enum class Relation {
+    kDirect,          // played the baseline: pooled counts of every meeting
+    kCommonOpponent,  // never played it, but both played someone else (not chained)
+    kUnconnected,     // no meeting with the baseline nor with any of its opponents
+};
+std::string_view to_string(Relation relation);  // "direct", "common opponent", "unconnected"
+
+struct BaselineEntry {
+    std::string config;
+    Relation relation = Relation::kUnconnected;
+    // kDirect: the config's pentanomial against the baseline, pooled over runs, and its
+    // statistics (no SPRT); how many runs and engine set-ups (rows of the name) were pooled.
+    std::optional<stats::Summary> stats;
+    long runs = 0;
+    std::string run_ids;  // "1,4,7"
+    long setups = 0;
+    // kCommonOpponent: the configs both played.
+    std::vector<std::string> common_opponents;
+};
+
+struct BaselineReport {
+    std::string baseline;
+    std::vector<std::string> opponents;  // every config the baseline played
+    std::vector<BaselineEntry> entries;  // direct by Elo (best first), then the others by name
+};
+
+// Everything the HTML page draws.
+struct PageData {
+    std::string database;  // the path as given
+    std::string generated_at;
+    std::vector<RunDetail> runs;             // the runs shown (all, or the one of --run)
+    std::optional<BaselineReport> baseline;  // with --baseline
+    bool single_run = false;
+};
+
+}  // namespace lmr::report

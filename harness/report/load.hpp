@@ -1,0 +1,49 @@
+#pragma once
+
+// Reading a report's data from the results database, through the Store's typed API and the
+// SQL views of docs/database.md (run_summary, run_terminations, game_faults, opening_results,
+// engine_move_stats, engine_scores, config_results). Nothing here writes.
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/report/data.hpp"
+#include "harness/store/store.hpp"
+
+namespace lmr::report {
+
+// A question the database cannot answer as asked (an unknown baseline name): the message says
+// what exists instead. The command line turns it into exit code 2.
+class ReportError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// One read transaction over every query of a report, so all its numbers come from the same
+// WAL snapshot even while a run keeps committing games. Ends (COMMIT of a read) on scope exit.
+class ReadSnapshot {
+  public:
+    explicit ReadSnapshot(const store::Store& store);
+    ~ReadSnapshot();
+    ReadSnapshot(const ReadSnapshot&) = delete;
+    ReadSnapshot& operator=(const ReadSnapshot&) = delete;
+
+  private:
+    const store::Store& store_;
+};
+
+// A list row from a run and its run_summary row (computes the statistics).
+RunRow make_run_row(store::RunRecord run, store::RunSummary summary);
+// Every run, oldest first.
+std::vector<RunRow> load_runs(const store::Store& store);
+// One run with everything `--run N` shows. StoreError kNotFound when there is no such run.
+RunDetail load_run(const store::Store& store, std::int64_t run_id);
+// Every config measured against `baseline`; ReportError when no completed pair names it.
+BaselineReport load_baseline(const store::Store& store, std::string_view baseline);
+// The names of every config with at least one completed pair outside tunes, sorted.
+std::vector<std::string> config_names(const store::Store& store);
+
+}  // namespace lmr::report

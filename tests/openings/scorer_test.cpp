@@ -1,0 +1,171 @@
+// Scoring positions with real engines (integration): lmr-engine scores known positions the
+// way chess says it should, the result does not depend on the concurrency, and an engine
+// that cannot start or keeps failing is an error. Then `lmr-harness openings generate` end to
+// end on a small ECO file.
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "harness/openings/epd_reader.hpp"
+#include "harness/openings/position_scorer.hpp"
+
+namespace lmr::openings {
+namespace {
+
+const std::string kEngine = LMR_ENGINE_BINARY;
+const std::string kHarness = LMR_HARNESS_BINARY;
+const std::string kCrashFixture = LMR_CRASH_FIXTURE;
+
+ScorerOptions lmr_engine(int concurrency, std::uint64_t nodes = 5000) {
+    ScorerOptions options;
+    options.engine.name = "lmr-engine";
+    options.engine.argv = {kEngine};
+    options.engine.discard_stderr = true;
+    options.nodes = nodes;
+    options.concurrency = concurrency;
+    return options;
+}
+
+const std::vector<std::string> kPositions = {
+    // The initial position: roughly equal.
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    // White to move, a queen up.
+    "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3",
+    // Black to move, a queen down: the same imbalance from the other side.
+    "rnb1kbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 3",
+    // White mates in one (Qh5xf7#, Scholar's mate).
+    "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+    // Sicilian Najdorf: balanced.
+    "rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6",
+};
+
+TEST(PositionScorer, LmrEngineScoresKnownPositions) {
+    std::size_t last_done = 0;
+    ScorerOptions options = lmr_engine(2);
+    options.progress = [&](std::size_t done, std::size_t total) {
+        EXPECT_EQ(done, last_done + 1);
+        EXPECT_EQ(total, kPositions.size());
+        last_done = done;
+    };
+    const ScorerResult result = score_positions(kPositions, options);
+    EXPECT_EQ(last_done, kPositions.size());
+    EXPECT_FALSE(result.engine_id.empty());
+    EXPECT_EQ(result.retries, 0u);
+    ASSERT_EQ(result.evaluations.size(), kPositions.size());
+    using Kind = Evaluation::Kind;
+    EXPECT_TRUE(is_balanced(result.evaluations[0], 100)) << result.evaluations[0].value;
+    EXPECT_EQ(result.evaluations[1].kind, Kind::kCentipawns);
+    EXPECT_GT(result.evaluations[1].value, 600);   // side to move is a queen up
+    EXPECT_EQ(result.evaluations[2].kind, Kind::kCentipawns);
+    EXPECT_LT(result.evaluations[2].value, -600);  // side to move is a queen down
+    EXPECT_EQ(result.evaluations[3].kind, Kind::kMate);
+    EXPECT_EQ(result.evaluations[3].value, 1);
+    EXPECT_FALSE(is_balanced(result.evaluations[3], 100000));
+    EXPECT_TRUE(is_balanced(result.evaluations[4], 150)) << result.evaluations[4].value;
+}
+
+TEST(PositionScorer, SameScoresWhateverTheConcurrency) {
+    const auto one = score_positions(kPositions, lmr_engine(1));
+    const auto two = score_positions(kPositions, lmr_engine(2));
+    ASSERT_EQ(one.evaluations.size(), two.evaluations.size());
+    for (std::size_t i = 0; i < one.evaluations.size(); ++i) {
+        EXPECT_EQ(one.evaluations[i].kind, two.evaluations[i].kind) << kPositions[i];
+        EXPECT_EQ(one.evaluations[i].value, two.evaluations[i].value) << kPositions[i];
+    }
+}
+
+TEST(PositionScorer, EngineFaultsAreErrors) {
+    ScorerOptions missing = lmr_engine(2);
+    missing.engine.argv = {"/nonexistent/engine"};
+    EXPECT_THROW(score_positions(kPositions, missing), ScorerError);
+
+    // The crash fixture (told to play 0 moves) dies in its first search: restarted once, it dies again.
+    ScorerOptions crashing = lmr_engine(1);
+    crashing.engine.argv = {kCrashFixture, "0"};
+    crashing.engine.discard_stderr = true;
+    try {
+        score_positions(kPositions, crashing);
+        ADD_FAILURE() << "no error from an engine that crashes";
+    } catch (const ScorerError& e) {
+        EXPECT_NE(std::string(e.what()).find("failed twice"), std::string::npos) << e.what();
+    }
+
+    EXPECT_THROW(score_positions(kPositions, lmr_engine(0)), std::invalid_argument);
+    EXPECT_TRUE(score_positions({}, lmr_engine(1)).evaluations.empty());
+}
+
+std::string temp_dir() {
+    std::string path = (std::filesystem::temp_directory_path() / "lmr-books-XXXXXX").string();
+    if (::mkdtemp(path.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+    return path;
+}
+
+int run(const std::string& command) {
+    const int status = std::system(command.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST(OpeningsGenerate, WritesABalancedBookThatReadsBack) {
+    const std::filesystem::path dir = temp_dir();
+    {
+        std::ofstream eco(dir / "small.eco");
+        eco << "# a small ECO file\n"
+               "A00b \"Barnes Opening\"  1.f3 *\n"
+               "C40 \"King's Knight Opening\" 1.e4 e5 2.Nf3 *\n"
+               "A04 \"Reti transposing\" 1.Nf3 e5 2.e4 *\n"
+               "C44 \"King's Pawn\" 1.e4 e5 2.Nf3 Nc6 *\n"
+               "C20 \"Queen grab\"\n  1.e4 e5 2.Qh5 Nc6 3.Qxe5 *\n"
+               "B90a \"Sicilian: Najdorf\" 1.e4 c5 2.Nf3 d6 3.d4 cxd4 4.Nxd4 Nf6 5.Nc3 a6 *\n";
+    }
+    const std::string out = (dir / "book.epd").string();
+    const std::string log = (dir / "log.txt").string();
+    const std::string command = kHarness + " openings generate --eco " + (dir / "small.eco").string() +
+                                " --engine-binary " + kEngine +
+                                " --min-plies 3 --max-plies 10 --nodes 3000 --max-cp 100"
+                                " --concurrency 2 --out " + out + " >" + log + " 2>&1";
+    ASSERT_EQ(run(command), 0) << std::ifstream(log).rdbuf();
+
+    std::ostringstream text;
+    text << std::ifstream(out).rdbuf();
+    EXPECT_NE(text.str().find("# lmr-harness openings generate --eco "), std::string::npos);
+    EXPECT_NE(text.str().find("--max-cp 100"), std::string::npos);
+
+    const auto book = read_epd_file(out);
+    std::vector<std::string> names;
+    for (const auto& opening : book.openings) names.push_back(opening.name);
+    // C40 and A04 are one position (named by C40); C20 leaves Black a queen down; B90a and
+    // C44 are balanced; A00b is too short.
+    EXPECT_EQ(names, (std::vector<std::string>{"B90a Sicilian: Najdorf", "C40 King's Knight Opening",
+                                               "C44 King's Pawn"}));
+
+    std::ostringstream summary;
+    summary << std::ifstream(log).rdbuf();
+    EXPECT_NE(summary.str().find("4 unique positions"), std::string::npos) << summary.str();
+    EXPECT_NE(summary.str().find("kept 3"), std::string::npos) << summary.str();
+
+    // A bad ECO file is bad input (exit 2) naming the line.
+    {
+        std::ofstream eco(dir / "bad.eco");
+        eco << "C40 \"King's Knight Opening\" 1.e4 e5 2.Nf3 *\nC20 \"Bad\" 1.e4 e5 2.Ke3 *\n";
+    }
+    const std::string bad = kHarness + " openings generate --eco " + (dir / "bad.eco").string() +
+                            " --engine-binary " + kEngine + " --out " + (dir / "bad.epd").string() +
+                            " >" + log + " 2>&1";
+    EXPECT_EQ(run(bad), 2);
+    std::ostringstream message;
+    message << std::ifstream(log).rdbuf();
+    EXPECT_NE(message.str().find("bad.eco:2: illegal SAN 'Ke3'"), std::string::npos) << message.str();
+    EXPECT_FALSE(std::filesystem::exists(dir / "bad.epd"));
+
+    std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace lmr::openings

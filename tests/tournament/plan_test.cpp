@@ -1,0 +1,369 @@
+// Unit tests of the tournament layer's pure parts: the run plan's JSON round trip (what
+// `resume` rebuilds a run from), the schedule (pairings, pairs, colours, openings), the game
+// queue (order, skipping stored games, closing, thread safety), the statistics' point of view,
+// the SPRT exit codes and the termination mapping to the store.
+
+#include <gtest/gtest.h>
+
+#include <limits>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "harness/tournament/game_mapping.hpp"
+#include "harness/tournament/run_plan.hpp"
+#include "harness/tournament/runner.hpp"
+#include "harness/tournament/schedule.hpp"
+#include "harness/tournament/session.hpp"
+
+namespace lmr::tournament {
+namespace {
+
+EnginePlan engine(std::string name, store::EngineRole role = store::EngineRole::kParticipant) {
+    EnginePlan e;
+    e.name = std::move(name);
+    e.argv = {"/usr/bin/" + e.name, "--flag", "value with spaces"};
+    e.role = role;
+    return e;
+}
+
+RunPlan full_plan() {
+    RunPlan plan;
+    plan.kind = store::RunKind::kSprt;
+    plan.pairing = Pairing::kHeadToHead;
+    plan.engines.push_back(engine("base", store::EngineRole::kBase));
+    plan.engines.back().config_path = "configs/none.json";
+    plan.engines.push_back(engine("test", store::EngineRole::kTest));
+    plan.engines.back().options = {{"Hash", "16"}, {"Threads", "1"}, {"Clear Hash", ""}};
+    plan.time_control = "tc=40/60+0.6";
+    plan.time_margin_ms = 250;
+    plan.adjudication.draw = {true, 34, 6, 12};
+    plan.adjudication.resign = {true, 4, 900, false};
+    plan.adjudication.max_moves = 150;
+    plan.book = {"books/x.pgn", "sequential", 8, 17};
+    plan.seed = std::numeric_limits<std::uint64_t>::max();  // beyond what a double carries
+    plan.sprt = store::SprtParams{-1.5, 3.25, 0.025, 0.1, "logistic"};
+    plan.pairs = 12345;
+    plan.concurrency = 7;
+    plan.report_every = 3;
+    return plan;
+}
+
+void expect_same(const RunPlan& a, const RunPlan& b) {
+    EXPECT_EQ(a.kind, b.kind);
+    EXPECT_EQ(a.pairing, b.pairing);
+    ASSERT_EQ(a.engines.size(), b.engines.size());
+    for (std::size_t i = 0; i < a.engines.size(); ++i) {
+        EXPECT_EQ(a.engines[i].name, b.engines[i].name);
+        EXPECT_EQ(a.engines[i].argv, b.engines[i].argv);
+        EXPECT_EQ(a.engines[i].options, b.engines[i].options);
+        EXPECT_EQ(a.engines[i].config_path, b.engines[i].config_path);
+        EXPECT_EQ(a.engines[i].role, b.engines[i].role);
+    }
+    EXPECT_EQ(a.time_control, b.time_control);
+    EXPECT_EQ(a.time_margin_ms, b.time_margin_ms);
+    EXPECT_EQ(a.adjudication.draw.enabled, b.adjudication.draw.enabled);
+    EXPECT_EQ(a.adjudication.draw.move_number, b.adjudication.draw.move_number);
+    EXPECT_EQ(a.adjudication.draw.move_count, b.adjudication.draw.move_count);
+    EXPECT_EQ(a.adjudication.draw.score_cp, b.adjudication.draw.score_cp);
+    EXPECT_EQ(a.adjudication.resign.enabled, b.adjudication.resign.enabled);
+    EXPECT_EQ(a.adjudication.resign.move_count, b.adjudication.resign.move_count);
+    EXPECT_EQ(a.adjudication.resign.score_cp, b.adjudication.resign.score_cp);
+    EXPECT_EQ(a.adjudication.resign.two_sided, b.adjudication.resign.two_sided);
+    EXPECT_EQ(a.adjudication.max_moves, b.adjudication.max_moves);
+    EXPECT_EQ(a.book.path, b.book.path);
+    EXPECT_EQ(a.book.order, b.book.order);
+    EXPECT_EQ(a.book.plies, b.book.plies);
+    EXPECT_EQ(a.book.start, b.book.start);
+    EXPECT_EQ(a.seed, b.seed);
+    ASSERT_EQ(a.sprt.has_value(), b.sprt.has_value());
+    if (a.sprt) {
+        EXPECT_EQ(a.sprt->elo0, b.sprt->elo0);
+        EXPECT_EQ(a.sprt->elo1, b.sprt->elo1);
+        EXPECT_EQ(a.sprt->alpha, b.sprt->alpha);
+        EXPECT_EQ(a.sprt->beta, b.sprt->beta);
+        EXPECT_EQ(a.sprt->model, b.sprt->model);
+    }
+    EXPECT_EQ(a.pairs, b.pairs);
+    EXPECT_EQ(a.concurrency, b.concurrency);
+    EXPECT_EQ(a.report_every, b.report_every);
+}
+
+// ---- run plan JSON
+
+TEST(RunPlanJson, RoundTripKeepsEveryField) {
+    const RunPlan plan = full_plan();
+    expect_same(plan, plan_from_json(to_json(plan)));
+}
+
+TEST(RunPlanJson, RoundTripThroughTextAsStoredInTheDatabase) {
+    const RunPlan plan = full_plan();
+    const std::string text = to_json(plan).dump();
+    expect_same(plan, plan_from_json(nlohmann::json::parse(text)));
+}
+
+TEST(RunPlanJson, RoundTripOfAMinimalPlanWithoutBookPliesOrSprt) {
+    RunPlan plan;
+    plan.kind = store::RunKind::kTournament;
+    plan.pairing = Pairing::kGauntlet;
+    for (const char* name : {"a", "b", "c"}) plan.engines.push_back(engine(name));
+    plan.time_control = "nodes=1000";
+    plan.seed = 0;
+    plan.pairs = 1;
+    const auto json = to_json(plan);
+    EXPECT_FALSE(json.contains("sprt"));
+    EXPECT_TRUE(json["book"]["plies"].is_null());
+    const RunPlan back = plan_from_json(json);
+    expect_same(plan, back);
+    EXPECT_FALSE(back.sprt);
+    EXPECT_FALSE(back.book.plies);
+}
+
+TEST(RunPlanJson, SeedIsStoredAsTextSoAll64BitsSurvive) {
+    RunPlan plan = full_plan();
+    plan.seed = 0x8000'0000'0000'0001ULL;
+    const auto json = to_json(plan);
+    ASSERT_TRUE(json["seed"].is_string());
+    EXPECT_EQ(json["seed"], "9223372036854775809");
+    EXPECT_EQ(plan_from_json(json).seed, plan.seed);
+}
+
+TEST(RunPlanJson, EveryPairingAndKindRoundTrips) {
+    for (auto kind : {store::RunKind::kSprt, store::RunKind::kMatch, store::RunKind::kTournament}) {
+        for (auto pairing : {Pairing::kHeadToHead, Pairing::kRoundRobin, Pairing::kGauntlet}) {
+            RunPlan plan = full_plan();
+            plan.kind = kind;
+            plan.pairing = pairing;
+            const RunPlan back = plan_from_json(to_json(plan));
+            EXPECT_EQ(back.kind, kind);
+            EXPECT_EQ(back.pairing, pairing);
+        }
+    }
+}
+
+TEST(RunPlanJson, UnknownVersionIsRejectedWithItsNumber) {
+    auto json = to_json(full_plan());
+    json["version"] = 2;
+    try {
+        (void)plan_from_json(json);
+        FAIL() << "version 2 accepted";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("version 2"), std::string::npos) << e.what();
+    }
+}
+
+TEST(RunPlanJson, MissingOrMistypedFieldsAreErrorsNotCrashes) {
+    const auto good = to_json(full_plan());
+    for (const char* field : {"version", "kind", "pairing", "engines", "time_control", "book",
+                              "seed", "pairs", "concurrency", "adjudication"}) {
+        auto json = good;
+        json.erase(field);
+        EXPECT_THROW((void)plan_from_json(json), std::runtime_error) << "without " << field;
+    }
+    auto json = good;
+    json["pairs"] = "many";
+    EXPECT_THROW((void)plan_from_json(json), std::runtime_error);
+    json = good;
+    json["engines"][0]["role"] = "referee";
+    EXPECT_THROW((void)plan_from_json(json), std::runtime_error);
+    json = good;
+    json["pairing"] = "swiss";
+    EXPECT_THROW((void)plan_from_json(json), std::runtime_error);
+    json = good;
+    json["seed"] = "not a number";
+    EXPECT_ANY_THROW((void)plan_from_json(json));
+}
+
+TEST(RunPlanJson, PairingNames) {
+    for (auto pairing : {Pairing::kHeadToHead, Pairing::kRoundRobin, Pairing::kGauntlet})
+        EXPECT_EQ(parse_pairing(to_string(pairing)), pairing);
+    EXPECT_EQ(to_string(Pairing::kRoundRobin), "round-robin");
+    EXPECT_FALSE(parse_pairing("swiss"));
+}
+
+// ---- schedule
+
+RunPlan plan_with(Pairing pairing, int engines, std::int64_t pairs) {
+    RunPlan plan;
+    plan.pairing = pairing;
+    for (int i = 0; i < engines; ++i) plan.engines.push_back(engine("e" + std::to_string(i)));
+    plan.pairs = pairs;
+    return plan;
+}
+
+TEST(Schedule, EnginePairings) {
+    using P = std::vector<std::pair<int, int>>;
+    EXPECT_EQ(engine_pairings(plan_with(Pairing::kHeadToHead, 2, 1)), (P{{0, 1}}));
+    EXPECT_EQ(engine_pairings(plan_with(Pairing::kRoundRobin, 4, 1)),
+              (P{{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}}));
+    EXPECT_EQ(engine_pairings(plan_with(Pairing::kGauntlet, 4, 1)), (P{{0, 1}, {0, 2}, {0, 3}}));
+}
+
+TEST(Schedule, TotalPairs) {
+    EXPECT_EQ(total_pairs(plan_with(Pairing::kHeadToHead, 2, 100)), 100);
+    EXPECT_EQ(total_pairs(plan_with(Pairing::kRoundRobin, 4, 5)), 30);  // 6 pairings × 5
+    EXPECT_EQ(total_pairs(plan_with(Pairing::kGauntlet, 4, 5)), 15);    // 3 pairings × 5
+}
+
+TEST(Schedule, HeadToHeadPairsNeverSwapAndEachPairHasItsOwnOpening) {
+    const auto plan = plan_with(Pairing::kHeadToHead, 2, 10);
+    const auto pairings = engine_pairings(plan);
+    for (std::int64_t i = 0; i < 10; ++i) {
+        const auto pair = pair_at(plan, pairings, i);
+        EXPECT_EQ(pair.pair_index, i);
+        EXPECT_EQ(pair.first, 0);
+        EXPECT_EQ(pair.second, 1);
+        EXPECT_EQ(pair.opening_slot, i);
+    }
+}
+
+TEST(Schedule, ColoursReverseWithinAPair) {
+    GameTask task{{3, 0, 1, 3}, 0};
+    EXPECT_EQ(task.white(), 0);
+    EXPECT_EQ(task.black(), 1);
+    task.round = 1;
+    EXPECT_EQ(task.white(), 1);
+    EXPECT_EQ(task.black(), 0);
+}
+
+TEST(Schedule, RoundRobinMeetsEveryPairingEquallyWithBalancedColours) {
+    const auto plan = plan_with(Pairing::kRoundRobin, 3, 4);
+    const auto pairings = engine_pairings(plan);
+    std::map<std::pair<int, int>, int> pairs_of, first_of;  // first = White in round 0
+    for (std::int64_t i = 0; i < total_pairs(plan); ++i) {
+        const auto pair = pair_at(plan, pairings, i);
+        ASSERT_NE(pair.first, pair.second);
+        const auto key = std::minmax(pair.first, pair.second);
+        ++pairs_of[key];
+        if (pair.first == key.first) ++first_of[key];
+    }
+    ASSERT_EQ(pairs_of.size(), 3u);
+    for (const auto& [key, n] : pairs_of) {
+        EXPECT_EQ(n, 4);
+        EXPECT_EQ(first_of[key], 2) << "each engine of the pairing starts half the pairs";
+    }
+}
+
+TEST(Schedule, PairsAreAFunctionOfTheirIndexAlone) {
+    const auto plan = plan_with(Pairing::kGauntlet, 4, 7);
+    const auto pairings = engine_pairings(plan);
+    for (std::int64_t i : {20, 0, 13, 5, 20}) {
+        const auto a = pair_at(plan, pairings, i);
+        const auto b = pair_at(plan, engine_pairings(plan), i);
+        EXPECT_EQ(a.first, b.first);
+        EXPECT_EQ(a.second, b.second);
+        EXPECT_EQ(a.opening_slot, b.opening_slot);
+        EXPECT_TRUE(a.first == 0 || a.second == 0) << "a gauntlet pair includes engine 0";
+    }
+}
+
+// ---- game queue
+
+std::vector<std::pair<std::int64_t, int>> drain(GameQueue& queue) {
+    std::vector<std::pair<std::int64_t, int>> out;
+    while (auto task = queue.next()) out.emplace_back(task->pair.pair_index, task->round);
+    return out;
+}
+
+TEST(GameQueue, HandsOutBothGamesOfAPairBeforeTheNextPair) {
+    GameQueue queue(plan_with(Pairing::kHeadToHead, 2, 3), {});
+    using V = std::vector<std::pair<std::int64_t, int>>;
+    EXPECT_EQ(drain(queue), (V{{0, 0}, {0, 1}, {1, 0}, {1, 1}, {2, 0}, {2, 1}}));
+    EXPECT_FALSE(queue.next()) << "stays exhausted";
+}
+
+TEST(GameQueue, SkipsStoredGames) {
+    GameQueue queue(plan_with(Pairing::kHeadToHead, 2, 3), {{0, 0}, {0, 1}, {1, 1}, {2, 0}});
+    using V = std::vector<std::pair<std::int64_t, int>>;
+    EXPECT_EQ(drain(queue), (V{{1, 0}, {2, 1}}));
+}
+
+TEST(GameQueue, AllStoredMeansNothingToPlay) {
+    GameQueue queue(plan_with(Pairing::kHeadToHead, 2, 1), {{0, 0}, {0, 1}});
+    EXPECT_FALSE(queue.next());
+}
+
+TEST(GameQueue, CloseStopsHandingOutGames) {
+    GameQueue queue(plan_with(Pairing::kHeadToHead, 2, 100), {});
+    ASSERT_TRUE(queue.next());
+    queue.close();
+    EXPECT_FALSE(queue.next());
+    EXPECT_FALSE(queue.next());
+}
+
+TEST(GameQueue, TournamentQueueCoversEveryPairing) {
+    const auto plan = plan_with(Pairing::kRoundRobin, 4, 2);
+    GameQueue queue(plan, {});
+    std::map<std::pair<int, int>, int> games;
+    while (auto task = queue.next()) ++games[std::minmax(task->white(), task->black())];
+    ASSERT_EQ(games.size(), 6u);
+    for (const auto& [key, n] : games) EXPECT_EQ(n, 4) << key.first << "-" << key.second;
+}
+
+TEST(GameQueue, ThreadsDrainingTogetherGetEachGameExactlyOnce) {
+    constexpr std::int64_t kPairs = 5000;
+    GameQueue queue(plan_with(Pairing::kHeadToHead, 2, kPairs), {{7, 1}});
+    std::mutex mutex;
+    std::map<std::pair<std::int64_t, int>, int> seen;
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t)
+        threads.emplace_back([&] {
+            std::vector<std::pair<std::int64_t, int>> mine;
+            while (auto task = queue.next()) mine.emplace_back(task->pair.pair_index, task->round);
+            std::lock_guard lock(mutex);
+            for (const auto& place : mine) ++seen[place];
+        });
+    for (auto& t : threads) t.join();
+    EXPECT_EQ(seen.size(), static_cast<std::size_t>(2 * kPairs - 1));
+    for (const auto& [place, n] : seen) ASSERT_EQ(n, 1);
+    EXPECT_FALSE(seen.count({7, 1}));
+}
+
+// ---- point of view, exit codes, terminations
+
+TEST(Runner, StatisticsTakeTheTestEngineViewElseTheSecondEngine) {
+    RunPlan plan = plan_with(Pairing::kHeadToHead, 2, 1);
+    EXPECT_EQ(view_engine(plan), 1);
+    plan.engines[0].role = store::EngineRole::kTest;
+    plan.engines[1].role = store::EngineRole::kBase;
+    EXPECT_EQ(view_engine(plan), 0);
+}
+
+TEST(Session, SprtExitCodes) {
+    RunOutcome outcome;
+    outcome.status = store::RunStatus::kFinished;
+    outcome.verdict = store::Verdict::kH1;
+    EXPECT_EQ(sprt_exit_code(outcome), 0);
+    outcome.verdict = store::Verdict::kH0;
+    EXPECT_EQ(sprt_exit_code(outcome), 1);
+    outcome.verdict = store::Verdict::kUndecided;
+    EXPECT_EQ(sprt_exit_code(outcome), 3);
+    outcome.status = store::RunStatus::kInterrupted;
+    EXPECT_EQ(sprt_exit_code(outcome), 4);
+    outcome.status = store::RunStatus::kFailed;
+    outcome.verdict = store::Verdict::kH1;
+    EXPECT_EQ(sprt_exit_code(outcome), 4);
+}
+
+TEST(GameMapping, EveryFinishedTerminationHasAStoredForm) {
+    using match::Termination;
+    const std::map<Termination, std::string> expected{
+        {Termination::kMate, "mate"},
+        {Termination::kStalemate, "stalemate"},
+        {Termination::kRepetition, "repetition"},
+        {Termination::kFiftyMove, "fifty-move"},
+        {Termination::kMaterial, "material"},
+        {Termination::kAdjudication, "adjudication"},
+        {Termination::kMaxLength, "max length"},
+        {Termination::kTimeForfeit, "time forfeit"},
+        {Termination::kIllegalMove, "illegal move"},
+        {Termination::kCrash, "crash"},
+        {Termination::kStall, "stall"},
+    };
+    for (const auto& [termination, text] : expected)
+        EXPECT_EQ(store::to_string(to_store_termination(termination)), text);
+    EXPECT_THROW((void)to_store_termination(Termination::kUnterminated), std::logic_error);
+}
+
+}  // namespace
+}  // namespace lmr::tournament

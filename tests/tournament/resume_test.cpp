@@ -1,0 +1,126 @@
+// A run stopped half-way and finished by `lmr-harness resume`: after kill -9 (nothing cleaned
+// up: the run row still says running) and after Ctrl-C (engines terminated, the run marked
+// interrupted). Either way the resumed run ends with exactly the planned pairs, each (pair,
+// round) once, and status finished.
+//
+// The games are made to last a known wall time without using the CPU: fixture_hang plays a few
+// moves and then never answers, so each game ends by time forfeit at st + margin.
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "tests/tournament/support.hpp"
+
+namespace lmr::tournament_test {
+namespace {
+
+std::vector<std::string> slow_match(const std::string& db_path, int pairs) {
+    return {"match",          "--engine", "name=hanger",  "cmd=" + kFixtureHang, "arg=4",
+            "--engine",       "name=random", "cmd=" + kFixtureRandom, "--pairs",
+            std::to_string(pairs), "--tc",   "st=0.25",     "--concurrency", "2",
+            "--book",         "none",     "--db",         db_path, "--report-every", "1"};
+}
+
+// Checks the finished run holds exactly `pairs` complete pairs and nothing else.
+void expect_complete_run(const std::string& db_path, int pairs) {
+    Db db(db_path);
+    EXPECT_EQ(db.integer("SELECT count(*) FROM runs"), 1);
+    EXPECT_EQ(db.text("SELECT status FROM runs"), "finished");
+    const auto games = db.rows(
+        "SELECT pair_index, round_in_pair, termination, plies, "
+        "(SELECT count(*) FROM moves m WHERE m.game_id = g.id) FROM games g");
+    EXPECT_EQ(games.size(), static_cast<std::size_t>(2 * pairs));
+    std::set<std::pair<long, int>> places;
+    for (const auto& g : games) {
+        places.emplace(std::stol(*g[0]), std::stoi(*g[1]));
+        // Every stored game was played to its end: a game cut off by the kill or the
+        // interrupt must not have been stored as a result.
+        EXPECT_EQ(*g[2], "time forfeit");
+        EXPECT_EQ(*g[3], *g[4]);
+    }
+    std::set<std::pair<long, int>> planned;
+    for (long p = 0; p < pairs; ++p)
+        for (int round = 0; round < 2; ++round) planned.emplace(p, round);
+    EXPECT_EQ(places, planned);
+    EXPECT_EQ(db.integer("SELECT max(pairs) FROM run_stats"), pairs);
+    EXPECT_EQ(db.integer("SELECT pairs FROM run_stats ORDER BY id DESC LIMIT 1"), pairs);
+}
+
+TEST(Resume, AfterKill9FinishesExactlyThePlannedPairs) {
+    TempDir dir;
+    const std::string db_path = dir / "kill.db";
+    constexpr int kPairs = 6;
+    long long before_resume = 0;
+    {
+        Harness harness(dir, slow_match(db_path, kPairs));
+        ASSERT_TRUE(wait_for_games(db_path, 2, std::chrono::seconds(30)))
+            << describe(harness.wait(std::chrono::seconds(1)));
+        harness.signal(SIGKILL);
+        const auto r = harness.wait(std::chrono::seconds(10));
+        ASSERT_EQ(r.exit_code, 128 + SIGKILL) << describe(r);
+        before_resume = games_in(db_path);
+        Db db(db_path);
+        // Nothing had a chance to tidy up.
+        EXPECT_EQ(db.text("SELECT status FROM runs"), "running");
+    }
+    ASSERT_LT(before_resume, 2 * kPairs) << "the kill came too late to test anything";
+
+    const auto r = run_harness(dir, {"resume", "--db", db_path, "--run", "1"},
+                               std::chrono::seconds(40));
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    expect_complete_run(db_path, kPairs);
+}
+
+TEST(Resume, CtrlCInterruptsCleanlyAndResumeFinishes) {
+    TempDir dir;
+    const std::string db_path = dir / "interrupt.db";
+    constexpr int kPairs = 10;
+    {
+        Harness harness(dir, slow_match(db_path, kPairs));
+        ASSERT_TRUE(wait_for_games(db_path, 2, std::chrono::seconds(30)))
+            << describe(harness.wait(std::chrono::seconds(1)));
+        std::vector<ProcInfo> engines;
+        for (const auto& child : children_of(harness.pid()))
+            if (child.comm.rfind("fixture_", 0) == 0) engines.push_back(child);
+        EXPECT_GE(engines.size(), 2u) << "the engines of at least one slot are running";
+
+        // As a terminal does: SIGINT to the foreground job (the engines run in process groups
+        // of their own, so only the harness gets it).
+        harness.signal_group(SIGINT);
+        const auto r = harness.wait(std::chrono::seconds(15));
+        ASSERT_FALSE(r.timed_out) << "the harness did not stop after Ctrl-C\n" << describe(r);
+        EXPECT_EQ(r.exit_code, 4) << "interrupted match: exit 4\n" << describe(r);
+        for (const auto& engine : engines)
+            EXPECT_FALSE(still_running(engine)) << engine.comm << " (pid " << engine.pid
+                                                << ") outlived the harness";
+        Db db(db_path);
+        EXPECT_EQ(db.text("SELECT status FROM runs"), "interrupted");
+        EXPECT_LT(db.integer("SELECT count(*) FROM games"), 2 * kPairs)
+            << "the interrupt came too late to test anything";
+        // Only games played to their end were stored (no result for the cut-off games).
+        EXPECT_EQ(db.integer("SELECT count(*) FROM games WHERE termination <> 'time forfeit'"), 0);
+    }
+
+    const auto r = run_harness(dir, {"resume", "--db", db_path, "--run", "1"},
+                               std::chrono::seconds(40));
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    expect_complete_run(db_path, kPairs);
+}
+
+TEST(Resume, FinishedRunIsNotResumed) {
+    TempDir dir;
+    const std::string db_path = dir / "done.db";
+    auto r = run_harness(dir, {"match", "--engine", "name=a", "cmd=" + kFixtureRandom, "--engine",
+                               "name=b", "cmd=" + kFixtureRandom, "--pairs", "1", "--tc",
+                               "nodes=10", "--book", "none", "--db", db_path});
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    r = run_harness(dir, {"resume", "--db", db_path, "--run", "1"});
+    EXPECT_EQ(r.exit_code, 2) << describe(r);
+    EXPECT_NE(r.err.find("already finished"), std::string::npos) << r.err;
+    Db db(db_path);
+    EXPECT_EQ(db.integer("SELECT count(*) FROM games"), 2);
+}
+
+}  // namespace
+}  // namespace lmr::tournament_test
