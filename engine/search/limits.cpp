@@ -26,8 +26,11 @@ TimeBudget compute_budget(const Limits& limits, chess::Color us, int game_ply,
   const std::int64_t reserve = move_overhead_ms * std::min(horizon, 10);
   const std::int64_t usable = std::max<std::int64_t>(1, time - reserve);
 
-  std::int64_t soft = usable / horizon + inc * 3 / 4;
-  std::int64_t hard = std::min(usable / 4 + inc * 3 / 4, soft * 5);
+  // Spend most of the increment only while the clock is comfortably above it, so a long
+  // game settles at a healthy clock instead of living on the increment alone.
+  const std::int64_t inc_part = time > 10 * inc + reserve ? inc * 3 / 4 : inc / 2;
+  std::int64_t soft = usable / horizon + inc_part;
+  std::int64_t hard = std::min(usable / 4 + inc_part, soft * 5);
   if (limits.movestogo == 1) {
     soft = usable * 2 / 3;
     hard = usable * 4 / 5;

@@ -26,7 +26,8 @@ struct Limits {
   bool has_time_limit() const { return movetime >= 0 || uses_clock(); }
 };
 
-// Soft limit: do not start a new iteration past it (scaled by best-move stability).
+// Soft limit: the time we aim to spend on this move (scaled by best-move stability; the
+// search does not start an iteration it does not expect to finish within it).
 // Hard limit: abort the search at once.
 struct TimeBudget {
   std::int64_t soft_ms = -1;  // -1 = unlimited

@@ -16,6 +16,13 @@ chess::PieceType captured_type(const chess::Position& pos, Move m) {
 
 bool is_under_promotion(Move m) { return m.is_promotion() && m.promotion() != chess::kQueen; }
 
+// Generation target reused by every picker of the thread: a fresh MoveList would be
+// zero-filled (512 bytes) at each generation stage. next() never recurses, so one suffices.
+chess::MoveList& scratch_list() {
+  thread_local chess::MoveList list;
+  return list;
+}
+
 }  // namespace
 
 MovePicker::MovePicker(const chess::Position& pos, Move tt_move, const Move killers[4],
@@ -44,7 +51,7 @@ bool MovePicker::usable_quiet(Move m) const {
 
 void MovePicker::score_captures(int begin, int end) {
   for (int i = begin; i < end; ++i) {
-    const Move m = moves_[i].move;
+    const Move m = moves_[i].move();
     const chess::Piece moved = pos_.moved_piece(m);
     int score = 0;
     if (pos_.is_capture(m)) {
@@ -59,7 +66,7 @@ void MovePicker::score_captures(int begin, int end) {
 void MovePicker::score_quiets(int begin, int end) {
   const chess::Color us = pos_.side_to_move();
   for (int i = begin; i < end; ++i) {
-    const Move m = moves_[i].move;
+    const Move m = moves_[i].move();
     const int idx = cont_index(pos_.moved_piece(m), m.to());
     moves_[i].score = tables_.butterfly->get(us, m) + (*tables_.cont[0])[idx] +
                       (*tables_.cont[1])[idx] + (*tables_.cont[2])[idx] / 2;
@@ -69,7 +76,7 @@ void MovePicker::score_quiets(int begin, int end) {
 void MovePicker::score_evasions(int begin, int end) {
   const chess::Color us = pos_.side_to_move();
   for (int i = begin; i < end; ++i) {
-    const Move m = moves_[i].move;
+    const Move m = moves_[i].move();
     if (pos_.is_capture(m)) {
       // Captures of the checker first, cheapest attacker first.
       moves_[i].score = (1 << 20) + 16 * kPieceValue[captured_type(pos_, m)] -
@@ -117,14 +124,14 @@ Move MovePicker::next() {
 
       case Stage::kGenCaptures:
       case Stage::kQsGenCaptures: {
-        chess::MoveList list;
+        chess::MoveList& list = scratch_list();
         chess::generate(pos_, list, chess::GenType::kCaptures);
         end_ = 0;
         const bool qs = stage_ == Stage::kQsGenCaptures;
         for (const Move m : list) {
           if (m == tt_move_) continue;
           if (qs && is_under_promotion(m)) continue;
-          moves_[end_++] = {m, 0};
+          moves_[end_++] = {m.raw(), 0};
         }
         score_captures(0, end_);
         cur_ = 0;
@@ -138,12 +145,12 @@ Move MovePicker::next() {
           pick_best(cur_, end_);
           const ScoredMove sm = moves_[cur_++];
           // Losing captures and under-promotions wait until after the quiet moves.
-          if (is_under_promotion(sm.move) || !pos_.see_ge(sm.move, 0)) {
+          if (is_under_promotion(sm.move()) || !pos_.see_ge(sm.move(), 0)) {
             moves_[bad_end_++] = sm;
             continue;
           }
           last_kind_ = Kind::kGoodCapture;
-          return sm.move;
+          return sm.move();
         }
         quiet_begin_ = end_;
         stage_ = Stage::kKiller1;
@@ -171,10 +178,10 @@ Move MovePicker::next() {
         stage_ = Stage::kQuiets;
         cur_ = end_ = quiet_begin_;
         if (skip_quiets_) break;
-        chess::MoveList list;
+        chess::MoveList& list = scratch_list();
         chess::generate(pos_, list, chess::GenType::kQuiets);
         for (const Move m : list) {
-          if (!is_special(m)) moves_[end_++] = {m, 0};
+          if (!is_special(m)) moves_[end_++] = {m.raw(), 0};
         }
         score_quiets(quiet_begin_, end_);
         // Insertion sort, best first: quiet lists are short and mostly searched in order.
@@ -194,7 +201,7 @@ Move MovePicker::next() {
         if (!skip_quiets_ && cur_ < end_) {
           last_kind_ = Kind::kQuiet;
           last_score_ = moves_[cur_].score;
-          return moves_[cur_++].move;
+          return moves_[cur_++].move();
         }
         stage_ = Stage::kBadCaptures;
         bad_cur_ = 0;
@@ -203,17 +210,17 @@ Move MovePicker::next() {
       case Stage::kBadCaptures:
         if (bad_cur_ < bad_end_) {
           last_kind_ = Kind::kBadCapture;
-          return moves_[bad_cur_++].move;
+          return moves_[bad_cur_++].move();
         }
         stage_ = Stage::kDone;
         break;
 
       case Stage::kGenEvasions: {
-        chess::MoveList list;
+        chess::MoveList& list = scratch_list();
         chess::generate(pos_, list, chess::GenType::kAll);
         end_ = 0;
         for (const Move m : list) {
-          if (m != tt_move_) moves_[end_++] = {m, 0};
+          if (m != tt_move_) moves_[end_++] = {m.raw(), 0};
         }
         score_evasions(0, end_);
         cur_ = 0;
@@ -226,7 +233,7 @@ Move MovePicker::next() {
         if (cur_ < end_) {
           pick_best(cur_, end_);
           last_kind_ = stage_ == Stage::kEvasions ? Kind::kEvasion : Kind::kGoodCapture;
-          return moves_[cur_++].move;
+          return moves_[cur_++].move();
         }
         stage_ = Stage::kDone;
         break;

@@ -63,9 +63,12 @@ class MovePicker {
   Stage stage() const { return stage_; }
 
  private:
+  // Trivially constructible on purpose: the 256-entry array stays uninitialised until
+  // generation fills it (chess::Move zero-initialises, which cost ~6% of search time).
   struct ScoredMove {
-    chess::Move move;
+    std::uint16_t raw;
     int score;
+    chess::Move move() const { return chess::Move::from_raw(raw); }
   };
 
   void score_captures(int begin, int end);

@@ -1,4 +1,5 @@
-// The tree search proper: negamax with PVS, pruning, the LMR seam and quiescence.
+// The tree search proper: negamax with PVS, pruning and the LMR seam (quiescence is in
+// qsearch.cpp).
 // Iterative deepening, root handling and reporting live in iterate.cpp.
 #include <algorithm>
 #include <cstdlib>
@@ -13,16 +14,6 @@ namespace lmr::search {
 using chess::Move;
 
 namespace {
-
-bool tt_cutoff_allowed(const TtHit& hit, int alpha, int beta) {
-  if (hit.score == kNoScore) return false;
-  switch (hit.bound) {
-    case Bound::kExact: return true;
-    case Bound::kLower: return hit.score >= beta;
-    case Bound::kUpper: return hit.score <= alpha;
-    default: return false;
-  }
-}
 
 // White pawn to rank 6 or beyond, black pawn to rank 3 or below (LMR gate).
 bool pawn_to_advanced_rank(const chess::Position& pos, Move m) {
@@ -77,7 +68,7 @@ void Searcher::update_continuation(int ply, chess::Piece piece, chess::Square to
   }
 }
 
-void Searcher::update_quiet_stats(int ply, Move best, int depth, const Move* quiets,
+void Searcher::update_quiet_stats(int ply, Move best, int depth, const std::uint16_t* quiets,
                                   int quiet_count) {
   StackEntry* ss = &stack_[ply + kStackOffset];
   if (ss->killers[0] != best) {
@@ -93,118 +84,10 @@ void Searcher::update_quiet_stats(int ply, Move best, int depth, const Move* qui
   tables_->butterfly.update(us, best, bonus);
   update_continuation(ply, pos_.moved_piece(best), best.to(), bonus);
   for (int i = 0; i < quiet_count; ++i) {
-    tables_->butterfly.update(us, quiets[i], -bonus);
-    update_continuation(ply, pos_.moved_piece(quiets[i]), quiets[i].to(), -bonus);
+    const Move q = Move::from_raw(quiets[i]);
+    tables_->butterfly.update(us, q, -bonus);
+    update_continuation(ply, pos_.moved_piece(q), q.to(), -bonus);
   }
-}
-
-template <bool kPv>
-int Searcher::qsearch(int alpha, int beta, int ply) {
-  StackEntry* ss = &stack_[ply + kStackOffset];
-  const bool precomputed = ss->has_precomputed;
-  ss->has_precomputed = false;
-  if (kPv) pv_[ply].length = 0;
-
-  ++nodes_;
-  if (node_limit_ && nodes_ >= node_limit_ && completed_depth_ > 0) abort_ = true;
-  if ((nodes_ & 511) == 0) check_limits();
-  if (abort_) return 0;
-  if (ply > seldepth_) seldepth_ = ply;
-
-  if (pos_.is_draw(ply)) return 0;
-  const bool in_check = pos_.in_check();
-  if (ply >= kMaxPly - 1) return in_check ? 0 : eval::evaluate(pos_);
-
-  const TtHit hit = tt_.probe(pos_.key(), ply);
-  if (!kPv && hit.found && tt_cutoff_allowed(hit, alpha, beta)) return hit.score;
-
-  const auto& sw = config_.search;
-  int best_score;
-  int stand_pat = kNoScore;
-  if (in_check) {
-    ss->static_eval = kNoScore;
-    best_score = -kInfinite;
-  } else {
-    stand_pat = precomputed                           ? ss->precomputed_eval
-                : (hit.found && hit.eval != kNoScore) ? hit.eval
-                                                      : eval::evaluate(pos_);
-    ss->static_eval = stand_pat;
-    // A TT bound on the right side is a better estimate than the static evaluation.
-    if (hit.found && hit.score != kNoScore && !is_mate_score(hit.score) &&
-        (hit.bound == Bound::kExact ||
-         hit.bound == (hit.score > stand_pat ? Bound::kLower : Bound::kUpper))) {
-      stand_pat = hit.score;
-    }
-    if (stand_pat >= beta) {
-      if (!hit.found) {
-        tt_.store(pos_.key(), ply, stand_pat, ss->static_eval, -1, Bound::kLower, Move::none());
-      }
-      return stand_pat;
-    }
-    alpha = std::max(alpha, stand_pat);
-    best_score = stand_pat;
-  }
-
-  OrderingTables ordering;
-  ordering.butterfly = &tables_->butterfly;
-  ordering.captures = &tables_->captures;
-  ordering.cont[0] = (ss - 1)->cont;
-  ordering.cont[1] = (ss - 2)->cont;
-  ordering.cont[2] = (ss - 4)->cont;
-  MovePicker picker(pos_, hit.move, ordering);
-
-  Move best_move = Move::none();
-  int move_count = 0;
-  const int original_alpha = alpha;
-  for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
-    ++move_count;
-    const bool capture = pos_.is_capture(m);
-    if (!in_check && best_score > -kMateInMaxPly) {
-      // Delta pruning: even winning the captured piece cannot lift us to alpha.
-      if (sw.futility && !m.is_promotion() && !pos_.gives_check(m)) {
-        const int gain = capture ? kPieceValue[chess::type_of(pos_.captured_piece(m))] : 0;
-        if (stand_pat + 200 + gain <= alpha) {
-          best_score = std::max(best_score, stand_pat + 200 + gain);
-          continue;
-        }
-      }
-      // The quiescence SEE pruning of losing captures.
-      if (sw.qsearch_see_pruning && !pos_.see_ge(m, 0)) continue;
-    }
-
-    ss->move = m;
-    ss->piece = pos_.moved_piece(m);
-    ss->cont = tables_->continuation.row(ss->piece, m.to());
-    pos_.make_move(m);
-    tt_.prefetch(pos_.key());
-    const int score = -qsearch<kPv>(-beta, -alpha, ply + 1);
-    pos_.unmake_move(m);
-    if (abort_) return 0;
-
-    if (score > best_score) {
-      best_score = score;
-      if (score > alpha) {
-        best_move = m;
-        if (kPv) {
-          PrincipalVariation& pv = pv_[ply];
-          const PrincipalVariation& child = pv_[ply + 1];
-          pv.moves[0] = m;
-          std::copy(child.moves, child.moves + child.length, pv.moves + 1);
-          pv.length = child.length + 1;
-        }
-        if (score >= beta) break;
-        alpha = score;
-      }
-    }
-  }
-
-  if (in_check && move_count == 0) return mated_in(ply);
-
-  const Bound bound = best_score >= beta           ? Bound::kLower
-                      : best_score > original_alpha ? Bound::kExact
-                                                    : Bound::kUpper;
-  tt_.store(pos_.key(), ply, best_score, ss->static_eval, in_check ? 0 : -1, bound, best_move);
-  return best_score;
 }
 
 template <bool kPv>
@@ -344,9 +227,10 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
   int best_score = -kInfinite;
   Move best_move = Move::none();
   int move_count = 0;
-  Move quiets_tried[64];
+  // Raw 16-bit moves: a Move array would be zero-filled at every node.
+  std::uint16_t quiets_tried[64];
   int quiet_count = 0;
-  Move captures_tried[32];
+  std::uint16_t captures_tried[32];
   int capture_count = 0;
   int winning_captures = 0;  // captures with SEE > 0 searched so far (REBEL ordering rank)
   StackEntry* child = ss + 1;
@@ -383,6 +267,12 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
         // stop producing quiets, so that quiet checks (Qh7#) are still searched.
         if (sw.late_move_pruning && !gives_check && depth <= 8 &&
             move_count >= (3 + depth * depth) / (2 - improving)) {
+          continue;
+        }
+        // History pruning (part of the late-move-pruning switch): at shallow depth a quiet
+        // move whose history is strongly negative is not worth a search.
+        if (sw.late_move_pruning && !gives_check && depth <= 4 &&
+            history < -2000 * depth) {
           continue;
         }
         if (sw.futility && !in_check && !gives_check && depth <= 8 &&
@@ -558,8 +448,8 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
       }
     }
     if (m != best_move) {
-      if (quiet && quiet_count < 64) quiets_tried[quiet_count++] = m;
-      if (capture && capture_count < 32) captures_tried[capture_count++] = m;
+      if (quiet && quiet_count < 64) quiets_tried[quiet_count++] = m.raw();
+      if (capture && capture_count < 32) captures_tried[capture_count++] = m.raw();
     }
   }
 
@@ -577,7 +467,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
                                chess::type_of(pos_.captured_piece(best_move)), bonus);
     }
     for (int i = 0; i < capture_count; ++i) {
-      const Move c = captures_tried[i];
+      const Move c = Move::from_raw(captures_tried[i]);
       tables_->captures.update(pos_.moved_piece(c), c.to(),
                                chess::type_of(pos_.captured_piece(c)), -bonus);
     }

@@ -125,7 +125,7 @@ class Searcher {
   void check_limits();
   std::int64_t elapsed_ms() const;
   void report(int depth, int score, Bound bound);
-  void update_quiet_stats(int ply, chess::Move best, int depth, const chess::Move* quiets,
+  void update_quiet_stats(int ply, chess::Move best, int depth, const std::uint16_t* quiets,
                           int quiet_count);
   void update_continuation(int ply, chess::Piece piece, chess::Square to, int bonus);
   int static_evaluation(int ply, const TtHit& hit);

@@ -34,6 +34,18 @@ struct Searcher::Tables {
   RebelHistory rebel;
 };
 
-inline constexpr int kStackOffset = 4;  // stack_[ply + kStackOffset]; plies -4..-1 are sentinels
+inline constexpr int kStackOffset = 4;
+
+// May a TT entry's bound decide this node without searching?
+inline bool tt_cutoff_allowed(const TtHit& hit, int alpha, int beta) {
+  if (hit.score == kNoScore) return false;
+  switch (hit.bound) {
+    case Bound::kExact: return true;
+    case Bound::kLower: return hit.score >= beta;
+    case Bound::kUpper: return hit.score <= alpha;
+    default: return false;
+  }
+}
+  // stack_[ply + kStackOffset]; plies -4..-1 are sentinels
 
 }  // namespace lmr::search

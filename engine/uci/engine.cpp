@@ -254,7 +254,9 @@ bool Engine::execute(std::string_view line) {
     cmd_position(args);
   } else if (cmd == "go") {
     cmd_go(args);
-  } else if (cmd == "stop") {
+  } else if (cmd == "stop" || cmd == "ponderhit") {
+    // No Ponder option is offered; should a GUI ponder anyway, "ponderhit" answers at once
+    // instead of leaving it waiting for a bestmove that an infinite search never sends.
     stop_search();
   } else if (cmd == "quit") {
     stop_search();
@@ -267,7 +269,7 @@ bool Engine::execute(std::string_view line) {
     eval::print_breakdown(position_, s);
     emit(s.str());
   }
-  // Anything else ("debug", "register", "ponderhit", garbage) is ignored, as UCI says.
+  // Anything else ("debug", "register", garbage) is ignored, as UCI says.
   return true;
 }
 

@@ -16,6 +16,7 @@ int run_pgn_command(CommandContext& context);
 int run_stats_command(CommandContext& context);
 int run_tune_command(CommandContext& context);
 int run_openings_command(CommandContext& context);
+int run_report_command(CommandContext& context);
 
 namespace {
 
@@ -28,6 +29,8 @@ constexpr Command kCommands[] = {
     {"resume", "finish an interrupted or killed run with the same plan", run_resume_command},
     {"pgn", "export the games of a run as PGN", run_pgn_command},
     {"stats", "Elo, nElo, LOS and SPRT LLR from W/D/L or pentanomial counts", run_stats_command},
+    {"report", "the runs of a database, one run in depth, Elo against a baseline; HTML charts",
+     run_report_command},
     {"tune", "SPSA-tune LMR parameters by self-play; resume, export, show", run_tune_command},
     {"openings", "opening-book tools: generate a balanced EPD book from ECO lines",
      run_openings_command},

@@ -38,7 +38,8 @@ constexpr std::string_view kGenerateDescription =
     "each with `go nodes N` after `ucinewgame` (--concurrency engine processes) and writes the\n"
     "positions whose score is within ±--max-cp centipawns as EPD, sorted by ECO code then\n"
     "position: `<FEN> hmvc H; fmvn F; id \"ECO Name\"; ce SCORE;`. The file's header records\n"
-    "the command. The result does not depend on --concurrency.";
+    "the command. The result does not depend on --concurrency. The defaults are those of\n"
+    "openings/default.epd (docs/openings.md).";
 
 int int_flag(const po::variables_map& values, const char* name, long max) {
     const std::string flag = std::string("--") + name;
@@ -105,13 +106,14 @@ int run_generate(CommandContext& context) {
         ("option", po::value<std::vector<std::string>>(), "UCI option NAME=VALUE (repeatable)")
         ("min-plies", po::value<std::string>()->default_value("6"), "shortest line kept")
         ("max-plies", po::value<std::string>()->default_value("16"), "longest line kept")
-        ("nodes", po::value<std::string>()->default_value("20000"), "nodes per search")
-        ("max-cp", po::value<std::string>()->default_value("60"),
+        ("nodes", po::value<std::string>()->default_value("10000"), "nodes per search")
+        ("max-cp", po::value<std::string>()->default_value("25"),
          "keep positions scored within ±this many centipawns")
         ("concurrency", po::value<std::string>()->default_value("2"), "engine processes at once")
         ("limit", po::value<std::string>(), "score only the first N unique positions (trials)")
         ("skip-invalid", "skip ECO entries with illegal moves instead of stopping")
-        ("out", po::value<std::string>()->default_value("openings/default.epd"), "EPD file to write");
+        ("out", po::value<std::string>()->default_value("openings/default.epd"),
+         "EPD file to write");
     // clang-format on
     po::variables_map values;
     if (!parse_command_line(context, options, values, "--eco FILE [options]", kGenerateDescription))
@@ -261,15 +263,21 @@ int run_generate(CommandContext& context) {
 
 int run_openings_command(CommandContext& context) {
     if (context.args.empty() || context.args[0] == "--help" || context.args[0] == "-h") {
-        context.out << "Usage: " << context.program << " openings generate [options]\n\n"
-                    << kOpeningsDescription << '\n';
+        // Without a sub-command this is a usage error: the text goes to stderr, exit 2.
+        std::ostream& out = context.args.empty() ? context.err : context.out;
+        out << "Usage: " << context.program << " openings generate [options]\n\n"
+            << kOpeningsDescription << '\n';
         return context.args.empty() ? kExitUsage : kExitOk;
     }
     if (context.args[0] != "generate") {
-        throw UsageError("unknown openings sub-command '" + context.args[0] + "' (expected generate)");
+        throw UsageError("unknown openings sub-command '" + context.args[0] +
+                         "' (expected generate)");
     }
-    CommandContext sub{context.program, context.command + " generate",
-                       {context.args.begin() + 1, context.args.end()}, context.out, context.err};
+    CommandContext sub{context.program,
+                       context.command + " generate",
+                       {context.args.begin() + 1, context.args.end()},
+                       context.out,
+                       context.err};
     return run_generate(sub);
 }
 

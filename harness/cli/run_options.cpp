@@ -39,6 +39,20 @@ std::filesystem::path default_engine_binary() {
 
 namespace {
 
+// The shipped book: openings/default.epd from the working directory, else from the source tree
+// the binary was built in (build/<preset>/harness/lmr-harness), so runs work from anywhere.
+std::string default_book_path() {
+    const std::filesystem::path relative = "openings/default.epd";
+    if (std::filesystem::exists(relative)) return relative.string();
+    std::error_code ec;
+    const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const auto in_tree = self.parent_path().parent_path().parent_path().parent_path() / relative;
+        if (std::filesystem::exists(in_tree)) return in_tree.string();
+    }
+    return relative.string();
+}
+
 // "key=value,key=value" into pairs; throws naming the flag.
 std::vector<std::pair<std::string, std::string>> key_values(std::string_view flag,
                                                             const std::string& text) {
@@ -72,7 +86,7 @@ void add_run_options(po::options_description& options) {
          "tc/st combine with nodes/depth")
         ("margin", po::value<std::string>()->default_value("100"),
          "milliseconds an engine may exceed its clock before it loses on time")
-        ("book", po::value<std::string>()->default_value("openings/default.epd"),
+        ("book", po::value<std::string>()->default_value(default_book_path()),
          "opening book (.epd or .pgn); \"none\" starts every game from the initial position")
         ("book-order", po::value<std::string>()->default_value("random"), "random or sequential")
         ("book-plies", po::value<std::string>(), "PGN books: plies of each game to play")

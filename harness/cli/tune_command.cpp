@@ -271,6 +271,14 @@ int tune_start(CommandContext& context) {
     return play_tune(context, store, run_id, plan, book ? &*book : nullptr, db);
 }
 
+// The database of resume/export/show must exist: opening a missing one for writing would
+// leave an empty file behind.
+std::string existing_db(const po::variables_map& values) {
+    const std::string db = values["db"].as<std::string>();
+    if (!fs::exists(db)) throw flag_error("--db", db, "no such database");
+    return db;
+}
+
 // Opens the run as a tune; throws UsageError when it is not one.
 tournament::RunPlan stored_plan(const store::Store& store, std::int64_t run_id) {
     const auto run = store.load_run(run_id);
@@ -279,6 +287,8 @@ tournament::RunPlan stored_plan(const store::Store& store, std::int64_t run_id) 
                          std::string(store::to_string(run.kind)) + " run, not a tune");
     return tournament::plan_from_json(nlohmann::json::parse(run.plan_json));
 }
+
+int resume_stored(CommandContext& context, std::int64_t run_id, const std::string& db);
 
 int tune_resume(CommandContext& context) {
     po::options_description options("Options");
@@ -289,8 +299,10 @@ int tune_resume(CommandContext& context) {
                             "Continues a tune after Ctrl-C or kill -9 from its last stored "
                             "iteration, with the same random stream and openings."))
         return kExitOk;
-    const auto run_id = run_flag(values);
-    const std::string db = values["db"].as<std::string>();
+    return resume_stored(context, run_flag(values), existing_db(values));
+}
+
+int resume_stored(CommandContext& context, std::int64_t run_id, const std::string& db) {
     auto store = store::Store::open(db);
     const auto plan = stored_plan(store, run_id);
     if (store.load_run(run_id).status == store::RunStatus::kFinished) {
@@ -301,7 +313,7 @@ int tune_resume(CommandContext& context) {
     try {
         book = tune::load_plan_book(plan);
     } catch (const std::exception& e) {
-        context.err << context.program << " tune resume: " << e.what() << '\n';
+        context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
         return kExitUsage;
     }
     const auto done = store.tune_iterations(run_id).size();
@@ -321,7 +333,7 @@ int tune_export(CommandContext& context) {
                             "config that extends the base config."))
         return kExitOk;
     const auto run_id = run_flag(values);
-    const std::string db = values["db"].as<std::string>();
+    const std::string db = existing_db(values);
     auto store = store::Store::open(db, store::OpenOptions{store::OpenMode::kReadOnly});
     const auto plan = stored_plan(store, run_id);
     const fs::path out_file = values.count("out") ? fs::path(values["out"].as<std::string>())
@@ -367,7 +379,7 @@ int tune_show(CommandContext& context) {
                             "and the commands that export and verify it."))
         return kExitOk;
     const auto run_id = run_flag(values);
-    const std::string db = values["db"].as<std::string>();
+    const std::string db = existing_db(values);
     auto store = store::Store::open(db, store::OpenOptions{store::OpenMode::kReadOnly});
     (void)stored_plan(store, run_id);
     tune::ShowOptions show;
@@ -378,28 +390,36 @@ int tune_show(CommandContext& context) {
     return kExitOk;
 }
 
+// A database the user pointed at that is not ours, or a run that is not there, is bad input
+// (2); a database failure while working is the run failing (4), as for `sprt`.
+template <typename Command>
+int guarded(CommandContext& context, Command command) {
+    try {
+        return command();
+    } catch (const store::StoreError& e) {
+        context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
+        return is_bad_database(e) ? kExitUsage : kExitRunFailed;
+    }
+}
+
 }  // namespace
+
+// `lmr-harness resume --run N` on a tune run lands here (declare it where it is called:
+// `int resume_tune_run(CommandContext&, std::int64_t run_id, const std::string& db);`).
+int resume_tune_run(CommandContext& context, std::int64_t run_id, const std::string& db) {
+    return guarded(context, [&] { return resume_stored(context, run_id, db); });
+}
 
 int run_tune_command(CommandContext& context) {
     const std::string first = context.args.empty() ? std::string() : context.args.front();
-    // A database the user pointed at that is not ours, or a run that is not there, is bad
-    // input (2); a database failure while working is the run failing (4), as for `sprt`.
-    const auto guarded = [&](int (*command)(CommandContext&), CommandContext& ctx) {
-        try {
-            return command(ctx);
-        } catch (const store::StoreError& e) {
-            ctx.err << ctx.program << ' ' << ctx.command << ": " << e.what() << '\n';
-            return is_bad_database(e) ? kExitUsage : kExitRunFailed;
-        }
-    };
     if (first == "resume" || first == "export" || first == "show") {
         auto sub = sub_context(context, first);
-        return guarded(first == "resume"   ? tune_resume
-                       : first == "export" ? tune_export
-                                           : tune_show,
-                       sub);
+        const auto command = first == "resume"   ? tune_resume
+                             : first == "export" ? tune_export
+                                                 : tune_show;
+        return guarded(sub, [&] { return command(sub); });
     }
-    return guarded(tune_start, context);
+    return guarded(context, [&] { return tune_start(context); });
 }
 
 }  // namespace lmr::cli

@@ -76,8 +76,8 @@ Selection select_candidates(const std::vector<Opening>& openings, int min_plies,
         const auto position = chess::Position::from_fen(opening.fen, &error);
         if (!position) {
             throw std::invalid_argument("opening '" + opening.name + "' (line " +
-                                        std::to_string(opening.line) + ") ends in an invalid "
-                                        "position: " + error);
+                                        std::to_string(opening.line) +
+                                        ") ends in an invalid position: " + error);
         }
         Candidate candidate;
         candidate.epd = position_identity(*position);

@@ -25,7 +25,7 @@ std::string position_identity(const chess::Position& position);
 
 // One position of the book-to-be.
 struct Candidate {
-    std::string epd;       // position_identity() of the line's final position
+    std::string epd;  // position_identity() of the line's final position
     int halfmove_clock = 0;
     int fullmove_number = 1;
     std::string name;      // the line's name, "B20 Sicilian Defence"

@@ -105,15 +105,16 @@ class EcoParser {
     std::size_t parse_entry(std::size_t i) {
         const Token& code = tokens_[i];
         if (code.kind != Token::Kind::kWord || !is_eco_code(code.text)) {
-            out_.fatal(code.line, "expected an ECO code such as 'A00' or 'B12c1' to start an "
-                                  "entry, found '" + code.text + "'");
+            out_.fatal(code.line,
+                       "expected an ECO code such as 'A00' or 'B12c1' to start an "
+                       "entry, found '" +
+                           code.text + "'");
         }
         if (i + 1 >= tokens_.size() || tokens_[i + 1].kind != Token::Kind::kString) {
             out_.fatal(code.line, "ECO code '" + code.text + "' is not followed by a quoted name");
         }
-        const std::string name = tokens_[i + 1].text.empty()
-                                      ? code.text
-                                      : code.text + ' ' + tokens_[i + 1].text;
+        const std::string name =
+            tokens_[i + 1].text.empty() ? code.text : code.text + ' ' + tokens_[i + 1].text;
         const std::string label = "entry '" + name + "' (line " + std::to_string(code.line) + ")";
 
         chess::Position position = chess::Position::startpos();
@@ -123,10 +124,9 @@ class EcoParser {
         for (i += 2; i < tokens_.size(); ++i) {
             const Token& token = tokens_[i];
             if (token.kind == Token::Kind::kStar) break;
-            const bool next_entry =
-                token.kind == Token::Kind::kString ||
-                (is_eco_code(token.text) && i + 1 < tokens_.size() &&
-                 tokens_[i + 1].kind == Token::Kind::kString);
+            const bool next_entry = token.kind == Token::Kind::kString ||
+                                    (is_eco_code(token.text) && i + 1 < tokens_.size() &&
+                                     tokens_[i + 1].kind == Token::Kind::kString);
             if (next_entry) {
                 out_.fatal(token.line, label + " has no '*' before the next entry");
             }

@@ -33,9 +33,11 @@ struct Shared {
 // One search: new game, go nodes N. Returns the failure text, or nullopt with `out` set.
 std::optional<std::string> search_once(UciEngine& engine, const std::string& fen,
                                        const ScorerOptions& options, Evaluation& out) {
-    if (engine.new_game() != Status::kOk) return "not ready after ucinewgame: " + engine.last_error();
+    if (engine.new_game() != Status::kOk)
+        return "not ready after ucinewgame: " + engine.last_error();
     const auto deadline = Clock::now() + options.search_timeout;
-    const auto result = engine.go("position fen " + fen, GoLimits::with_nodes(options.nodes), deadline);
+    const auto result =
+        engine.go("position fen " + fen, GoLimits::with_nodes(options.nodes), deadline);
     if (result.status != Status::kOk) {
         return std::string(uci_client::to_string(result.status)) +
                (result.error.empty() ? "" : ": " + result.error);
@@ -73,7 +75,8 @@ void worker(Shared& shared) {
             shared.result.evaluations[index] = evaluation;
             std::lock_guard lock(shared.mutex);
             ++shared.done;
-            if (shared.options.progress) shared.options.progress(shared.done, shared.positions.size());
+            if (shared.options.progress)
+                shared.options.progress(shared.done, shared.positions.size());
         }
     } catch (const uci_client::UciError& e) {
         std::lock_guard lock(shared.mutex);
@@ -112,7 +115,8 @@ ScorerResult score_positions(const std::vector<std::string>& positions,
         std::min(static_cast<std::size_t>(options.concurrency), positions.size());
     {
         std::vector<std::jthread> workers;
-        for (std::size_t i = 0; i < threads; ++i) workers.emplace_back([&shared] { worker(shared); });
+        for (std::size_t i = 0; i < threads; ++i)
+            workers.emplace_back([&shared] { worker(shared); });
     }
     if (shared.first_error) std::rethrow_exception(shared.first_error);
     return result;

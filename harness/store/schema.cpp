@@ -341,6 +341,7 @@ GROUP BY run_id, termination;
 CREATE VIEW game_faults AS
 SELECT g.run_id, g.id AS game_id, g.pair_index, g.round_in_pair, g.termination,
        g.termination_detail, g.result, g.white_engine_id, g.black_engine_id,
+       w.name AS white_name, b.name AS black_name,
        CASE g.result WHEN '1-0' THEN g.black_engine_id
                      WHEN '0-1' THEN g.white_engine_id END AS loser_engine_id,
        CASE g.result WHEN '1-0' THEN b.name WHEN '0-1' THEN w.name END AS loser_name

@@ -1,12 +1,13 @@
 // The pure steps of book generation: position identity, ply filter, de-duplication, the
 // balance test, order and the EPD lines (read back by read_epd). No engine needed.
 
+#include "harness/openings/book_generator.hpp"
+
 #include <gtest/gtest.h>
 
 #include <sstream>
 
 #include "engine/chess/position.hpp"
-#include "harness/openings/book_generator.hpp"
 #include "harness/openings/eco_reader.hpp"
 #include "harness/openings/epd_reader.hpp"
 
@@ -31,13 +32,13 @@ TEST(BookGenerator, PositionIdentityKeepsOnlyUsableEnPassant) {
 }
 
 const char* const kLines =
-    "A00b \"Barnes Opening\"  1.f3 *\n"                                 // 1 ply
-    "C40 \"King's Knight Opening\" 1.e4 e5 2.Nf3 *\n"                   // 3 plies
-    "A04 \"Reti: 1...e5\" 1.Nf3 e5 *\n"                                 // 2 plies
-    "A04 \"Reti transposing\" 1.Nf3 e5 2.e4 *\n"                        // 3: = C40's position
-    "C44 \"King's Pawn\" 1.e4 e5 2.Nf3 Nc6 *\n"                         // 4 plies
-    "C60 \"Ruy Lopez\" 1.e4 e5 2.Nf3 Nc6 3.Bb5 *\n"                     // 5 plies
-    "C50 \"Italian\" 1.e4 e5 2.Nf3 Nc6 3.Bc4 *\n";                      // 5 plies
+    "A00b \"Barnes Opening\"  1.f3 *\n"                // 1 ply
+    "C40 \"King's Knight Opening\" 1.e4 e5 2.Nf3 *\n"  // 3 plies
+    "A04 \"Reti: 1...e5\" 1.Nf3 e5 *\n"                // 2 plies
+    "A04 \"Reti transposing\" 1.Nf3 e5 2.e4 *\n"       // 3: = C40's position
+    "C44 \"King's Pawn\" 1.e4 e5 2.Nf3 Nc6 *\n"        // 4 plies
+    "C60 \"Ruy Lopez\" 1.e4 e5 2.Nf3 Nc6 3.Bb5 *\n"    // 5 plies
+    "C50 \"Italian\" 1.e4 e5 2.Nf3 Nc6 3.Bc4 *\n";     // 5 plies
 
 TEST(BookGenerator, SelectsByPliesAndDeduplicatesByPosition) {
     const auto lines = read_eco(kLines, "lines.eco");

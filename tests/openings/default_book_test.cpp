@@ -29,12 +29,14 @@ TEST(DefaultBook, LoadsWithLegalUniqueNamedPositions) {
     EXPECT_LE(book.openings.size(), 3000u);
 
     std::set<std::string> seen;
+    std::set<chess::Key> keys;  // a second opinion: the Zobrist key (usable en passant only)
     for (const Opening& opening : book.openings) {
         const auto position = chess::Position::from_fen(opening.fen);
         ASSERT_TRUE(position.has_value()) << opening.fen;
         EXPECT_GT(chess::count_legal_moves(*position), 0) << opening.fen;
         EXPECT_TRUE(seen.insert(position_identity(*position)).second)
             << "duplicate position at line " << opening.line << ": " << opening.fen;
+        EXPECT_TRUE(keys.insert(position->key()).second) << "line " << opening.line;
         EXPECT_FALSE(eco_code_of(opening.name).empty()) << "line " << opening.line;
         // From a real game start: a move has been played, and the counters say so.
         EXPECT_GE(position->fullmove_number(), 2) << "line " << opening.line;

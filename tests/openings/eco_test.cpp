@@ -29,7 +29,8 @@ std::string error_of(const std::string& text, ReadOptions options = {}) {
 }
 
 TEST(EcoReader, EcoCodes) {
-    for (const char* code : {"A00", "A00b", "A00b1", "E99z4", "C42"}) EXPECT_TRUE(is_eco_code(code)) << code;
+    for (const char* code : {"A00", "A00b", "A00b1", "E99z4", "C42"})
+        EXPECT_TRUE(is_eco_code(code)) << code;
     for (const char* code : {"", "A0", "F00", "a00", "A00B", "A00b5", "A00b12", "Nf3", "Bc4", "B1"})
         EXPECT_FALSE(is_eco_code(code)) << code;
     EXPECT_EQ(eco_code_of("B90a Sicilian: Najdorf"), "B90a");
@@ -151,7 +152,8 @@ TEST(EcoReader, StructuralErrorsAreFatalEvenWhenSkipping) {
 // the lines that start with an ECO code (each entry starts on its own line).
 TEST(EcoReader, DebianScidEco) {
     const std::filesystem::path path = "/usr/share/scid/data/scid.eco";
-    if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " absent (Debian package scid-data)";
+    if (!std::filesystem::exists(path))
+        GTEST_SKIP() << path << " absent (Debian package scid-data)";
 
     std::size_t entry_lines = 0;
     {

@@ -62,7 +62,7 @@ TEST(PositionScorer, LmrEngineScoresKnownPositions) {
     using Kind = Evaluation::Kind;
     EXPECT_TRUE(is_balanced(result.evaluations[0], 100)) << result.evaluations[0].value;
     EXPECT_EQ(result.evaluations[1].kind, Kind::kCentipawns);
-    EXPECT_GT(result.evaluations[1].value, 600);   // side to move is a queen up
+    EXPECT_GT(result.evaluations[1].value, 600);  // side to move is a queen up
     EXPECT_EQ(result.evaluations[2].kind, Kind::kCentipawns);
     EXPECT_LT(result.evaluations[2].value, -600);  // side to move is a queen down
     EXPECT_EQ(result.evaluations[3].kind, Kind::kMate);
@@ -86,7 +86,8 @@ TEST(PositionScorer, EngineFaultsAreErrors) {
     missing.engine.argv = {"/nonexistent/engine"};
     EXPECT_THROW(score_positions(kPositions, missing), ScorerError);
 
-    // The crash fixture (told to play 0 moves) dies in its first search: restarted once, it dies again.
+    // The crash fixture (told to play 0 moves) dies in its first search: restarted once, it dies
+    // again.
     ScorerOptions crashing = lmr_engine(1);
     crashing.engine.argv = {kCrashFixture, "0"};
     crashing.engine.discard_stderr = true;
@@ -126,10 +127,11 @@ TEST(OpeningsGenerate, WritesABalancedBookThatReadsBack) {
     }
     const std::string out = (dir / "book.epd").string();
     const std::string log = (dir / "log.txt").string();
-    const std::string command = kHarness + " openings generate --eco " + (dir / "small.eco").string() +
-                                " --engine-binary " + kEngine +
+    const std::string command = kHarness + " openings generate --eco " +
+                                (dir / "small.eco").string() + " --engine-binary " + kEngine +
                                 " --min-plies 3 --max-plies 10 --nodes 3000 --max-cp 100"
-                                " --concurrency 2 --out " + out + " >" + log + " 2>&1";
+                                " --concurrency 2 --out " +
+                                out + " >" + log + " 2>&1";
     ASSERT_EQ(run(command), 0) << std::ifstream(log).rdbuf();
 
     std::ostringstream text;
@@ -142,8 +144,8 @@ TEST(OpeningsGenerate, WritesABalancedBookThatReadsBack) {
     for (const auto& opening : book.openings) names.push_back(opening.name);
     // C40 and A04 are one position (named by C40); C20 leaves Black a queen down; B90a and
     // C44 are balanced; A00b is too short.
-    EXPECT_EQ(names, (std::vector<std::string>{"B90a Sicilian: Najdorf", "C40 King's Knight Opening",
-                                               "C44 King's Pawn"}));
+    EXPECT_EQ(names, (std::vector<std::string>{"B90a Sicilian: Najdorf",
+                                               "C40 King's Knight Opening", "C44 King's Pawn"}));
 
     std::ostringstream summary;
     summary << std::ifstream(log).rdbuf();
@@ -161,7 +163,8 @@ TEST(OpeningsGenerate, WritesABalancedBookThatReadsBack) {
     EXPECT_EQ(run(bad), 2);
     std::ostringstream message;
     message << std::ifstream(log).rdbuf();
-    EXPECT_NE(message.str().find("bad.eco:2: illegal SAN 'Ke3'"), std::string::npos) << message.str();
+    EXPECT_NE(message.str().find("bad.eco:2: illegal SAN 'Ke3'"), std::string::npos)
+        << message.str();
     EXPECT_FALSE(std::filesystem::exists(dir / "bad.epd"));
 
     std::filesystem::remove_all(dir);

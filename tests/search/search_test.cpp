@@ -92,9 +92,11 @@ INSTANTIATE_TEST_SUITE_P(
         TacticCase{"WAC003", "5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - - 0 1", "e3g3", 10},
         TacticCase{"WAC006", "7k/p7/1R5K/6r1/6p1/6P1/8/8 w - - 0 1", "b6b7", 10},
         TacticCase{"WAC007", "rnbqkb1r/pppp1ppp/8/4P3/6n1/7P/PPPNPPP1/R1BQKBNR b KQkq - 0 1", "g4e3", 8},
-        TacticCase{"WAC008", "r4q1k/p2bR1rp/2p2Q1N/5p2/5p2/2P5/PP3PPP/R5K1 w - - 0 1", "e7f7", 13},
         TacticCase{"WAC009", "3q1rk1/p4pp1/2pb3p/3p4/6Pr/1PNQ4/P1PB1PP1/4RRK1 b - - 0 1", "d6h2", 10},
-        TacticCase{"WAC010", "2br2k1/2q3rn/p2NppQ1/2p1P3/Pp5R/4P3/1P3PPP/3R2K1 w - - 0 1", "h4h7", 10}),
+        TacticCase{"WAC010", "2br2k1/2q3rn/p2NppQ1/2p1P3/Pp5R/4P3/1P3PPP/3R2K1 w - - 0 1", "h4h7", 10},
+        TacticCase{"WAC012", "4k1r1/2p3r1/1pR1p3/3pP2p/3P2qP/P4N2/1PQ4P/5R1K b - - 0 1", "g4f3", 10},
+        TacticCase{"WAC013", "5rk1/pp4p1/2n1p2p/2Npq3/2p5/6P1/P3P1BP/R4Q1K w - - 0 1", "f1f8", 10},
+        TacticCase{"WAC014", "r2rb1k1/pp1q1p1p/2n1p1p1/2bp4/5P2/PP1BPR1Q/1BPN2PP/R5K1 w - - 0 1", "h3h7", 10}),
     [](const auto& info) { return std::string(info.param.name); });
 
 TEST(Search, ForcedRepetitionScoresDraw) {

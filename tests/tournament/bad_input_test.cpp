@@ -19,12 +19,15 @@ class BadInput : public ::testing::Test {
         ASSERT_FALSE(db_bytes_.empty());
     }
 
-    std::vector<std::string> fixture_match(std::vector<std::string> extra) const {
+    // A good match command between two fixture engines, with `flag` given `value` instead.
+    std::vector<std::string> fixture_match(const std::string& flag = "",
+                                           const std::string& value = "") const {
         std::vector<std::string> args{"match", "--engine", "name=a", "cmd=" + kFixtureRandom,
                                       "--engine", "name=b", "cmd=" + kFixtureRandom,
                                       "--pairs", "1", "--tc", "nodes=10", "--book", "none",
-                                      "--db", db_path_};
-        args.insert(args.end(), extra.begin(), extra.end());
+                                      "--concurrency", "1", "--db", db_path_};
+        for (std::size_t i = 0; i + 1 < args.size(); ++i)
+            if (!flag.empty() && args[i] == flag) args[i + 1] = value;
         return args;
     }
 
@@ -65,16 +68,16 @@ TEST_F(BadInput, ConfigTheEngineRejects) {
 }
 
 TEST_F(BadInput, BadTimeControl) {
-    expect_rejected(fixture_match({"--tc", "fortnight=3"}), {"fortnight=3"});
+    expect_rejected(fixture_match("--tc", "fortnight=3"), {"fortnight=3"});
 }
 
 TEST_F(BadInput, BadBookPath) {
     const std::string missing = dir_ / "no-such-book.epd";
-    expect_rejected(fixture_match({"--book", missing}), {"no-such-book.epd"});
+    expect_rejected(fixture_match("--book", missing), {"no-such-book.epd"});
 }
 
 TEST_F(BadInput, ZeroConcurrency) {
-    expect_rejected(fixture_match({"--concurrency", "0"}), {"--concurrency"});
+    expect_rejected(fixture_match("--concurrency", "0"), {"--concurrency"});
 }
 
 TEST_F(BadInput, MissingEngineProgram) {
@@ -89,9 +92,7 @@ TEST_F(BadInput, TextFileAsDatabaseIsLeftUntouched) {
     const std::string notes = dir_ / "notes.txt";
     const std::string text = "These are my notes, not a database.\n";
     write_file(notes, text);
-    auto args = fixture_match({});
-    for (std::size_t i = 0; i + 1 < args.size(); ++i)
-        if (args[i] == "--db") args[i + 1] = notes;
+    const auto args = fixture_match("--db", notes);
     const auto r = run_harness(dir_, args, std::chrono::seconds(30));
     EXPECT_EQ(r.exit_code, 2) << describe(r);
     EXPECT_NE(r.err.find("notes.txt"), std::string::npos) << r.err;

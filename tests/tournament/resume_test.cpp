@@ -15,11 +15,23 @@
 namespace lmr::tournament_test {
 namespace {
 
-std::vector<std::string> slow_match(const std::string& db_path, int pairs) {
-    return {"match",          "--engine", "name=hanger",  "cmd=" + kFixtureHang, "arg=4",
-            "--engine",       "name=random", "cmd=" + kFixtureRandom, "--pairs",
-            std::to_string(pairs), "--tc",   "st=0.25",     "--concurrency", "2",
-            "--book",         "none",     "--db",         db_path, "--report-every", "1"};
+// `random` is fixture_random, or — stubborn — fixture_random inside a shell that, once the
+// fixture has quit, turns into a `sleep` ignoring SIGTERM and end of input: an engine process
+// that only goes away when the harness kills it.
+std::vector<std::string> slow_match(const std::string& db_path, int pairs, bool stubborn = false) {
+    std::vector<std::string> args{"match", "--engine", "name=hanger", "cmd=" + kFixtureHang,
+                                  "arg=4", "--engine", "name=random"};
+    if (stubborn) {
+        for (const std::string& a : std::vector<std::string>{"cmd=/bin/sh", "arg=-c", "arg=trap '' TERM; " + kFixtureRandom + "; exec sleep 60"})
+            args.push_back(a);
+    } else {
+        args.push_back("cmd=" + kFixtureRandom);
+    }
+    for (const std::string& a : std::vector<std::string>{"--pairs", std::to_string(pairs), "--tc", "st=0.25",
+                                "--concurrency", "2", "--book", "none", "--db", db_path,
+                                "--report-every", "1"})
+        args.push_back(a);
+    return args;
 }
 
 // Checks the finished run holds exactly `pairs` complete pairs and nothing else.
@@ -77,12 +89,11 @@ TEST(Resume, CtrlCInterruptsCleanlyAndResumeFinishes) {
     const std::string db_path = dir / "interrupt.db";
     constexpr int kPairs = 10;
     {
-        Harness harness(dir, slow_match(db_path, kPairs));
+        Harness harness(dir, slow_match(db_path, kPairs, /*stubborn=*/true));
         ASSERT_TRUE(wait_for_games(db_path, 2, std::chrono::seconds(30)))
             << describe(harness.wait(std::chrono::seconds(1)));
-        std::vector<ProcInfo> engines;
-        for (const auto& child : children_of(harness.pid()))
-            if (child.comm.rfind("fixture_", 0) == 0) engines.push_back(child);
+        // The harness's children are its engines: two per slot.
+        const auto engines = children_of(harness.pid());
         EXPECT_GE(engines.size(), 2u) << "the engines of at least one slot are running";
 
         // As a terminal does: SIGINT to the foreground job (the engines run in process groups
@@ -92,8 +103,8 @@ TEST(Resume, CtrlCInterruptsCleanlyAndResumeFinishes) {
         ASSERT_FALSE(r.timed_out) << "the harness did not stop after Ctrl-C\n" << describe(r);
         EXPECT_EQ(r.exit_code, 4) << "interrupted match: exit 4\n" << describe(r);
         for (const auto& engine : engines)
-            EXPECT_FALSE(still_running(engine)) << engine.comm << " (pid " << engine.pid
-                                                << ") outlived the harness";
+            EXPECT_FALSE(alive(engine.pid)) << engine.comm << " (pid " << engine.pid
+                                            << ") outlived the harness";
         Db db(db_path);
         EXPECT_EQ(db.text("SELECT status FROM runs"), "interrupted");
         EXPECT_LT(db.integer("SELECT count(*) FROM games"), 2 * kPairs)

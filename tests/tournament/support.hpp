@@ -305,10 +305,11 @@ inline std::vector<ProcInfo> children_of(pid_t parent) {
     return out;
 }
 
-// True while `before` (a process seen earlier) still runs: same pid, same program, not a zombie.
-inline bool still_running(const ProcInfo& before) {
-    const auto now = proc_info(before.pid);
-    return now && now->comm == before.comm && now->state != 'Z' && now->state != 'X';
+// True while the process runs (a zombie does not count). A pid seen a moment ago is not
+// reused that fast, so the program it runs now is not compared (it may have exec'd).
+inline bool alive(pid_t pid) {
+    const auto now = proc_info(pid);
+    return now && now->state != 'Z' && now->state != 'X';
 }
 
 }  // namespace lmr::tournament_test

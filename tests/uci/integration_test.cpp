@@ -294,3 +294,68 @@ TEST(UciIntegration, EndOfInputFinishesTheSearch) {
 }
 
 }  // namespace
+
+namespace {
+
+struct CommandResult {
+  int exit_code;
+  std::string output;
+};
+
+// Runs lmr-engine with arguments (stderr folded into the output).
+CommandResult run_engine(const std::string& args) {
+  const std::string cmd = std::string(LMR_ENGINE_PATH) + " " + args + " 2>&1 </dev/null";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return {-1, ""};
+  std::string out;
+  char buf[4096];
+  while (std::size_t n = fread(buf, 1, sizeof(buf), pipe)) out.append(buf, n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+std::string line_starting(const std::string& text, const std::string& prefix) {
+  const auto at = text.find("\n" + prefix);
+  if (at == std::string::npos) return "";
+  return text.substr(at + 1, text.find('\n', at + 1) - at - 1);
+}
+
+TEST(EngineCli, BenchIsDeterministic) {
+  const CommandResult a = run_engine("bench 6");
+  const CommandResult b = run_engine("bench 6");
+  ASSERT_EQ(a.exit_code, 0) << a.output;
+  const std::string nodes = line_starting(a.output, "Nodes searched: ");
+  EXPECT_FALSE(nodes.empty()) << a.output;
+  EXPECT_EQ(nodes, line_starting(b.output, "Nodes searched: "));
+  EXPECT_FALSE(line_starting(a.output, "Nodes/second: ").empty());
+  EXPECT_NE(a.output.find("re-search rate"), std::string::npos);
+}
+
+TEST(EngineCli, BenchWithConfigAndBadConfig) {
+  const CommandResult none =
+      run_engine(std::string("--config ") + LMR_SOURCE_DIR + "/configs/none.json bench 5");
+  EXPECT_EQ(none.exit_code, 0) << none.output;
+  EXPECT_NE(none.output.find("config none"), std::string::npos);
+  const CommandResult bad = run_engine("--config /nonexistent/lmr.json bench 5");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.output.find("/nonexistent/lmr.json"), std::string::npos) << bad.output;
+}
+
+TEST(EngineCli, PerftEvalHelpAndUsageErrors) {
+  const CommandResult perft = run_engine("perft 3");
+  EXPECT_EQ(perft.exit_code, 0);
+  EXPECT_NE(perft.output.find("nodes 8902 "), std::string::npos) << perft.output;
+  const CommandResult divide =
+      run_engine("perft 2 --fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1 --divide");
+  EXPECT_NE(divide.output.find("Nodes searched: 191"), std::string::npos) << divide.output;
+  const CommandResult eval = run_engine("eval --fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+  EXPECT_EQ(eval.exit_code, 0);
+  EXPECT_NE(eval.output.find("material"), std::string::npos);
+  EXPECT_EQ(run_engine("--help").exit_code, 0);
+  EXPECT_EQ(run_engine("frobnicate").exit_code, 2);
+  EXPECT_EQ(run_engine("perft").exit_code, 2);
+  EXPECT_EQ(run_engine("eval --fen not-a-fen").exit_code, 2);
+  EXPECT_EQ(run_engine("bench 0").exit_code, 2);
+}
+
+}  // namespace

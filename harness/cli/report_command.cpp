@@ -1,0 +1,182 @@
+// `lmr-harness report`: what the result database says — the runs, one run in depth, the Elo
+// of every config against a baseline — as a table, JSON, CSV or markdown, and an HTML page
+// with charts. Reads only: the database is opened read-only and never changed.
+
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+#include <string>
+#include <system_error>
+
+#include "harness/cli/command.hpp"
+#include "harness/cli/options.hpp"
+#include "harness/cli/run_options.hpp"
+#include "harness/report/html_page.hpp"
+#include "harness/report/json.hpp"
+#include "harness/report/load.hpp"
+#include "harness/report/render.hpp"
+#include "harness/report/tables.hpp"
+#include "harness/store/store.hpp"
+
+namespace lmr::cli {
+namespace {
+
+constexpr const char* kDescription =
+    "Lists the runs of a result database (id, date, base vs test, time control, pairs, W/D/L,\n"
+    "pentanomial, Elo, nElo, LLR, verdict, status); --run N shows one run in depth\n"
+    "(terminations, faults, search depth/nodes/time per move for each side, results per\n"
+    "opening); --baseline NAME the Elo of every config measured directly against NAME, pooled\n"
+    "over all runs. Statistics are computed as `lmr-harness stats` computes them.\n"
+    "--html FILE writes one self-contained page with SVG charts (LLR against pairs for every\n"
+    "SPRT, Elo with error bars, score over time, tune trajectories).\n"
+    "The database is only read, safely while a run writes to it.\n"
+    "Exit codes: 0 done, 2 bad usage or a file that is not a usable result database,\n"
+    "1 other failures (e.g. the HTML file cannot be written).";
+
+enum class Format { kTable, kJson, kCsv, kMarkdown };
+
+Format parse_format(const std::string& text) {
+    if (text == "table") return Format::kTable;
+    if (text == "json") return Format::kJson;
+    if (text == "csv") return Format::kCsv;
+    if (text == "markdown" || text == "md") return Format::kMarkdown;
+    throw flag_error("--format", text, "expected table, json, csv or markdown");
+}
+
+void render(std::ostream& out, const report::Document& doc, Format format) {
+    switch (format) {
+        case Format::kTable: report::render_text(out, doc); break;
+        case Format::kCsv: report::render_csv(out, doc); break;
+        case Format::kMarkdown: report::render_markdown(out, doc); break;
+        case Format::kJson: break;  // JSON is written from the data, not from a document
+    }
+}
+
+report::Audience audience_of(Format format) {
+    return format == Format::kCsv ? report::Audience::kMachine : report::Audience::kHuman;
+}
+
+// Writes beside the target and renames, so a reader never sees half a page.
+void write_file_atomically(const std::filesystem::path& path, const std::string& text) {
+    const std::filesystem::path temp = path.string() + ".tmp";
+    {
+        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        if (!out) throw std::runtime_error("cannot write " + temp.string());
+        out << text;
+        out.flush();
+        if (!out) throw std::runtime_error("cannot write " + temp.string());
+    }
+    std::error_code ec;
+    std::filesystem::rename(temp, path, ec);
+    if (ec) {
+        std::filesystem::remove(temp, ec);
+        throw std::runtime_error("cannot write " + path.string());
+    }
+}
+
+// Applies pending schema migrations (views added by newer builds) when asked to.
+void upgrade(const std::filesystem::path& db) {
+    if (!std::filesystem::exists(db))
+        throw store::StoreError(store::ErrorKind::kIo, "no results database at '" + db.string() + "'");
+    (void)store::Store::open(db, {.mode = store::OpenMode::kReadWrite});
+}
+
+int report_store_error(const CommandContext& context, const store::StoreError& e) {
+    context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
+    if (e.kind() == store::ErrorKind::kTooOld) {
+        context.err << "Run '" << context.program << " report --upgrade --db FILE' once to add "
+                    << "the views this version reads (the data is not changed).\n";
+        return kExitUsage;
+    }
+    if (e.kind() == store::ErrorKind::kIo) return kExitUsage;  // no such file
+    return is_bad_database(e) ? kExitUsage : kExitFailure;
+}
+
+int run_report(CommandContext& context, const po::variables_map& values) {
+    const std::filesystem::path db = values["db"].as<std::string>();
+    const Format format = parse_format(values["format"].as<std::string>());
+    const bool html = values.count("html") != 0U;
+    const bool has_run = values.count("run") != 0U;
+    const bool has_baseline = values.count("baseline") != 0U;
+    if (has_run && has_baseline && !html)
+        throw UsageError("--run and --baseline are different reports: give one of them "
+                         "(both together only with --html)");
+    std::int64_t run_id = 0;
+    if (has_run) {
+        run_id = parse_count("--run", values["run"].as<std::string>());
+        if (run_id < 1) throw flag_error("--run", values["run"].as<std::string>(), "must be at least 1");
+    }
+    const std::string baseline = has_baseline ? values["baseline"].as<std::string>() : "";
+    const bool print = !html || !values["format"].defaulted();
+
+    if (values.count("upgrade") != 0U) upgrade(db);
+    const auto store = store::Store::open(db, {.mode = store::OpenMode::kReadOnly});
+    const report::ReadSnapshot snapshot(store);
+    auto& out = context.out;
+
+    if (print) {
+        if (has_run) {
+            const auto detail = report::load_run(store, run_id);
+            if (format == Format::kJson) out << report::run_json(detail).dump(2) << '\n';
+            else render(out, report::run_document(detail, audience_of(format)), format);
+        } else if (has_baseline) {
+            const auto result = report::load_baseline(store, baseline);
+            if (format == Format::kJson) out << report::baseline_json(result).dump(2) << '\n';
+            else render(out, report::baseline_document(result, audience_of(format)), format);
+        } else {
+            const auto runs = report::load_runs(store);
+            if (format == Format::kJson) out << report::runs_json(runs, db.string()).dump(2) << '\n';
+            else render(out, report::runs_document(runs, audience_of(format)), format);
+        }
+    }
+    if (html) {
+        report::PageData page;
+        page.database = db.string();
+        page.generated_at = store::now_timestamp();
+        page.single_run = has_run;
+        if (has_run) {
+            page.runs.push_back(report::load_run(store, run_id));
+        } else {
+            for (const auto& row : report::load_runs(store))
+                page.runs.push_back(report::load_run(store, row.run.id));
+        }
+        if (has_baseline) page.baseline = report::load_baseline(store, baseline);
+        const std::string path = values["html"].as<std::string>();
+        write_file_atomically(path, report::html_page(page));
+        if (!print) out << "Wrote " << path << '\n';
+    }
+    return kExitOk;
+}
+
+}  // namespace
+
+int run_report_command(CommandContext& context) {
+    po::options_description options("Options");
+    // clang-format off
+    options.add_options()
+        ("db", po::value<std::string>()->default_value(std::string(store::kDefaultDatabasePath)),
+         "result database (SQLite), opened read-only")
+        ("run", po::value<std::string>()->value_name("N"), "show run N in depth")
+        ("baseline", po::value<std::string>()->value_name("NAME"),
+         "Elo of every config measured directly against config NAME, pooled over all runs")
+        ("format", po::value<std::string>()->default_value("table"),
+         "table (aligned text), json, csv or markdown")
+        ("html", po::value<std::string>()->value_name("FILE"),
+         "write a self-contained HTML page with SVG charts to FILE")
+        ("upgrade", "first apply pending schema migrations (adds views; data unchanged)");
+    // clang-format on
+    po::variables_map values;
+    if (!parse_command_line(context, options, values, "[--db FILE] [--run N | --baseline NAME] "
+                            "[--format table|json|csv|markdown] [--html FILE]", kDescription))
+        return kExitOk;
+    try {
+        return run_report(context, values);
+    } catch (const store::StoreError& e) {
+        return report_store_error(context, e);
+    } catch (const report::ReportError& e) {
+        context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
+        return kExitUsage;
+    }
+}
+
+}  // namespace lmr::cli

@@ -1,0 +1,119 @@
+// The Elo of every config against one baseline. Only direct meetings count: the pentanomial
+// counts of every completed pair between the two (any run but tunes) are pooled, from the
+// config's side, and handed to harness/stats. A config that only met an opponent the baseline
+// also met is listed as such — Elo is not transitive enough to chain A–C and C–B into A–B.
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "harness/report/load.hpp"
+
+namespace lmr::report {
+namespace {
+
+struct Meeting {
+    long runs = 0;
+    std::string run_ids;
+    long setups = 0;
+    stats::Pentanomial pairs;
+};
+
+// config → opponent → the pooled meeting, from config_results.
+using MeetingMap = std::map<std::string, std::map<std::string, Meeting>>;
+
+MeetingMap load_meetings(const store::Store& store) {
+    store::sqlite::Statement s = store.database().prepare(
+        "SELECT config, opponent, runs, run_ids, config_setups, penta_ll, penta_ld, penta_wl, "
+        "penta_dd, penta_wd, penta_ww FROM config_results");
+    MeetingMap map;
+    while (s.step()) {
+        Meeting m;
+        m.runs = static_cast<long>(s.column_int64(2));
+        m.run_ids = s.column_text(3);
+        m.setups = static_cast<long>(s.column_int64(4));
+        m.pairs = {.ll = static_cast<long>(s.column_int64(5)),
+                   .ld = static_cast<long>(s.column_int64(6)),
+                   .wl = static_cast<long>(s.column_int64(7)),
+                   .dd = static_cast<long>(s.column_int64(8)),
+                   .wd = static_cast<long>(s.column_int64(9)),
+                   .ww = static_cast<long>(s.column_int64(10))};
+        map[s.column_text(0)][s.column_text(1)] = m;
+    }
+    return map;
+}
+
+std::string joined(const std::vector<std::string>& names) {
+    std::string text;
+    for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
+    return text;
+}
+
+// Best first; an unbounded Elo sorts by its sign like any other number.
+double sort_key(const BaselineEntry& e) {
+    return e.stats && e.stats->estimate.defined() ? e.stats->estimate.elo : -INFINITY;
+}
+
+}  // namespace
+
+std::string_view to_string(Relation relation) {
+    switch (relation) {
+        case Relation::kDirect: return "direct";
+        case Relation::kCommonOpponent: return "common opponent";
+        case Relation::kUnconnected: return "unconnected";
+    }
+    return "unconnected";
+}
+
+std::vector<std::string> config_names(const store::Store& store) {
+    std::vector<std::string> names;
+    for (const auto& [config, opponents] : load_meetings(store)) names.push_back(config);
+    return names;
+}
+
+BaselineReport load_baseline(const store::Store& store, std::string_view baseline) {
+    const MeetingMap meetings = load_meetings(store);
+    const auto base = meetings.find(std::string(baseline));
+    if (base == meetings.end()) {
+        std::vector<std::string> names;
+        for (const auto& [config, opponents] : meetings) names.push_back(config);
+        throw ReportError("no config named '" + std::string(baseline) +
+                          "' has a completed pair in " + store.path().string() +
+                          (names.empty() ? std::string(" (it has no completed pairs at all)")
+                                         : "; configs: " + joined(names)));
+    }
+    BaselineReport report;
+    report.baseline = base->first;
+    for (const auto& [opponent, meeting] : base->second) report.opponents.push_back(opponent);
+
+    for (const auto& [config, opponents] : meetings) {
+        if (config == report.baseline) continue;
+        BaselineEntry entry;
+        entry.config = config;
+        if (const auto direct = opponents.find(report.baseline); direct != opponents.end()) {
+            entry.relation = Relation::kDirect;
+            entry.runs = direct->second.runs;
+            entry.run_ids = direct->second.run_ids;
+            entry.setups = direct->second.setups;
+            entry.stats = stats::summarize(direct->second.pairs, std::nullopt);
+        } else {
+            for (const auto& [opponent, meeting] : opponents) {
+                if (base->second.count(opponent) != 0U) entry.common_opponents.push_back(opponent);
+            }
+            entry.relation = entry.common_opponents.empty() ? Relation::kUnconnected
+                                                            : Relation::kCommonOpponent;
+        }
+        report.entries.push_back(std::move(entry));
+    }
+    std::stable_sort(report.entries.begin(), report.entries.end(),
+                     [](const BaselineEntry& a, const BaselineEntry& b) {
+                         if (a.relation != b.relation) return a.relation < b.relation;
+                         if (a.relation == Relation::kDirect && sort_key(a) != sort_key(b))
+                             return sort_key(a) > sort_key(b);
+                         return a.config < b.config;
+                     });
+    return report;
+}
+
+}  // namespace lmr::report

@@ -1,0 +1,188 @@
+// Report data → chart descriptions (charts.hpp).
+
+#include "harness/report/charts.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+
+#include "harness/report/cells.hpp"
+#include "harness/report/tables.hpp"
+
+namespace lmr::report {
+namespace {
+
+constexpr const char* kPalette[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+                                    "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+constexpr std::size_t kMaxPoints = 1500;  // per series: enough for the eye, small pages
+
+// Indexes of at most kMaxPoints evenly spaced rows, always including the first and last.
+std::vector<std::size_t> thinned(std::size_t count) {
+    std::vector<std::size_t> out;
+    if (count == 0) return out;
+    const std::size_t step = (count + kMaxPoints - 1) / kMaxPoints;
+    for (std::size_t i = 0; i < count; i += step) out.push_back(i);
+    if (out.back() != count - 1) out.push_back(count - 1);
+    return out;
+}
+
+std::string run_label(const RunDetail& run) {
+    return "Run " + integer(run.row.run.id) + ": " + matchup(run.row);
+}
+
+}  // namespace
+
+std::optional<double> parse_timestamp(const std::string& text) {
+    std::tm tm{};
+    int year = 0, month = 0, day = 0, hour = 0, minute = 0;
+    double second = 0;
+    if (std::sscanf(text.c_str(), "%d-%d-%dT%d:%d:%lf", &year, &month, &day, &hour, &minute,
+                    &second) != 6)
+        return std::nullopt;
+    tm.tm_year = year - 1900;
+    tm.tm_mon = month - 1;
+    tm.tm_mday = day;
+    tm.tm_hour = hour;
+    tm.tm_min = minute;
+    tm.tm_sec = 0;
+    return static_cast<double>(timegm(&tm)) + second;
+}
+
+std::optional<LineChart> llr_chart(const RunDetail& run) {
+    const auto& r = run.row.run;
+    if (!r.sprt || run.history.empty()) return std::nullopt;
+    LineChart chart;
+    chart.id = "llr-run-" + integer(r.id);
+    char bounds[128];
+    std::snprintf(bounds, sizeof bounds, " — LLR, SPRT [%g, %g] %s", r.sprt->elo0, r.sprt->elo1,
+                  r.sprt->model.c_str());
+    chart.title = run_label(run) + bounds;
+    chart.x_label = "pairs";
+    chart.y_label = "LLR";
+    Series llr{"LLR", {}, kPalette[0], false, run.history.size() <= 60};
+    for (std::size_t i : thinned(run.history.size()))
+        llr.points.push_back({static_cast<double>(run.history[i].pairs), run.history[i].llr});
+    chart.series.push_back(std::move(llr));
+    const auto& last = run.history.back();
+    // The bounds depend on alpha and beta only; the stored ones are those the run used.
+    const double upper = std::isfinite(last.upper_bound) ? last.upper_bound
+                         : std::log((1 - r.sprt->beta) / r.sprt->alpha);
+    const double lower = std::isfinite(last.lower_bound) ? last.lower_bound
+                         : std::log(r.sprt->beta / (1 - r.sprt->alpha));
+    chart.lines.push_back({upper, "H1 accepted " + fixed(upper, 2), "#2ca02c", true});
+    chart.lines.push_back({0.0, "", "#aaaaaa", false});
+    chart.lines.push_back({lower, "H0 accepted " + fixed(lower, 2), "#d62728", true});
+    chart.x_min = 0;
+    return chart;
+}
+
+std::optional<LineChart> score_chart(const RunDetail& run) {
+    if (!run.row.head_to_head || run.history.empty()) return std::nullopt;
+    std::optional<double> start = parse_timestamp(run.row.run.started_at);
+    if (!start) start = parse_timestamp(run.history.front().recorded_at);
+    if (!start) return std::nullopt;
+    // Seconds, minutes or hours, whichever keeps the axis numbers readable.
+    const auto last = parse_timestamp(run.history.back().recorded_at);
+    const double span = last ? *last - *start : 0;
+    const double unit = span < 120 ? 1 : span < 120 * 60 ? 60 : 3600;
+    LineChart chart;
+    chart.id = "score-run-" + integer(run.row.run.id);
+    chart.title = run_label(run) + " — score over time";
+    chart.x_label = std::string(unit == 1 ? "seconds" : unit == 60 ? "minutes" : "hours") +
+                    " since the run started";
+    chart.y_label = run.row.summary.test_name + " score (%)";
+    Series score{"score", {}, kPalette[1], false, run.history.size() <= 60};
+    Band band;
+    band.color = kPalette[1];
+    for (std::size_t i : thinned(run.history.size())) {
+        const auto& h = run.history[i];
+        const auto at = parse_timestamp(h.recorded_at);
+        const long games = h.wins + h.draws + h.losses;
+        if (!at || games == 0) continue;
+        const double x = (*at - *start) / unit;
+        score.points.push_back({x, 100.0 * (h.wins + 0.5 * h.draws) / games});
+        // The 95 % band of the Elo estimate, mapped back to a score.
+        if (std::isfinite(h.elo) && std::isfinite(h.elo_error)) {
+            band.x.push_back(x);
+            band.low.push_back(100.0 * stats::score_from_elo(h.elo - h.elo_error));
+            band.high.push_back(100.0 * stats::score_from_elo(h.elo + h.elo_error));
+        }
+    }
+    if (score.points.empty()) return std::nullopt;
+    chart.series.push_back(std::move(score));
+    if (!band.x.empty()) chart.bands.push_back(std::move(band));
+    chart.lines.push_back({50.0, "50 %", "#888888", true});
+    chart.x_min = 0;
+    return chart;
+}
+
+IntervalChart run_elo_chart(const std::vector<RunDetail>& runs) {
+    IntervalChart chart;
+    chart.id = "elo-runs";
+    chart.title = "Elo of the test engine per run (95 % interval)";
+    chart.x_label = "Elo";
+    for (const auto& run : runs) {
+        if (!run.row.head_to_head || !run.row.stats || !run.row.stats->estimate.defined()) continue;
+        const auto& e = run.row.stats->estimate;
+        Interval row;
+        row.label = "#" + integer(run.row.run.id) + " " + run.row.summary.test_name + " vs " +
+                    run.row.summary.base_name;
+        row.value = e.elo;
+        row.error = e.elo_error;
+        row.tooltip = row.label + ": " + plus_minus(e.elo, e.elo_error) + " Elo over " +
+                      integer(e.units) + " pairs";
+        row.color = run.row.run.kind == store::RunKind::kSprt ? kPalette[0] : kPalette[2];
+        chart.rows.push_back(std::move(row));
+    }
+    return chart;
+}
+
+IntervalChart baseline_elo_chart(const BaselineReport& report) {
+    IntervalChart chart;
+    chart.id = "elo-baseline";
+    chart.title = "Elo against " + report.baseline + " (pooled over runs, 95 % interval)";
+    chart.x_label = "Elo against " + report.baseline;
+    for (const auto& entry : report.entries) {
+        if (entry.relation != Relation::kDirect || !entry.stats) continue;
+        const auto& e = entry.stats->estimate;
+        Interval row;
+        row.label = entry.config;
+        row.value = e.elo;
+        row.error = e.elo_error;
+        row.tooltip = entry.config + ": " + plus_minus(e.elo, e.elo_error) + " Elo over " +
+                      integer(e.units) + " pairs (runs " + entry.run_ids + ")";
+        chart.rows.push_back(std::move(row));
+    }
+    return chart;
+}
+
+std::optional<LineChart> tune_chart(const RunDetail& run) {
+    if (!run.tune || run.tune->iterations.empty() || run.tune->params.empty()) return std::nullopt;
+    const auto& tune = *run.tune;
+    LineChart chart;
+    chart.id = "tune-run-" + integer(run.row.run.id);
+    chart.title = "Run " + integer(run.row.run.id) + " — tuned parameters (θ in % of each range)";
+    chart.x_label = "iteration";
+    chart.y_label = "% of range";
+    chart.y_min = 0;
+    chart.y_max = 100;
+    const auto rows = thinned(tune.iterations.size());
+    for (std::size_t p = 0; p < tune.params.size(); ++p) {
+        const auto& param = tune.params[p];
+        const double span = param.max - param.min;
+        Series s;
+        s.label = param.name;
+        s.color = kPalette[p % std::size(kPalette)];
+        s.points.push_back({0.0, span > 0 ? 100.0 * (param.start - param.min) / span : 50.0});
+        for (std::size_t i : rows) {
+            const auto& it = tune.iterations[i];
+            if (p >= it.theta_after.size()) continue;
+            s.points.push_back({static_cast<double>(it.k + 1),
+                                span > 0 ? 100.0 * (it.theta_after[p] - param.min) / span : 50.0});
+        }
+        chart.series.push_back(std::move(s));
+    }
+    return chart;
+}
+
+}  // namespace lmr::report

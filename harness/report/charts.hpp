@@ -1,0 +1,32 @@
+#pragma once
+
+// The charts of the report page, from report data: an SPRT's LLR against pairs between its
+// two bounds (as fishtest draws it), a run's score over time with its 95 % band, Elo with
+// error bars per run or per config against a baseline, and a tune's parameter trajectories.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/report/data.hpp"
+#include "harness/report/svg_chart.hpp"
+
+namespace lmr::report {
+
+// SPRT runs with a statistics history; nullopt otherwise.
+std::optional<LineChart> llr_chart(const RunDetail& run);
+// Head-to-head runs with a statistics history: score (%) against the time since the run began
+// (seconds, minutes or hours), with the 95 % band of the Elo estimate.
+std::optional<LineChart> score_chart(const RunDetail& run);
+// Every head-to-head run with completed pairs: the test engine's Elo ± 95 %.
+IntervalChart run_elo_chart(const std::vector<RunDetail>& runs);
+// Every config measured directly against the baseline: Elo ± 95 %.
+IntervalChart baseline_elo_chart(const BaselineReport& report);
+// Tune runs with iterations: θ of each parameter in % of its range against the iteration.
+std::optional<LineChart> tune_chart(const RunDetail& run);
+
+// Seconds since the Unix epoch of an ISO-8601 UTC timestamp ("2024-05-01T12:00:00.123Z");
+// nullopt when it does not parse.
+std::optional<double> parse_timestamp(const std::string& text);
+
+}  // namespace lmr::report

@@ -1,0 +1,107 @@
+// The HTML report page (html_page.hpp): header, Elo charts, the runs table, then per run its
+// LLR and score charts (and, for one run, its detail tables), then tune trajectories.
+
+#include "harness/report/html_page.hpp"
+
+#include "harness/report/cells.hpp"
+#include "harness/report/charts.hpp"
+#include "harness/report/render.hpp"
+#include "harness/report/tables.hpp"
+
+namespace lmr::report {
+namespace {
+
+constexpr const char* kStyle = R"css(
+body { font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 1100px; padding: 0 1em;
+       color: #222; background: #fafafa; }
+h1 { font-size: 1.6em; margin-bottom: 0.2em; }
+h2 { border-bottom: 1px solid #ccc; padding-bottom: 0.2em; margin-top: 1.6em; }
+h3 { margin-bottom: 0.3em; }
+p.meta, p.note, p.empty { color: #555; }
+.charts { display: flex; flex-wrap: wrap; gap: 12px; }
+svg.chart { border: 1px solid #ddd; background: #fff; max-width: 100%; height: auto; }
+div.scroll { overflow-x: auto; }
+table.data { border-collapse: collapse; font-size: 0.9em; margin: 0.4em 0 1em; }
+table.data th, table.data td { border: 1px solid #ddd; padding: 3px 7px; white-space: nowrap; }
+table.data th { background: #eee; }
+table.data td.num, table.data th.num { text-align: right; font-variant-numeric: tabular-nums; }
+table.data tbody tr:nth-child(even) { background: #f4f4f4; }
+dl.fields { display: grid; grid-template-columns: max-content auto; gap: 2px 12px; }
+dl.fields dt { font-weight: bold; }
+dl.fields dd { margin: 0; word-break: break-all; }
+pre { background: #fff; border: 1px solid #ddd; padding: 0.6em; overflow-x: auto; }
+)css";
+
+std::string run_section(const RunDetail& run, bool detail) {
+    std::string html = "<section class=\"run\" id=\"run-" + integer(run.row.run.id) + "\">\n";
+    html += "<h2>" + html_escape("Run " + integer(run.row.run.id) + ": " + matchup(run.row)) + "</h2>\n";
+    std::string meta = std::string(store::to_string(run.row.run.kind)) + ", " +
+                       std::string(store::to_string(run.row.run.status));
+    if (const auto verdict = verdict_text(run.row); !verdict.empty()) meta += ", " + verdict;
+    meta += " · " + run.row.run.time_control + " · " + integer(run.row.summary.pairs_completed) +
+            " pairs · created " + short_date(run.row.run.created_at) + " UTC";
+    html += "<p class=\"meta\">" + html_escape(meta) + "</p>\n";
+    std::string charts;
+    if (const auto chart = llr_chart(run)) charts += render_line_chart(*chart);
+    if (const auto chart = score_chart(run)) charts += render_line_chart(*chart);
+    if (const auto chart = tune_chart(run)) charts += render_line_chart(*chart);
+    if (!charts.empty()) html += "<div class=\"charts\">\n" + charts + "</div>\n";
+    if (run.row.head_to_head && run.row.stats) {
+        html += "<pre>" + html_escape(stats::format_block(*run.row.stats)) + "</pre>\n";
+    }
+    if (detail) {
+        Document doc = run_document(run, Audience::kHuman);
+        doc.title.clear();
+        html += render_html(doc, 3);
+    }
+    return html + "</section>\n";
+}
+
+}  // namespace
+
+std::string html_page(const PageData& page) {
+    std::string html =
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        "<title>LMR Lab report</title>\n<style>";
+    html += kStyle;
+    html += "</style>\n</head>\n<body>\n<header>\n<h1>LMR Lab report</h1>\n";
+    html += "<p class=\"meta\">" +
+            html_escape("Database " + page.database + " · generated " + page.generated_at) +
+            "</p>\n</header>\n<main>\n";
+
+    if (page.baseline) {
+        html += "<section id=\"baseline\">\n<h2>" + html_escape("Elo against " + page.baseline->baseline) +
+                "</h2>\n";
+        html += "<div class=\"charts\">\n" + render_interval_chart(baseline_elo_chart(*page.baseline)) +
+                "</div>\n";
+        Document doc = baseline_document(*page.baseline, Audience::kHuman);
+        doc.title.clear();
+        html += render_html(doc, 3) + "</section>\n";
+    }
+
+    std::vector<RunRow> rows;
+    for (const auto& run : page.runs) rows.push_back(run.row);
+    if (!page.single_run) {
+        html += "<section id=\"elo\">\n<h2>Elo per run</h2>\n<div class=\"charts\">\n" +
+                render_interval_chart(run_elo_chart(page.runs)) + "</div>\n</section>\n";
+        html += "<section id=\"runs\">\n<h2>Runs</h2>\n";
+        Table table = runs_table(rows, Audience::kHuman);
+        table.title.clear();
+        Document doc;
+        Section section;
+        section.tables.push_back(std::move(table));
+        doc.sections.push_back(std::move(section));
+        html += render_html(doc, 3) + "</section>\n";
+    }
+    // Newest run first: the one being looked at is usually the latest.
+    for (auto it = page.runs.rbegin(); it != page.runs.rend(); ++it)
+        html += run_section(*it, page.single_run);
+
+    html += "</main>\n<footer><p class=\"note\">Elo ± is the 95 % interval of the logistic Elo "
+            "from the pentanomial counts; LLR is the generalized SPRT (fishtest). Drawn by "
+            "lmr-harness report.</p></footer>\n</body>\n</html>\n";
+    return html;
+}
+
+}  // namespace lmr::report

@@ -1,0 +1,201 @@
+// Report data as JSON (json.hpp).
+
+#include <cmath>
+
+#include "harness/report/json.hpp"
+
+namespace lmr::report {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+json text_or_null(const std::string& text) {
+    return text.empty() ? json(nullptr) : json(text);
+}
+
+json number_or_null(const std::optional<double>& value) {
+    if (!value || std::isnan(*value)) return nullptr;
+    if (std::isinf(*value)) return *value > 0 ? "+inf" : "-inf";
+    return *value;
+}
+
+json history_json(const std::vector<store::StatsRecord>& history) {
+    json rows = json::array();
+    for (const auto& r : history) {
+        rows.push_back({{"pairs", r.pairs},
+                        {"wins", r.wins},
+                        {"draws", r.draws},
+                        {"losses", r.losses},
+                        {"elo", number_or_null(r.elo)},
+                        {"elo_error", number_or_null(r.elo_error)},
+                        {"nelo", number_or_null(r.nelo)},
+                        {"nelo_error", number_or_null(r.nelo_error)},
+                        {"los", number_or_null(r.los)},
+                        {"llr", number_or_null(r.llr)},
+                        {"lower_bound", number_or_null(r.lower_bound)},
+                        {"upper_bound", number_or_null(r.upper_bound)},
+                        {"recorded_at", r.recorded_at}});
+    }
+    return rows;
+}
+
+json tune_json(const TuneData& tune) {
+    json params = json::array();
+    for (const auto& p : tune.params) {
+        params.push_back({{"name", p.name},
+                          {"start", p.start},
+                          {"min", p.min},
+                          {"max", p.max},
+                          {"c_end", p.c_end},
+                          {"r_end", p.r_end},
+                          {"is_integer", p.is_integer}});
+    }
+    json iterations = json::array();
+    for (const auto& it : tune.iterations) {
+        iterations.push_back({{"k", it.k},
+                              {"a_k", it.a_k},
+                              {"c_k", it.c_k},
+                              {"wins", it.wins},
+                              {"draws", it.draws},
+                              {"losses", it.losses},
+                              {"theta_after", it.theta_after}});
+    }
+    return {{"iterations_planned", tune.settings.iterations},
+            {"pairs_per_iteration", tune.settings.pairs_per_iteration},
+            {"params", params},
+            {"iterations", iterations}};
+}
+
+}  // namespace
+
+json run_row_json(const RunRow& row) {
+    const auto& run = row.run;
+    const auto& s = row.summary;
+    json sprt = nullptr;
+    if (run.sprt) {
+        sprt = {{"elo0", run.sprt->elo0},
+                {"elo1", run.sprt->elo1},
+                {"alpha", run.sprt->alpha},
+                {"beta", run.sprt->beta},
+                {"model", run.sprt->model}};
+    }
+    return {{"id", run.id},
+            {"kind", store::to_string(run.kind)},
+            {"status", store::to_string(run.status)},
+            {"verdict", text_or_null(std::string(store::to_string(run.verdict)))},
+            {"verdict_text", text_or_null(verdict_text(row))},
+            {"created_at", run.created_at},
+            {"started_at", text_or_null(run.started_at)},
+            {"finished_at", text_or_null(run.finished_at)},
+            {"time_control", run.time_control},
+            {"base", text_or_null(s.base_name)},
+            {"test", text_or_null(s.test_name)},
+            {"engines", s.engines},
+            {"head_to_head", row.head_to_head},
+            {"pairs_completed", s.pairs_completed},
+            {"games", s.games},
+            {"max_pairs", run.max_pairs ? json(*run.max_pairs) : json(nullptr)},
+            {"sprt_bounds", sprt},
+            {"stats", row.stats ? stats::to_json(*row.stats) : json(nullptr)}};
+}
+
+json runs_json(const std::vector<RunRow>& runs, const std::string& database) {
+    json list = json::array();
+    for (const auto& row : runs) list.push_back(run_row_json(row));
+    return {{"database", database}, {"runs", list}};
+}
+
+json run_json(const RunDetail& d) {
+    json engines = json::array();
+    for (const auto& e : d.engines) {
+        engines.push_back({{"name", e.engine.name},
+                           {"role", store::to_string(e.role)},
+                           {"command", e.engine.command},
+                           {"options", json::parse(e.engine.options_json, nullptr, false)},
+                           {"config_sha256", text_or_null(e.engine.config_sha256)},
+                           {"binary_sha256", text_or_null(e.engine.binary_sha256)}});
+    }
+    json terminations = json::array();
+    for (const auto& t : d.terminations) {
+        terminations.push_back({{"termination", t.termination},
+                                {"games", t.games},
+                                {"white_wins", t.white_wins},
+                                {"black_wins", t.black_wins},
+                                {"draws", t.draws}});
+    }
+    json faults = json::array();
+    for (const auto& f : d.faults) {
+        faults.push_back({{"game_id", f.game_id},
+                          {"pair_index", f.pair_index},
+                          {"round_in_pair", f.round_in_pair},
+                          {"white", f.white},
+                          {"black", f.black},
+                          {"result", f.result},
+                          {"termination", f.termination},
+                          {"lost_by", text_or_null(f.loser)},
+                          {"detail", f.detail}});
+    }
+    json search = json::array();
+    for (const auto& s : d.sides) {
+        search.push_back({{"engine", s.name},
+                          {"role", store::to_string(s.role)},
+                          {"moves", s.moves},
+                          {"avg_depth", number_or_null(s.avg_depth)},
+                          {"avg_seldepth", number_or_null(s.avg_seldepth)},
+                          {"avg_nodes", number_or_null(s.avg_nodes)},
+                          {"avg_time_ms", number_or_null(s.avg_time_ms)},
+                          {"total_nodes", s.total_nodes},
+                          {"total_time_ms", s.total_time_ms}});
+    }
+    json standings = json::array();
+    for (const auto& s : d.scores) {
+        standings.push_back({{"engine", s.name},
+                             {"role", store::to_string(s.role)},
+                             {"games", s.games},
+                             {"wins", s.wins},
+                             {"draws", s.draws},
+                             {"losses", s.losses}});
+    }
+    json openings = json::array();
+    for (const auto& o : d.openings) {
+        openings.push_back({{"opening_index", o.opening_index ? json(*o.opening_index) : json(nullptr)},
+                            {"opening_fen", o.opening_fen},
+                            {"pairs", o.pairs},
+                            {"wins", o.wins},
+                            {"draws", o.draws},
+                            {"losses", o.losses},
+                            {"half_points", o.half_points},
+                            {"score", o.score}});
+    }
+    json out = {{"run", run_row_json(d.row)},
+                {"engines", engines},
+                {"terminations", terminations},
+                {"faults", faults},
+                {"search", search},
+                {"standings", standings},
+                {"openings", openings},
+                {"history", history_json(d.history)},
+                {"tune", d.tune ? tune_json(*d.tune) : json(nullptr)}};
+    out["run"]["command_line"] = d.row.run.command_line;
+    out["run"]["seed"] = d.row.run.seed;
+    out["run"]["book"] = text_or_null(d.row.run.book_path);
+    out["run"]["error_message"] = text_or_null(d.row.run.error_message);
+    return out;
+}
+
+json baseline_json(const BaselineReport& report) {
+    json configs = json::array();
+    for (const auto& e : report.entries) {
+        configs.push_back({{"config", e.config},
+                           {"relation", to_string(e.relation)},
+                           {"pairs", e.stats ? json(e.stats->counts.pairs->pairs()) : json(0)},
+                           {"runs", e.runs},
+                           {"run_ids", e.run_ids},
+                           {"setups", e.setups},
+                           {"stats", e.stats ? stats::to_json(*e.stats) : json(nullptr)},
+                           {"common_opponents", e.common_opponents}});
+    }
+    return {{"baseline", report.baseline}, {"opponents", report.opponents}, {"configs", configs}};
+}
+
+}  // namespace lmr::report

@@ -1,0 +1,275 @@
+// One run in depth: its settings, the statistics block, terminations, faults, what each
+// engine's searches looked like, standings, results per opening and tune parameters.
+
+#include <cstdio>
+#include <map>
+#include <tuple>
+
+#include "harness/report/cells.hpp"
+#include "harness/report/tables.hpp"
+
+namespace lmr::report {
+namespace {
+
+std::vector<Column> columns(Audience audience,
+                            std::initializer_list<std::tuple<const char*, const char*, Align>> list) {
+    std::vector<Column> out;
+    for (const auto& [key, title, align] : list)
+        out.push_back({key, audience == Audience::kHuman ? title : key, align});
+    return out;
+}
+
+constexpr Align L = Align::kLeft;
+constexpr Align R = Align::kRight;
+
+std::string short_hash(const std::string& hash) {
+    return hash.size() > 12 ? hash.substr(0, 12) : hash;
+}
+
+std::string view_name(const RunRow& row) {
+    return row.summary.test_name.empty() ? "the first engine" : row.summary.test_name;
+}
+
+Section overview(const RunDetail& d) {
+    const auto& run = d.row.run;
+    Section s;
+    s.title = "Run " + integer(run.id);
+    auto field = [&s](std::string label, std::string value) {
+        if (!value.empty()) s.fields.emplace_back(std::move(label), std::move(value));
+    };
+    field("Kind", std::string(store::to_string(run.kind)));
+    field("Status", std::string(store::to_string(run.status)));
+    field("Verdict", verdict_text(d.row));
+    std::string engines;
+    for (const auto& e : d.engines) {
+        if (!engines.empty()) engines += "; ";
+        engines += std::string(store::to_string(e.role)) + " " + e.engine.name;
+        if (!e.engine.config_sha256.empty())
+            engines += " (config " + short_hash(e.engine.config_sha256) + ")";
+    }
+    field("Engines", engines);
+    field("Time control", run.time_control);
+    if (!run.book_path.empty()) {
+        std::string book = run.book_path + " (" + run.book_format + ", " + run.book_order +
+                           ", from opening " + integer(run.book_start);
+        if (run.book_plies) book += ", " + integer(*run.book_plies) + " plies";
+        field("Book", book + ")");
+    } else {
+        field("Book", "none (initial position)");
+    }
+    if (run.sprt) {
+        char text[160];
+        std::snprintf(text, sizeof text, "[%g, %g] %s, alpha %g, beta %g", run.sprt->elo0,
+                      run.sprt->elo1, run.sprt->model.c_str(), run.sprt->alpha, run.sprt->beta);
+        field("SPRT", text);
+    }
+    if (run.max_pairs) field(run.sprt ? "Max pairs" : "Pairs planned", integer(*run.max_pairs));
+    field("Pairs completed", integer(d.row.summary.pairs_completed) + " (" +
+                                 integer(d.row.summary.games) + " games stored)");
+    field("Concurrency", integer(run.concurrency));
+    field("Seed", std::to_string(run.seed));
+    field("Created", run.created_at);
+    field("Started", run.started_at);
+    field("Finished", run.finished_at);
+    field("Harness", run.harness_version);
+    field("Command", run.command_line);
+    field("Error", run.error_message);
+    return s;
+}
+
+Section statistics(const RunDetail& d) {
+    Section s;
+    s.title = "Statistics (" + view_name(d.row) + "'s point of view, over completed pairs)";
+    s.preformatted = stats::format_block(*d.row.stats);
+    return s;
+}
+
+Table standings(const RunDetail& d, Audience a) {
+    Table t;
+    t.key = "standings";
+    t.title = "Standings (every stored game, from each engine's side)";
+    t.columns = columns(a, {{"engine", "Engine", L}, {"role", "Role", L}, {"games", "Games", R},
+                            {"wins", "W", R}, {"draws", "D", R}, {"losses", "L", R},
+                            {"score", "Score", R}});
+    for (const auto& r : d.scores) {
+        const double score = r.games ? (r.wins + 0.5 * r.draws) / r.games : 0.0;
+        t.rows.push_back({r.name, std::string(store::to_string(r.role)), integer(r.games),
+                          integer(r.wins), integer(r.draws), integer(r.losses),
+                          r.games == 0 ? ""
+                          : a == Audience::kHuman ? percent(score, 1)
+                                                  : number(score)});
+    }
+    return t;
+}
+
+Table terminations(const RunDetail& d, Audience a) {
+    Table t;
+    t.key = "terminations";
+    t.title = "Terminations";
+    t.columns = columns(a, {{"termination", "Termination", L}, {"games", "Games", R},
+                            {"share", "Share", R}, {"white_wins", "White wins", R},
+                            {"black_wins", "Black wins", R}, {"draws", "Draws", R}});
+    long total = 0;
+    for (const auto& r : d.terminations) total += r.games;
+    for (const auto& r : d.terminations) {
+        const double share = total ? static_cast<double>(r.games) / total : 0.0;
+        t.rows.push_back({r.termination, integer(r.games),
+                          a == Audience::kHuman ? percent(share, 1) : number(share),
+                          integer(r.white_wins), integer(r.black_wins), integer(r.draws)});
+    }
+    return t;
+}
+
+Table faults(const RunDetail& d, Audience a) {
+    Table t;
+    t.key = "faults";
+    t.title = "Crashes, time forfeits, illegal moves and stalls";
+    t.columns = columns(a, {{"game_id", "Game", R}, {"pair_index", "Pair", R},
+                            {"round", "Round", R}, {"white", "White", L}, {"black", "Black", L},
+                            {"result", "Result", L}, {"termination", "Termination", L},
+                            {"lost_by", "Lost by", L}, {"detail", "Detail", L}});
+    for (const auto& r : d.faults) {
+        t.rows.push_back({integer(r.game_id), integer(r.pair_index), integer(r.round_in_pair),
+                          r.white, r.black, r.result, r.termination, r.loser, r.detail});
+    }
+    return t;
+}
+
+// "crash: b 2 · time forfeit: a 1" — who failed how often.
+std::string fault_counts(const RunDetail& d) {
+    std::map<std::string, std::map<std::string, int>> counts;
+    for (const auto& r : d.faults) ++counts[r.termination][r.loser.empty() ? "(draw)" : r.loser];
+    std::string text;
+    for (const auto& [termination, by_engine] : counts) {
+        if (!text.empty()) text += "; ";
+        text += termination + ":";
+        for (const auto& [engine, n] : by_engine) text += " " + engine + " " + std::to_string(n);
+    }
+    return text;
+}
+
+Table search(const RunDetail& d, Audience a) {
+    Table t;
+    t.key = "search";
+    t.title = "Search per move (averages over the engines' moves)";
+    t.columns = columns(a, {{"engine", "Engine", L}, {"role", "Role", L}, {"moves", "Moves", R},
+                            {"avg_depth", "Depth", R}, {"avg_seldepth", "Seldepth", R},
+                            {"avg_nodes", "Nodes", R}, {"avg_time_ms", "Time ms", R},
+                            {"total_nodes", "Total nodes", R}, {"nps", "Nodes/s", R}});
+    for (const auto& r : d.sides) {
+        const std::optional<double> nps =
+            r.total_time_ms > 0
+                ? std::optional<double>(1000.0 * static_cast<double>(r.total_nodes) /
+                                        static_cast<double>(r.total_time_ms))
+                : std::nullopt;
+        auto human = [](const std::optional<double>& v, int decimals) {
+            return v ? fixed(*v, decimals) : std::string("-");
+        };
+        if (a == Audience::kHuman) {
+            t.rows.push_back({r.name, std::string(store::to_string(r.role)), integer(r.moves),
+                              human(r.avg_depth, 2), human(r.avg_seldepth, 2),
+                              human(r.avg_nodes, 0), human(r.avg_time_ms, 1),
+                              integer(r.total_nodes), human(nps, 0)});
+        } else {
+            t.rows.push_back({r.name, std::string(store::to_string(r.role)), integer(r.moves),
+                              number(r.avg_depth), number(r.avg_seldepth), number(r.avg_nodes),
+                              number(r.avg_time_ms), integer(r.total_nodes), number(nps)});
+        }
+    }
+    return t;
+}
+
+Table openings(const RunDetail& d, Audience a) {
+    Table t;
+    t.key = "openings";
+    t.title = "Results per opening (" + view_name(d.row) + "'s side, completed pairs)";
+    t.columns = columns(a, {{"opening_index", "Opening", R}, {"pairs", "Pairs", R},
+                            {"wdl", "W/D/L", R}, {"score", "Score", R}, {"fen", "FEN", L}});
+    if (a == Audience::kMachine) {
+        t.columns = columns(a, {{"opening_index", "", L}, {"pairs", "", L}, {"wins", "", L},
+                                {"draws", "", L}, {"losses", "", L}, {"score", "", L},
+                                {"fen", "", L}});
+    }
+    for (const auto& r : d.openings) {
+        const std::string index = r.opening_index ? integer(*r.opening_index) : "";
+        if (a == Audience::kHuman) {
+            t.rows.push_back({index.empty() ? "-" : index, integer(r.pairs),
+                              wdl(r.wins, r.draws, r.losses), percent(r.score, 1),
+                              r.opening_fen});
+        } else {
+            t.rows.push_back({index, integer(r.pairs), integer(r.wins), integer(r.draws),
+                              integer(r.losses), number(r.score), r.opening_fen});
+        }
+    }
+    return t;
+}
+
+Table tune_params(const TuneData& tune, Audience a) {
+    Table t;
+    t.key = "tune_params";
+    t.title = "Tuned parameters";
+    t.columns = columns(a, {{"name", "Parameter", L}, {"start", "Start", R}, {"min", "Min", R},
+                            {"max", "Max", R}, {"theta", "θ now", R}});
+    for (std::size_t i = 0; i < tune.params.size(); ++i) {
+        const auto& p = tune.params[i];
+        const double theta = tune.iterations.empty() ? p.start
+                             : i < tune.iterations.back().theta_after.size()
+                                 ? tune.iterations.back().theta_after[i]
+                                 : p.start;
+        if (a == Audience::kHuman) {
+            t.rows.push_back({p.name, fixed(p.start, 2), fixed(p.min, 2), fixed(p.max, 2),
+                              fixed(theta, 2)});
+        } else {
+            t.rows.push_back(
+                {p.name, number(p.start), number(p.min), number(p.max), number(theta)});
+        }
+    }
+    return t;
+}
+
+}  // namespace
+
+Document run_document(const RunDetail& d, Audience a) {
+    Document doc;
+    doc.title = "Run " + integer(d.row.run.id) + ": " + matchup(d.row);
+    if (a == Audience::kHuman) {
+        doc.sections.push_back(overview(d));
+        if (d.row.head_to_head && d.row.stats) doc.sections.push_back(statistics(d));
+    } else {
+        Section s;
+        Table run = runs_table({d.row}, a);
+        run.key = "run";
+        s.tables.push_back(std::move(run));
+        doc.sections.push_back(std::move(s));
+    }
+    Section games;
+    games.title = "Games";
+    if (!d.row.head_to_head && !d.scores.empty() && d.row.run.kind != store::RunKind::kTune)
+        games.tables.push_back(standings(d, a));
+    games.tables.push_back(terminations(d, a));
+    games.tables.push_back(faults(d, a));
+    if (a == Audience::kHuman && !d.faults.empty()) games.notes.push_back("Faults: " + fault_counts(d));
+    games.tables.push_back(search(d, a));
+    if (a == Audience::kHuman) {
+        games.notes.push_back(
+            "Search: averages of depth, seldepth and nodes from each engine's last info line per "
+            "move, and of the time from `go` to `bestmove`.");
+    }
+    games.tables.push_back(openings(d, a));
+    doc.sections.push_back(std::move(games));
+    if (d.tune) {
+        Section tune;
+        tune.title = "Tune";
+        tune.fields.emplace_back("Iterations", integer(static_cast<std::int64_t>(d.tune->iterations.size())) +
+                                                   " of " + integer(d.tune->settings.iterations));
+        tune.fields.emplace_back("Pairs per iteration", integer(d.tune->settings.pairs_per_iteration));
+        tune.tables.push_back(tune_params(*d.tune, a));
+        if (a == Audience::kHuman)
+            tune.notes.push_back("`lmr-harness tune show " + integer(d.row.run.id) +
+                                 "` prints the whole trajectory.");
+        doc.sections.push_back(std::move(tune));
+    }
+    return doc;
+}
+
+}  // namespace lmr::report

@@ -1,0 +1,27 @@
+#pragma once
+
+// Report data → documents (document.hpp), for people (terminal, markdown, HTML) or machines
+// (CSV). The statistics text is harness/stats' own (format_block, format_number), so the
+// numbers are those `lmr-harness stats` prints.
+
+#include <string>
+#include <vector>
+
+#include "harness/report/data.hpp"
+#include "harness/report/document.hpp"
+
+namespace lmr::report {
+
+// `report`: every run, one row each.
+Document runs_document(const std::vector<RunRow>& runs, Audience audience);
+// `report --run N`.
+Document run_document(const RunDetail& run, Audience audience);
+// `report --baseline NAME`.
+Document baseline_document(const BaselineReport& report, Audience audience);
+
+// The list's table alone (the HTML page and the run page reuse it).
+Table runs_table(const std::vector<RunRow>& runs, Audience audience);
+// "base vs test", the engines of a tournament, "tune of base".
+std::string matchup(const RunRow& row);
+
+}  // namespace lmr::report

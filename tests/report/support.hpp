@@ -1,0 +1,168 @@
+#pragma once
+
+// Shared by the report unit tests: a fresh directory per test and a small builder that writes
+// runs, engines and colour-reversed pairs with chosen outcomes through the Store, so views and
+// reports can be checked against counts known in advance.
+
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <vector>
+#include <string>
+
+#include "harness/stats/counts.hpp"
+#include "harness/store/store.hpp"
+
+namespace lmr::report::testing {
+
+namespace fs = std::filesystem;
+
+class TempDir {
+  public:
+    TempDir() {
+        static std::atomic<int> counter{0};
+        path_ = fs::temp_directory_path() /
+                ("lmr-report-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+        fs::remove_all(path_);
+        fs::create_directories(path_);
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path_, ec);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    const fs::path& path() const { return path_; }
+    fs::path operator/(const std::string& name) const { return path_ / name; }
+
+  private:
+    fs::path path_;
+};
+
+inline std::string read_bytes(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+inline constexpr const char* kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+inline store::EngineRecord engine(const std::string& name) {
+    store::EngineRecord e;
+    e.name = name;
+    e.command = "lmr-engine --config configs/" + name + ".json";
+    e.config_json = R"({"name": ")" + name + R"("})";
+    return e;
+}
+
+enum class Bin { kLL, kLD, kWL, kDD, kWD, kWW };
+
+// Writes runs and pairs. Pairs are scored from `view`'s side: e.g. Bin::kWD is a win and a draw
+// for `view`.
+class Builder {
+  public:
+    explicit Builder(store::Store& store) : store_(store) {}
+
+    std::int64_t engine_id(const std::string& name) { return store_.upsert_engine(engine(name)); }
+
+    // A head-to-head run; base is seated first.
+    std::int64_t head_to_head(store::RunKind kind, const std::string& base, const std::string& test,
+                              bool sprt = false) {
+        store::RunRecord run;
+        run.kind = kind;
+        run.time_control = "nodes=1000";
+        run.seed = 7;
+        if (sprt || kind == store::RunKind::kSprt) run.sprt = store::SprtParams{0, 5, 0.05, 0.05, "normalized"};
+        const auto id = store_.create_run(run);
+        store_.attach_engine(id, engine_id(base), store::EngineRole::kBase);
+        store_.attach_engine(id, engine_id(test), store::EngineRole::kTest);
+        return id;
+    }
+
+    std::int64_t tournament(const std::vector<std::string>& names,
+                            store::RunKind kind = store::RunKind::kTournament) {
+        store::RunRecord run;
+        run.kind = kind;
+        run.time_control = "nodes=1000";
+        const auto id = store_.create_run(run);
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            const auto role = kind == store::RunKind::kTune && i == 0 ? store::EngineRole::kBase
+                                                                      : store::EngineRole::kParticipant;
+            store_.attach_engine(id, engine_id(names[i]), role);
+        }
+        return id;
+    }
+
+    // One pair: `white0` has White in round 0. The bin is from `view`'s side (view is one of
+    // the two). Games carry `plies` moves with depth 10 + ply, nodes 1000 · ply, time 5 ms.
+    void pair(std::int64_t run, const std::string& white0, const std::string& black0,
+              const std::string& view, Bin bin, std::int64_t opening = 0, int plies = 2,
+              store::Termination termination = store::Termination::kAdjudication) {
+        const auto w = engine_id(white0), b = engine_id(black0);
+        const bool view_white0 = view == white0;
+        // Points of view in game 0 and game 1 (2 win, 1 draw, 0 loss).
+        int p0 = 0, p1 = 0;
+        switch (bin) {
+            case Bin::kLL: p0 = 0, p1 = 0; break;
+            case Bin::kLD: p0 = 0, p1 = 1; break;
+            case Bin::kWL: p0 = 2, p1 = 0; break;
+            case Bin::kDD: p0 = 1, p1 = 1; break;
+            case Bin::kWD: p0 = 2, p1 = 1; break;
+            case Bin::kWW: p0 = 2, p1 = 2; break;
+        }
+        const auto index = next_pair_[run]++;
+        record(run, index, 0, w, b, result_for(p0, view_white0), opening, plies, termination);
+        record(run, index, 1, b, w, result_for(p1, !view_white0), opening, plies, termination);
+    }
+
+    // A lone game (its pair unfinished).
+    void lone_game(std::int64_t run, const std::string& white, const std::string& black) {
+        record(run, next_pair_[run]++, 0, engine_id(white), engine_id(black),
+               store::GameResult::kWhiteWins, 0, 2, store::Termination::kMate);
+    }
+
+  private:
+    static store::GameResult result_for(int points, bool view_is_white) {
+        if (points == 1) return store::GameResult::kDraw;
+        return (points == 2) == view_is_white ? store::GameResult::kWhiteWins
+                                              : store::GameResult::kBlackWins;
+    }
+
+    void record(std::int64_t run, std::int64_t pair, int round, std::int64_t white,
+                std::int64_t black, store::GameResult result, std::int64_t opening, int plies,
+                store::Termination termination) {
+        store::GameRecord g;
+        g.run_id = run;
+        g.pair_index = pair;
+        g.round_in_pair = round;
+        g.white_engine_id = white;
+        g.black_engine_id = black;
+        g.opening_index = opening;
+        g.start_fen = kStartFen;
+        g.opening_fen = kStartFen;
+        g.result = result;
+        g.termination = termination;
+        g.termination_detail = termination == store::Termination::kCrash ? "engine exited" : "";
+        g.plies = plies;
+        static const char* kUci[] = {"e2e4", "e7e5", "g1f3", "b8c6"};
+        for (int i = 0; i < plies; ++i) {
+            store::MoveRecord m;
+            m.uci = kUci[i % 4];
+            m.san = kUci[i % 4];
+            m.depth = 10 + i;
+            m.seldepth = 20 + i;
+            m.nodes = 1000 * (i + 1);
+            m.time_ms = 5;
+            g.moves.push_back(m);
+        }
+        store_.record_game(g);
+    }
+
+    store::Store& store_;
+    std::map<std::int64_t, std::int64_t> next_pair_;
+};
+
+}  // namespace lmr::report::testing

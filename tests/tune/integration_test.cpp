@@ -1,0 +1,216 @@
+// A real tune on lmr-engine through the lmr-harness binary: two LMR weights, nodes=2000,
+// 3 iterations x 2 pairs, concurrency 2, a small EPD book. The harness is killed with SIGKILL
+// once an iteration is stored, `tune resume` finishes the run with each k = 0..2 stored
+// exactly once, `tune export` writes a config that lmr-engine loads, and the suggested SPRT
+// of that config against its base plays.
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/store/store.hpp"
+#include "tests/cli/run_binary.hpp"
+#include "tests/store/temp_dir.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using lmr::store::testing::TempDir;
+
+const std::string kHarness = LMR_HARNESS_BINARY;
+const std::string kEngine = LMR_ENGINE_BINARY;
+const std::string kBase = std::string(LMR_SOURCE_DIR) + "/configs/rebel-expert.json";
+
+// Four common openings, so pairs start from different positions.
+constexpr const char* kBook =
+    "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n"
+    "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n"
+    "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2\n"
+    "rnbqkb1r/pppppppp/5n2/8/2P5/8/PP1PPPPP/RNBQKBNR w KQkq - 1 2\n";
+
+std::vector<std::string> tune_args(const fs::path& dir, const std::string& first_param) {
+    return {"tune",
+            "--base", kBase,
+            "--engine-binary", kEngine,
+            "--param", first_param,
+            "--param", "lmr.steps.eval_margin.weight,10,0,30,3,0.05",
+            "--iterations", "3",
+            "--pairs-per-iteration", "2",
+            "--tc", "nodes=2000",
+            "--concurrency", "2",
+            "--book", (dir / "book.epd").string(),
+            "--book-order", "sequential",
+            "--seed", "11",
+            "--db", (dir / "tune.db").string()};
+}
+
+// Starts the harness in the background, output to files.
+pid_t spawn(const std::vector<std::string>& args, const fs::path& log) {
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        const int null_fd = ::open("/dev/null", O_RDONLY);
+        ::dup2(null_fd, STDIN_FILENO);
+        ::dup2(fd, STDOUT_FILENO);
+        ::dup2(fd, STDERR_FILENO);
+        std::vector<char*> argv{const_cast<char*>(kHarness.c_str())};
+        for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+        argv.push_back(nullptr);
+        ::execv(kHarness.c_str(), argv.data());
+        ::_exit(127);
+    }
+    return pid;
+}
+
+std::size_t stored_iterations(const fs::path& db) {
+    try {
+        auto store = lmr::store::Store::open(
+            db, lmr::store::OpenOptions{lmr::store::OpenMode::kReadOnly, false});
+        return store.tune_iterations(1).size();
+    } catch (const std::exception&) {
+        return 0;  // not created yet
+    }
+}
+
+std::string read_text(const fs::path& path) {
+    std::ifstream in(path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::vector<std::string> split_words(const std::string& line) {
+    std::istringstream in(line);
+    std::vector<std::string> words;
+    for (std::string w; in >> w;) words.push_back(w);
+    return words;
+}
+
+TEST(TuneIntegration, KillNineResumeExportAndVerify) {
+    TempDir dir;
+    lmr::store::testing::write_bytes(dir / "book.epd", kBook);
+    const auto db = dir / "tune.db";
+
+    const pid_t pid = spawn(tune_args(dir.path(), "lmr.steps.history.weight,10,0,30,3,0.05"),
+                            dir / "first.log");
+    ASSERT_GT(pid, 0);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (stored_iterations(db) < 1 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    ::kill(pid, SIGKILL);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    ASSERT_TRUE(WIFSIGNALED(status)) << read_text(dir / "first.log");
+    const auto at_kill = stored_iterations(db);
+    ASSERT_GE(at_kill, 1u) << read_text(dir / "first.log");
+    ASSERT_LT(at_kill, 3u) << "the tune finished before it could be killed";
+    {
+        auto store = lmr::store::Store::open(db, lmr::store::OpenOptions{lmr::store::OpenMode::kReadOnly});
+        EXPECT_EQ(store.load_run(1).status, lmr::store::RunStatus::kRunning);  // killed, unmarked
+    }
+
+    const auto resumed = lmr::test::run_binary(kHarness, {"tune", "resume", "--run", "1", "--db", db.string()});
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.out << resumed.err;
+    EXPECT_NE(resumed.out.find("Resuming tune run 1 after " + std::to_string(at_kill)),
+              std::string::npos)
+        << resumed.out;
+
+    {
+        auto store = lmr::store::Store::open(db, lmr::store::OpenOptions{lmr::store::OpenMode::kReadOnly});
+        EXPECT_EQ(store.load_run(1).status, lmr::store::RunStatus::kFinished);
+        const auto iterations = store.tune_iterations(1);
+        ASSERT_EQ(iterations.size(), 3u);
+        for (int k = 0; k < 3; ++k) {
+            const auto& it = iterations[static_cast<std::size_t>(k)];
+            EXPECT_EQ(it.k, k);
+            EXPECT_EQ(it.wins + it.draws + it.losses, 4);  // 2 pairs
+            ASSERT_EQ(it.delta.size(), 2u);
+            for (std::size_t i = 0; i < 2; ++i) {
+                EXPECT_TRUE(it.delta[i] == 1.0 || it.delta[i] == -1.0);
+                // θ± = θ ± c_k·Δ with c_k = c_end · schedule factor (c_end = 3).
+                EXPECT_NEAR(it.theta_plus[i] - it.theta_minus[i], 2 * 3 * it.c_k * it.delta[i], 1e-9);
+            }
+            EXPECT_FALSE(it.rng_state.empty());
+        }
+    }
+
+    const auto show = lmr::test::run_binary(kHarness, {"tune", "show", "--run", "1", "--db", db.string()});
+    ASSERT_EQ(show.exit_code, 0) << show.err;
+    EXPECT_NE(show.out.find("Trajectory"), std::string::npos) << show.out;
+    EXPECT_NE(show.out.find("history.weight"), std::string::npos) << show.out;
+    EXPECT_NE(show.out.find("lmr-harness sprt --base"), std::string::npos) << show.out;
+
+    const auto exported_path = dir / "out" / "tuned.json";
+    const auto exported = lmr::test::run_binary(
+        kHarness, {"tune", "export", "--run", "1", "--db", db.string(), "--out", exported_path.string()});
+    ASSERT_EQ(exported.exit_code, 0) << exported.err;
+    const auto config = nlohmann::json::parse(read_text(exported_path));
+    EXPECT_EQ(fs::weakly_canonical(exported_path.parent_path() / config["extends"].get<std::string>()),
+              fs::weakly_canonical(kBase));
+    const int history = config["lmr"]["steps"]["history"]["weight"].get<int>();
+    const int margin = config["lmr"]["steps"]["eval_margin"]["weight"].get<int>();
+
+    // The engine loads it; the resolved config carries the tuned values over the base's.
+    const auto loaded = lmr::test::run_binary(kEngine, {"--config", exported_path.string(), "config"});
+    ASSERT_EQ(loaded.exit_code, 0) << loaded.err;
+    const auto resolved = nlohmann::json::parse(loaded.out);
+    EXPECT_EQ(resolved["lmr"]["steps"]["history"]["weight"].get<int>(), history);
+    EXPECT_EQ(resolved["lmr"]["steps"]["eval_margin"]["weight"].get<int>(), margin);
+    EXPECT_TRUE(resolved["lmr"]["steps"]["history"]["enabled"].get<bool>());  // from the base
+
+    // The suggested verification plays: an SPRT of the exported config against its base.
+    const std::string marker = "Verify: lmr-harness ";
+    const auto at = exported.out.find(marker);
+    ASSERT_NE(at, std::string::npos) << exported.out;
+    auto words = split_words(exported.out.substr(at + marker.size(),
+                                                 exported.out.find('\n', at) - at - marker.size()));
+    words.insert(words.end(), {"--max-pairs", "2"});
+    const auto sprt = lmr::test::run_binary(kHarness, words);
+    EXPECT_TRUE(sprt.exit_code == 0 || sprt.exit_code == 1 || sprt.exit_code == 3)
+        << sprt.exit_code << "\n" << sprt.out << sprt.err;
+}
+
+TEST(TuneIntegration, UnknownParameterFailsBeforeAnyGame) {
+    TempDir dir;
+    lmr::store::testing::write_bytes(dir / "book.epd", kBook);
+    const auto result =
+        lmr::test::run_binary(kHarness, tune_args(dir.path(), "lmr.steps.histroy.weight,10,0,30,3,0.05"));
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_NE(result.err.find("unknown parameter 'lmr.steps.histroy.weight'"), std::string::npos)
+        << result.err;
+    EXPECT_NE(result.err.find("did you mean 'lmr.steps.history.weight'"), std::string::npos)
+        << result.err;
+    EXPECT_FALSE(fs::exists(dir / "tune.db"));  // no run was created
+}
+
+TEST(TuneIntegration, BadParamFlagIsAUsageError) {
+    TempDir dir;
+    lmr::store::testing::write_bytes(dir / "book.epd", kBook);
+    const auto result =
+        lmr::test::run_binary(kHarness, tune_args(dir.path(), "lmr.steps.history.weight,50,0,30,3,0.05"));
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_NE(result.err.find("START 50 is outside [0, 30]"), std::string::npos) << result.err;
+    EXPECT_FALSE(fs::exists(dir / "tune.db"));
+}
+
+TEST(TuneIntegration, ResumeOfAMissingDatabaseCreatesNothing) {
+    TempDir dir;
+    const auto result = lmr::test::run_binary(
+        kHarness, {"tune", "resume", "--run", "3", "--db", (dir / "none.db").string()});
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_NE(result.err.find("no such database"), std::string::npos) << result.err;
+    EXPECT_FALSE(fs::exists(dir / "none.db"));
+}
+
+}  // namespace
