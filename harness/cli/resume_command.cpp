@@ -5,6 +5,9 @@
 #include "harness/store/store.hpp"
 
 namespace lmr::cli {
+
+int resume_tune_run(CommandContext& context, std::int64_t run_id, const std::string& db);
+
 namespace {
 
 constexpr std::string_view kDescription =
@@ -32,6 +35,9 @@ int run_resume_command(CommandContext& context) {
         context.err << context.program << " resume: " << e.what() << '\n';
         return is_bad_database(e) ? kExitUsage : 4;
     }
+    // A tune's iterations are played by the tuner, not the tournament runner.
+    if (plan.kind == store::RunKind::kTune)
+        return resume_tune_run(context, run_id, values["db"].as<std::string>());
     return run_and_report(plan, values, context, plan.kind == store::RunKind::kSprt, run_id);
 }
 

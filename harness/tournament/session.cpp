@@ -133,6 +133,7 @@ SessionResult resume_run(std::int64_t run_id, const SessionOptions& options) {
     } catch (const std::exception& e) {
         throw PlanError("run " + std::to_string(run_id) + ": " + e.what());
     }
+    check_plan(plan);
     const auto book = load_book(plan);
     probe_engines(plan);
     std::vector<std::int64_t> engine_ids;

@@ -22,15 +22,16 @@ std::vector<std::string> slow_match(const std::string& db_path, int pairs, bool 
     std::vector<std::string> args{"match", "--engine", "name=hanger", "cmd=" + kFixtureHang,
                                   "arg=4", "--engine", "name=random"};
     if (stubborn) {
-        for (const std::string& a : std::vector<std::string>{"cmd=/bin/sh", "arg=-c", "arg=trap '' TERM; " + kFixtureRandom + "; exec sleep 60"})
-            args.push_back(a);
+        args.push_back("cmd=/bin/sh");
+        args.push_back("arg=-c");
+        args.push_back("arg=trap '' TERM; " + kFixtureRandom + "; exec sleep 60");
     } else {
         args.push_back("cmd=" + kFixtureRandom);
     }
-    for (const std::string& a : std::vector<std::string>{"--pairs", std::to_string(pairs), "--tc", "st=0.25",
-                                "--concurrency", "2", "--book", "none", "--db", db_path,
-                                "--report-every", "1"})
-        args.push_back(a);
+    const std::vector<std::string> rest{"--pairs", std::to_string(pairs), "--tc", "st=0.25",
+                                        "--concurrency", "2", "--book", "none", "--db", db_path,
+                                        "--report-every", "1"};
+    args.insert(args.end(), rest.begin(), rest.end());
     return args;
 }
 

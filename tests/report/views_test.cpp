@@ -1,0 +1,281 @@
+// The SQL views of schema version 2 and the report's loaders, on databases filled with pairs
+// whose outcomes are known: config_results pools every direct meeting from each side (tunes
+// excluded), config_elo's Elo equals harness/stats', the baseline report separates direct,
+// common-opponent and unconnected configs without chaining, and a run's detail (terminations,
+// faults, openings, search per move) adds up.
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <cmath>
+
+#include "harness/report/load.hpp"
+#include "harness/store/schema.hpp"
+#include "tests/report/support.hpp"
+
+namespace lmr::report {
+namespace {
+
+using testing::Bin;
+using testing::Builder;
+using testing::TempDir;
+
+struct ConfigRow {
+    long runs = 0, pairs = 0, wins = 0, draws = 0, losses = 0;
+    stats::Pentanomial p;
+    double score = NAN, elo = NAN, elo_error = NAN, nelo = NAN, nelo_error = NAN;
+    std::string run_ids;
+    bool found = false;
+};
+
+ConfigRow config_row(const store::Store& store, const std::string& config,
+                     const std::string& opponent) {
+    auto s = store.database().prepare(
+        "SELECT runs, pairs, wins, draws, losses, penta_ll, penta_ld, penta_wl, penta_dd, "
+        "penta_wd, penta_ww, score, elo, elo_error, nelo, nelo_error, run_ids FROM config_elo "
+        "WHERE config = ?1 AND opponent = ?2");
+    s.bind(1, config).bind(2, opponent);
+    ConfigRow r;
+    if (!s.step()) return r;
+    r.found = true;
+    r.runs = s.column_int64(0);
+    r.pairs = s.column_int64(1);
+    r.wins = s.column_int64(2);
+    r.draws = s.column_int64(3);
+    r.losses = s.column_int64(4);
+    r.p = {s.column_int64(5), s.column_int64(6), s.column_int64(7),
+           s.column_int64(8), s.column_int64(9), s.column_int64(10)};
+    r.score = s.column_double(11);
+    r.elo = s.column_double(12);
+    r.elo_error = s.column_double(13);
+    r.nelo = s.column_double(14);
+    r.nelo_error = s.column_double(15);
+    r.run_ids = s.column_text(16);
+    return r;
+}
+
+// Three runs in which A and B meet (SPRT with B as test, a match with A as test, a round
+// robin), plus C (tournament), D (only met C), E–F (only each other), G (only met D), and a
+// tune whose pairs must not count.
+void fill(store::Store& store) {
+    Builder b(store);
+    const auto r1 = b.head_to_head(store::RunKind::kSprt, "A", "B");
+    b.pair(r1, "A", "B", "B", Bin::kWW);
+    b.pair(r1, "B", "A", "B", Bin::kWD);
+    b.pair(r1, "A", "B", "B", Bin::kDD);
+    b.pair(r1, "B", "A", "B", Bin::kLD);
+    const auto r2 = b.head_to_head(store::RunKind::kMatch, "B", "A");
+    b.pair(r2, "B", "A", "A", Bin::kWL);
+    b.pair(r2, "A", "B", "A", Bin::kLL);
+    const auto r3 = b.tournament({"A", "B", "C"});
+    b.pair(r3, "C", "A", "C", Bin::kWD);  // a tournament's view engine is White in round 0
+    b.pair(r3, "B", "A", "B", Bin::kDD);
+    b.pair(r3, "B", "C", "B", Bin::kLL);
+    const auto r4 = b.head_to_head(store::RunKind::kMatch, "C", "D");
+    b.pair(r4, "C", "D", "D", Bin::kWW);
+    const auto r5 = b.head_to_head(store::RunKind::kMatch, "E", "F");
+    b.pair(r5, "E", "F", "F", Bin::kWD);
+    const auto r6 = b.head_to_head(store::RunKind::kMatch, "D", "G");
+    b.pair(r6, "D", "G", "G", Bin::kDD);
+    const auto tune = b.tournament({"A", "X"}, store::RunKind::kTune);
+    b.pair(tune, "A", "X", "A", Bin::kWW);
+}
+
+TEST(ReportViews, ConfigResultsPoolDirectMeetingsFromEachSide) {
+    TempDir dir;
+    auto store = store::Store::open(dir / "r.db");
+    fill(store);
+
+    // B against A: run 1 as given (WW, WD, DD, LD), run 2 mirrored from A's WL, LL (WL, WW),
+    // run 3 DD.
+    const auto ba = config_row(store, "B", "A");
+    ASSERT_TRUE(ba.found);
+    EXPECT_EQ(ba.runs, 3);
+    EXPECT_EQ(ba.run_ids, "1,2,3");
+    const stats::Pentanomial expected{.ll = 0, .ld = 1, .wl = 1, .dd = 2, .wd = 1, .ww = 2};
+    EXPECT_EQ(ba.p, expected);
+    EXPECT_EQ(ba.pairs, 7);
+    const auto games = stats::to_trinomial(expected);
+    EXPECT_EQ(ba.wins, games.wins);
+    EXPECT_EQ(ba.draws, games.draws);
+    EXPECT_EQ(ba.losses, games.losses);
+
+    // The same meetings from A's side are the mirror image.
+    const auto ab = config_row(store, "A", "B");
+    EXPECT_EQ(ab.p, (stats::Pentanomial{.ll = 2, .ld = 1, .wl = 1, .dd = 2, .wd = 1, .ww = 0}));
+    EXPECT_DOUBLE_EQ(ab.score + ba.score, 1.0);
+
+    // config_elo computes what harness/stats computes.
+    const auto e = stats::estimate(expected);
+    EXPECT_NEAR(ba.score, e.score, 1e-12);
+    EXPECT_NEAR(ba.elo, e.elo, 1e-9);
+    EXPECT_NEAR(ba.elo_error, e.elo_error, 1e-9);
+    EXPECT_NEAR(ba.nelo, e.nelo, 1e-9);
+    EXPECT_NEAR(ba.nelo_error, e.nelo_error, 1e-9);
+    EXPECT_NEAR(ab.elo, -e.elo, 1e-9);
+
+    // Tournament pairs count for the engines that met; tunes do not count at all.
+    EXPECT_EQ(config_row(store, "C", "A").p, (stats::Pentanomial{.wd = 1}));
+    EXPECT_EQ(config_row(store, "A", "C").p, (stats::Pentanomial{.ld = 1}));
+    EXPECT_FALSE(config_row(store, "A", "X").found);
+    EXPECT_FALSE(config_row(store, "X", "A").found);
+}
+
+TEST(ReportViews, ConfigEloIsNullWhereStatsAreInfinite) {
+    TempDir dir;
+    auto store = store::Store::open(dir / "r.db");
+    Builder b(store);
+    const auto run = b.head_to_head(store::RunKind::kMatch, "A", "B");
+    b.pair(run, "A", "B", "B", Bin::kWW);
+    b.pair(run, "B", "A", "B", Bin::kWW);
+    const auto row = config_row(store, "B", "A");
+    EXPECT_EQ(row.score, 1.0);
+    EXPECT_TRUE(std::isnan(row.elo));  // +inf in harness/stats: NULL in SQL
+    EXPECT_TRUE(std::isnan(row.elo_error));
+    EXPECT_TRUE(std::isnan(row.nelo));
+    EXPECT_NEAR(row.nelo_error, stats::estimate(stats::Pentanomial{.ww = 2}).nelo_error, 1e-9);
+    // All draws: 0 ± 0, as harness/stats says.
+    const auto draws_run = b.head_to_head(store::RunKind::kMatch, "C", "D");
+    b.pair(draws_run, "C", "D", "D", Bin::kDD);
+    const auto draws = config_row(store, "D", "C");
+    EXPECT_EQ(draws.elo, 0.0);
+    EXPECT_EQ(draws.elo_error, 0.0);
+    EXPECT_EQ(draws.nelo, 0.0);
+}
+
+TEST(ReportBaseline, DirectCommonOpponentAndUnconnectedAreKeptApart) {
+    TempDir dir;
+    auto store = store::Store::open(dir / "r.db");
+    fill(store);
+    const auto report = load_baseline(store, "A");
+    EXPECT_EQ(report.baseline, "A");
+    EXPECT_EQ(report.opponents, (std::vector<std::string>{"B", "C"}));
+    std::map<std::string, const BaselineEntry*> by_name;
+    for (const auto& e : report.entries) by_name[e.config] = &e;
+    ASSERT_EQ(by_name.size(), 6u);  // B C D E F G; X only played in a tune
+
+    const auto& b = *by_name.at("B");
+    EXPECT_EQ(b.relation, Relation::kDirect);
+    ASSERT_TRUE(b.stats);
+    const stats::Pentanomial expected{.ll = 0, .ld = 1, .wl = 1, .dd = 2, .wd = 1, .ww = 2};
+    EXPECT_EQ(*b.stats->counts.pairs, expected);
+    const auto reference = stats::summarize(expected, std::nullopt);
+    EXPECT_EQ(b.stats->estimate.elo, reference.estimate.elo);  // the same code, the same bits
+    EXPECT_EQ(b.stats->estimate.elo_error, reference.estimate.elo_error);
+    EXPECT_EQ(b.runs, 3);
+
+    EXPECT_EQ(by_name.at("C")->relation, Relation::kDirect);
+    // D met C, whom A also met: listed as such, with no Elo against A.
+    EXPECT_EQ(by_name.at("D")->relation, Relation::kCommonOpponent);
+    EXPECT_EQ(by_name.at("D")->common_opponents, std::vector<std::string>{"C"});
+    EXPECT_FALSE(by_name.at("D")->stats);
+    // Two hops away, or a separate group: unconnected, never chained.
+    EXPECT_EQ(by_name.at("G")->relation, Relation::kUnconnected);
+    EXPECT_EQ(by_name.at("E")->relation, Relation::kUnconnected);
+    EXPECT_EQ(by_name.at("F")->relation, Relation::kUnconnected);
+
+    // Direct entries first, best Elo first.
+    ASSERT_GE(report.entries.size(), 2u);
+    EXPECT_EQ(report.entries[0].relation, Relation::kDirect);
+    EXPECT_EQ(report.entries[1].relation, Relation::kDirect);
+    EXPECT_GE(report.entries[0].stats->estimate.elo, report.entries[1].stats->estimate.elo);
+    EXPECT_EQ(report.entries[2].relation, Relation::kCommonOpponent);
+}
+
+TEST(ReportBaseline, UnknownNameSaysWhichConfigsExist) {
+    TempDir dir;
+    auto store = store::Store::open(dir / "r.db");
+    fill(store);
+    try {
+        (void)load_baseline(store, "nope");
+        FAIL() << "an unknown baseline was accepted";
+    } catch (const ReportError& e) {
+        const std::string message = e.what();
+        EXPECT_NE(message.find("'nope'"), std::string::npos) << message;
+        EXPECT_NE(message.find("A, B, C"), std::string::npos) << message;
+    }
+    EXPECT_EQ(config_names(store), (std::vector<std::string>{"A", "B", "C", "D", "E", "F", "G"}));
+}
+
+TEST(ReportRun, DetailAddsUp) {
+    TempDir dir;
+    auto store = store::Store::open(dir / "r.db");
+    Builder b(store);
+    const auto run = b.head_to_head(store::RunKind::kSprt, "base", "test");
+    b.pair(run, "base", "test", "test", Bin::kWW, 3);
+    b.pair(run, "test", "base", "test", Bin::kWD, 3);
+    b.pair(run, "base", "test", "test", Bin::kLD, 5, 4, store::Termination::kCrash);
+    b.lone_game(run, "base", "test");
+
+    const auto d = load_run(store, run);
+    EXPECT_TRUE(d.row.head_to_head);
+    EXPECT_EQ(d.row.summary.pairs_completed, 3);
+    EXPECT_EQ(d.row.summary.games, 7);
+    const stats::Pentanomial expected{.ld = 1, .wd = 1, .ww = 1};
+    ASSERT_TRUE(d.row.stats);
+    EXPECT_EQ(*d.row.stats->counts.pairs, expected);
+    ASSERT_TRUE(d.row.stats->sprt);  // the run's bounds: [0, 5] normalized
+    EXPECT_EQ(d.row.stats->sprt->llr, stats::summarize(expected, stats_params(d.row.run.sprt)).sprt->llr);
+
+    long games = 0;
+    for (const auto& t : d.terminations) games += t.games;
+    EXPECT_EQ(games, 7);
+    // The crashed pair: test lost game 0 (a loss) and drew game 1 — one fault, lost by test.
+    ASSERT_EQ(d.faults.size(), 2u);  // both games of that pair carry the crash termination
+    EXPECT_EQ(d.faults[0].termination, "crash");
+    EXPECT_EQ(d.faults[0].loser, "test");
+    EXPECT_EQ(d.faults[1].loser, "");  // the drawn one names nobody
+
+    ASSERT_EQ(d.openings.size(), 2u);
+    EXPECT_EQ(d.openings[0].opening_index, 3);
+    EXPECT_EQ(d.openings[0].pairs, 2);
+    EXPECT_EQ(d.openings[0].half_points, 4 + 3);
+    EXPECT_EQ(d.openings[1].opening_index, 5);
+    EXPECT_DOUBLE_EQ(d.openings[1].score, 1.0 / 4);
+
+    // Seat order; every engine moved as White (depth 10, 12 …) and as Black (11, 13 …).
+    ASSERT_EQ(d.sides.size(), 2u);
+    EXPECT_EQ(d.sides[0].name, "base");
+    EXPECT_EQ(d.sides[1].name, "test");
+    long moves = 0;
+    for (const auto& s : d.sides) {
+        moves += s.moves;
+        ASSERT_TRUE(s.avg_time_ms);
+        EXPECT_DOUBLE_EQ(*s.avg_time_ms, 5.0);
+    }
+    EXPECT_EQ(moves, 2 * 2 + 2 * 2 + 2 * 4 + 2);  // two 2-ply pairs, one 4-ply pair, a lone game
+    // base: as White in the first and third pair and the lone game, as Black in the second.
+    EXPECT_EQ(d.sides[0].moves, 1 + 1 + 1 + 1 + 2 + 2 + 1);
+}
+
+TEST(ReportSchema, VersionOneNeedsAnUpgradeThatKeepsTheData) {
+    TempDir dir;
+    const auto path = dir / "old.db";
+    {
+        auto db = store::sqlite::Database::open(path.string(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+        store::apply_migrations(db, store::migrations().first(1));
+        db.exec("PRAGMA journal_mode = WAL");
+    }
+    try {
+        (void)store::Store::open(path, {.mode = store::OpenMode::kReadOnly});
+        FAIL() << "a version-1 database opened read-only without its views";
+    } catch (const store::StoreError& e) {
+        EXPECT_EQ(e.kind(), store::ErrorKind::kTooOld) << e.what();
+    }
+    { auto rw = store::Store::open(path); }
+    const auto store = store::Store::open(path, {.mode = store::OpenMode::kReadOnly});
+    EXPECT_EQ(store.schema_version(), store::latest_schema_version());
+    EXPECT_GE(store::latest_schema_version(), 2);
+    for (const char* view : {"config_results", "config_elo", "run_terminations", "game_faults",
+                             "opening_results"}) {
+        EXPECT_EQ(store.database().query_int(
+                      "SELECT count(*) FROM sqlite_schema WHERE type = 'view' AND name = '" +
+                      std::string(view) + "'"),
+                  1)
+            << view;
+    }
+    EXPECT_TRUE(load_runs(store).empty());
+}
+
+}  // namespace
+}  // namespace lmr::report
