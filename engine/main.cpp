@@ -36,141 +36,143 @@ constexpr std::string_view kUsage =
     "  --help                         this text\n";
 
 int usage_error(std::string_view message) {
-  std::cerr << "lmr-engine: " << message << "\n\n" << kUsage;
-  return 2;
+    std::cerr << "lmr-engine: " << message << "\n\n" << kUsage;
+    return 2;
 }
 
 std::optional<int> parse_int(std::string_view text) {
-  int value = 0;
-  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
-  return value;
+    int value = 0;
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
+    return value;
 }
 
 // "--fen" takes either one quoted argument or the following words up to the next option.
 std::optional<std::string> take_fen(const std::vector<std::string>& args, std::size_t& i) {
-  std::string fen;
-  while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
-    if (!fen.empty()) fen += ' ';
-    fen += args[++i];
-  }
-  if (fen.empty()) return std::nullopt;
-  return fen;
+    std::string fen;
+    while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
+        if (!fen.empty()) fen += ' ';
+        fen += args[++i];
+    }
+    if (fen.empty()) return std::nullopt;
+    return fen;
 }
 
 std::optional<lmr::chess::Position> position_from(const std::optional<std::string>& fen) {
-  if (!fen) return lmr::chess::Position::startpos();
-  std::string error;
-  auto pos = lmr::chess::Position::from_fen(*fen, &error);
-  if (!pos) std::cerr << "lmr-engine: bad FEN: " << error << '\n';
-  return pos;
+    if (!fen) return lmr::chess::Position::startpos();
+    std::string error;
+    auto pos = lmr::chess::Position::from_fen(*fen, &error);
+    if (!pos) std::cerr << "lmr-engine: bad FEN: " << error << '\n';
+    return pos;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::ios::sync_with_stdio(false);
-  // cin is tied to cout: every read would flush cout from the input thread, racing with the
-  // search thread writing info lines. Engine::emit() flushes under its own lock instead.
-  std::cin.tie(nullptr);
-  std::vector<std::string> args(argv + 1, argv + argc);
-  lmr::lmr::LmrConfig config;
-  bool have_config = false;
-  std::vector<std::string> rest;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--help" || args[i] == "-h") {
-      std::cout << kUsage;
-      return 0;
+    std::ios::sync_with_stdio(false);
+    // cin is tied to cout: every read would flush cout from the input thread, racing with the
+    // search thread writing info lines. Engine::emit() flushes under its own lock instead.
+    std::cin.tie(nullptr);
+    std::vector<std::string> args(argv + 1, argv + argc);
+    lmr::lmr::LmrConfig config;
+    bool have_config = false;
+    std::vector<std::string> rest;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--help" || args[i] == "-h") {
+            std::cout << kUsage;
+            return 0;
+        }
+        if (args[i] == "--config") {
+            if (i + 1 >= args.size()) return usage_error("--config needs a file");
+            try {
+                config = lmr::lmr::load_config(args[++i]);
+                have_config = true;
+            } catch (const std::exception& e) {
+                std::cerr << "lmr-engine: " << e.what() << '\n';
+                return 2;
+            }
+            continue;
+        }
+        rest.push_back(args[i]);
     }
-    if (args[i] == "--config") {
-      if (i + 1 >= args.size()) return usage_error("--config needs a file");
-      try {
-        config = lmr::lmr::load_config(args[++i]);
-        have_config = true;
-      } catch (const std::exception& e) {
-        std::cerr << "lmr-engine: " << e.what() << '\n';
-        return 2;
-      }
-      continue;
+    if (!have_config) {
+        try {
+            config = lmr::lmr::default_config();
+        } catch (const std::exception& e) {
+            std::cerr << "lmr-engine: built-in config: " << e.what() << '\n';
+            return 2;
+        }
     }
-    rest.push_back(args[i]);
-  }
-  if (!have_config) {
-    try {
-      config = lmr::lmr::default_config();
-    } catch (const std::exception& e) {
-      std::cerr << "lmr-engine: built-in config: " << e.what() << '\n';
-      return 2;
+
+    if (rest.empty() || rest[0] == "uci") {
+        lmr::uci::Engine engine(std::cout);
+        engine.set_config(config);
+        if (!rest.empty()) engine.execute("uci");
+        engine.run(std::cin);
+        return 0;
     }
-  }
 
-  if (rest.empty() || rest[0] == "uci") {
-    lmr::uci::Engine engine(std::cout);
-    engine.set_config(config);
-    if (!rest.empty()) engine.execute("uci");
-    engine.run(std::cin);
-    return 0;
-  }
-
-  const std::string& command = rest[0];
-  if (command == "config") {
-    // The resolved config (extends merged, defaults filled): what the harness stores and hashes.
-    if (rest.size() != 1) return usage_error("config takes no argument");
-    std::cout << lmr::lmr::resolved_json(config) << '\n';
-    return 0;
-  }
-
-  if (command == "bench") {
-    int depth = lmr::search::kDefaultBenchDepth;
-    if (rest.size() > 2) return usage_error("bench takes at most one argument (depth)");
-    if (rest.size() == 2) {
-      const auto d = parse_int(rest[1]);
-      if (!d || *d < 1 || *d > 64) return usage_error("bench depth must be 1..64");
-      depth = *d;
+    const std::string& command = rest[0];
+    if (command == "config") {
+        // The resolved config (extends merged, defaults filled): what the harness stores and
+        // hashes.
+        if (rest.size() != 1) return usage_error("config takes no argument");
+        std::cout << lmr::lmr::resolved_json(config) << '\n';
+        return 0;
     }
-    lmr::search::run_bench(depth, config, 16, std::cout);
-    return 0;
-  }
 
-  if (command == "perft") {
-    std::optional<int> depth;
-    std::optional<std::string> fen;
-    bool divide = false;
-    for (std::size_t i = 1; i < rest.size(); ++i) {
-      if (rest[i] == "--fen") {
-        fen = take_fen(rest, i);
-        if (!fen) return usage_error("--fen needs a FEN");
-      } else if (rest[i] == "--divide") {
-        divide = true;
-      } else if (!depth) {
-        depth = parse_int(rest[i]);
-        if (!depth || *depth < 0 || *depth > 20) return usage_error("perft depth must be 0..20");
-      } else {
-        return usage_error("unexpected argument '" + rest[i] + "'");
-      }
+    if (command == "bench") {
+        int depth = lmr::search::kDefaultBenchDepth;
+        if (rest.size() > 2) return usage_error("bench takes at most one argument (depth)");
+        if (rest.size() == 2) {
+            const auto d = parse_int(rest[1]);
+            if (!d || *d < 1 || *d > 64) return usage_error("bench depth must be 1..64");
+            depth = *d;
+        }
+        lmr::search::run_bench(depth, config, 16, std::cout);
+        return 0;
     }
-    if (!depth) return usage_error("perft needs a depth");
-    auto pos = position_from(fen);
-    if (!pos) return 2;
-    lmr::chess::run_perft_command(*pos, *depth, divide, std::cout);
-    return 0;
-  }
 
-  if (command == "eval") {
-    std::optional<std::string> fen;
-    for (std::size_t i = 1; i < rest.size(); ++i) {
-      if (rest[i] == "--fen") {
-        fen = take_fen(rest, i);
-        if (!fen) return usage_error("--fen needs a FEN");
-      } else {
-        return usage_error("unexpected argument '" + rest[i] + "'");
-      }
+    if (command == "perft") {
+        std::optional<int> depth;
+        std::optional<std::string> fen;
+        bool divide = false;
+        for (std::size_t i = 1; i < rest.size(); ++i) {
+            if (rest[i] == "--fen") {
+                fen = take_fen(rest, i);
+                if (!fen) return usage_error("--fen needs a FEN");
+            } else if (rest[i] == "--divide") {
+                divide = true;
+            } else if (!depth) {
+                depth = parse_int(rest[i]);
+                if (!depth || *depth < 0 || *depth > 20)
+                    return usage_error("perft depth must be 0..20");
+            } else {
+                return usage_error("unexpected argument '" + rest[i] + "'");
+            }
+        }
+        if (!depth) return usage_error("perft needs a depth");
+        auto pos = position_from(fen);
+        if (!pos) return 2;
+        lmr::chess::run_perft_command(*pos, *depth, divide, std::cout);
+        return 0;
     }
-    auto pos = position_from(fen);
-    if (!pos) return 2;
-    lmr::eval::print_breakdown(*pos, std::cout);
-    return 0;
-  }
 
-  return usage_error("unknown command '" + command + "'");
+    if (command == "eval") {
+        std::optional<std::string> fen;
+        for (std::size_t i = 1; i < rest.size(); ++i) {
+            if (rest[i] == "--fen") {
+                fen = take_fen(rest, i);
+                if (!fen) return usage_error("--fen needs a FEN");
+            } else {
+                return usage_error("unexpected argument '" + rest[i] + "'");
+            }
+        }
+        auto pos = position_from(fen);
+        if (!pos) return 2;
+        lmr::eval::print_breakdown(*pos, std::cout);
+        return 0;
+    }
+
+    return usage_error("unknown command '" + command + "'");
 }

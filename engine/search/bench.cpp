@@ -65,52 +65,55 @@ constexpr std::array<std::string_view, 42> kBenchFens = {
 
 }  // namespace
 
-std::span<const std::string_view> bench_fens() { return kBenchFens; }
+std::span<const std::string_view> bench_fens() {
+    return kBenchFens;
+}
 
 BenchResult run_bench(int depth, const lmr::LmrConfig& config, std::size_t hash_mb,
                       std::ostream& out) {
-  Searcher searcher;
-  searcher.set_hash_mb(hash_mb);
-  searcher.set_config(config);
-  searcher.reset_stats();
+    Searcher searcher;
+    searcher.set_hash_mb(hash_mb);
+    searcher.set_config(config);
+    searcher.reset_stats();
 
-  BenchResult result;
-  const auto start = std::chrono::steady_clock::now();
-  int index = 0;
-  for (const std::string_view fen : kBenchFens) {
-    ++index;
-    std::string error;
-    const auto pos = chess::Position::from_fen(fen, &error);
-    if (!pos) {
-      out << "position " << index << ": bad FEN (" << error << ")\n";
-      continue;
+    BenchResult result;
+    const auto start = std::chrono::steady_clock::now();
+    int index = 0;
+    for (const std::string_view fen : kBenchFens) {
+        ++index;
+        std::string error;
+        const auto pos = chess::Position::from_fen(fen, &error);
+        if (!pos) {
+            out << "position " << index << ": bad FEN (" << error << ")\n";
+            continue;
+        }
+        searcher.new_game();  // fresh TT and histories: the count depends on nothing before
+        Limits limits;
+        limits.depth = depth;
+        const SearchResult r = searcher.search(*pos, limits);
+        out << "position " << std::setw(2) << index << '/' << kBenchFens.size() << "  nodes "
+            << std::setw(10) << r.nodes << "  " << fen << '\n';
+        result.nodes += r.nodes;
     }
-    searcher.new_game();  // fresh TT and histories: the count depends on nothing before
-    Limits limits;
-    limits.depth = depth;
-    const SearchResult r = searcher.search(*pos, limits);
-    out << "position " << std::setw(2) << index << '/' << kBenchFens.size() << "  nodes "
-        << std::setw(10) << r.nodes << "  " << fen << '\n';
-    result.nodes += r.nodes;
-  }
-  result.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
-  result.nps = result.nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(1, result.time_ms));
+    result.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                         std::chrono::steady_clock::now() - start)
+                         .count();
+    result.nps =
+        result.nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(1, result.time_ms));
 
-  const SearchStats& stats = searcher.stats();
-  out << "\nLMR statistics (config " << config.name << ")\n";
-  lmr::print_stats(searcher.lmr_stats(), out, config.lmr.scale, "  ");
-  out << std::fixed << std::setprecision(1);
-  out << "  re-search rate: " << 100.0 * stats.re_search_rate() << "% (" << stats.re_searches
-      << " of " << stats.reduced_searches << " reduced searches)\n";
-  out << "  fail-high on first move: " << 100.0 * stats.fail_high_first_rate() << "% ("
-      << stats.fail_highs_first << " of " << stats.fail_highs << " cutoffs)\n";
-  out << "\n===========================\n";
-  out << "Total time (ms): " << result.time_ms << '\n';
-  out << "Nodes searched: " << result.nodes << '\n';
-  out << "Nodes/second: " << result.nps << '\n';
-  return result;
+    const SearchStats& stats = searcher.stats();
+    out << "\nLMR statistics (config " << config.name << ")\n";
+    lmr::print_stats(searcher.lmr_stats(), out, config.lmr.scale, "  ");
+    out << std::fixed << std::setprecision(1);
+    out << "  re-search rate: " << 100.0 * stats.re_search_rate() << "% (" << stats.re_searches
+        << " of " << stats.reduced_searches << " reduced searches)\n";
+    out << "  fail-high on first move: " << 100.0 * stats.fail_high_first_rate() << "% ("
+        << stats.fail_highs_first << " of " << stats.fail_highs << " cutoffs)\n";
+    out << "\n===========================\n";
+    out << "Total time (ms): " << result.time_ms << '\n';
+    out << "Nodes searched: " << result.nodes << '\n';
+    out << "Nodes/second: " << result.nps << '\n';
+    return result;
 }
 
 }  // namespace lmr::search

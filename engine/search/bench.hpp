@@ -16,9 +16,9 @@ inline constexpr int kDefaultBenchDepth = 13;
 std::span<const std::string_view> bench_fens();
 
 struct BenchResult {
-  std::uint64_t nodes = 0;
-  std::int64_t time_ms = 0;
-  std::uint64_t nps = 0;
+    std::uint64_t nodes = 0;
+    std::int64_t time_ms = 0;
+    std::uint64_t nps = 0;
 };
 
 // Prints one line per position, the totals ("Nodes searched: N", "Nodes/second: X") and

@@ -15,72 +15,76 @@ namespace lmr::search {
 // distance left, so entries saturate smoothly and old information decays.
 template <int kMax>
 inline void gravity_update(std::int16_t& entry, int bonus) {
-  const int clamped = std::clamp(bonus, -kMax, kMax);
-  entry = static_cast<std::int16_t>(entry + clamped - entry * std::abs(clamped) / kMax);
+    const int clamped = std::clamp(bonus, -kMax, kMax);
+    entry = static_cast<std::int16_t>(entry + clamped - entry * std::abs(clamped) / kMax);
 }
 
 inline constexpr int kHistoryMax = 16384;
 
-inline int history_bonus(int depth) { return std::min(16 * depth * depth + 32 * depth, 1600); }
+inline int history_bonus(int depth) {
+    return std::min(16 * depth * depth + 32 * depth, 1600);
+}
 
 // Butterfly history indexed by side to move and from/to squares.
 class ButterflyHistory {
- public:
-  void clear() { std::memset(table_, 0, sizeof(table_)); }
-  int get(chess::Color c, chess::Move m) const { return table_[c][m.from() * 64 + m.to()]; }
-  void update(chess::Color c, chess::Move m, int bonus) {
-    gravity_update<kHistoryMax>(table_[c][m.from() * 64 + m.to()], bonus);
-  }
+  public:
+    void clear() { std::memset(table_, 0, sizeof(table_)); }
+    int get(chess::Color c, chess::Move m) const { return table_[c][m.from() * 64 + m.to()]; }
+    void update(chess::Color c, chess::Move m, int bonus) {
+        gravity_update<kHistoryMax>(table_[c][m.from() * 64 + m.to()], bonus);
+    }
 
- private:
-  std::int16_t table_[2][64 * 64] = {};
+  private:
+    std::int16_t table_[2][64 * 64] = {};
 };
 
 // One row of continuation history: scores of (piece, to) given an earlier move's (piece, to).
 using ContinuationRow = std::int16_t[12 * 64];
 
 class ContinuationHistory {
- public:
-  void clear() { std::memset(table_, 0, sizeof(table_)); }
-  ContinuationRow* row(chess::Piece prev_piece, chess::Square prev_to) {
-    return &table_[prev_piece * 64 + prev_to];
-  }
-  // Row used when there is no previous move (root, after a null move); never updated.
-  ContinuationRow* sentinel() { return &table_[12 * 64]; }
-  bool is_sentinel(const ContinuationRow* r) const { return r == &table_[12 * 64]; }
+  public:
+    void clear() { std::memset(table_, 0, sizeof(table_)); }
+    ContinuationRow* row(chess::Piece prev_piece, chess::Square prev_to) {
+        return &table_[prev_piece * 64 + prev_to];
+    }
+    // Row used when there is no previous move (root, after a null move); never updated.
+    ContinuationRow* sentinel() { return &table_[12 * 64]; }
+    bool is_sentinel(const ContinuationRow* r) const { return r == &table_[12 * 64]; }
 
- private:
-  std::int16_t table_[12 * 64 + 1][12 * 64] = {};
+  private:
+    std::int16_t table_[12 * 64 + 1][12 * 64] = {};
 };
 
-inline int cont_index(chess::Piece piece, chess::Square to) { return piece * 64 + to; }
+inline int cont_index(chess::Piece piece, chess::Square to) {
+    return piece * 64 + to;
+}
 
 // Capture history by moving piece, destination and captured piece type.
 class CaptureHistory {
- public:
-  void clear() { std::memset(table_, 0, sizeof(table_)); }
-  int get(chess::Piece moved, chess::Square to, chess::PieceType captured) const {
-    return table_[moved][to][captured];
-  }
-  void update(chess::Piece moved, chess::Square to, chess::PieceType captured, int bonus) {
-    gravity_update<kHistoryMax>(table_[moved][to][captured], bonus);
-  }
+  public:
+    void clear() { std::memset(table_, 0, sizeof(table_)); }
+    int get(chess::Piece moved, chess::Square to, chess::PieceType captured) const {
+        return table_[moved][to][captured];
+    }
+    void update(chess::Piece moved, chess::Square to, chess::PieceType captured, int bonus) {
+        gravity_update<kHistoryMax>(table_[moved][to][captured], bonus);
+    }
 
- private:
-  std::int16_t table_[12][64][6] = {};
+  private:
+    std::int16_t table_[12][64][6] = {};
 };
 
 // Quiet move that refuted the previous move (indexed by the previous move's piece and to).
 class CounterMoves {
- public:
-  void clear() {
-    for (auto& row : table_) std::fill(std::begin(row), std::end(row), chess::Move::none());
-  }
-  chess::Move get(chess::Piece p, chess::Square to) const { return table_[p][to]; }
-  void set(chess::Piece p, chess::Square to, chess::Move m) { table_[p][to] = m; }
+  public:
+    void clear() {
+        for (auto& row : table_) std::fill(std::begin(row), std::end(row), chess::Move::none());
+    }
+    chess::Move get(chess::Piece p, chess::Square to) const { return table_[p][to]; }
+    void set(chess::Piece p, chess::Square to, chess::Move m) { table_[p][to] = m; }
 
- private:
-  chess::Move table_[12][64] = {};
+  private:
+    chess::Move table_[12][64] = {};
 };
 
 // REBEL's history table exactly as seed 003 defines it: H[piece][destination], cleared at
@@ -88,27 +92,27 @@ class CounterMoves {
 // move produced a better score, -depth otherwise) and halved when |H| reaches 2000, so it
 // stays within -2000..2000. LMR step 2 reads it; move ordering does not.
 class RebelHistory {
- public:
-  static constexpr int kMaxPly = 8;
-  static constexpr int kLimit = 2000;
+  public:
+    static constexpr int kMaxPly = 8;
+    static constexpr int kLimit = 2000;
 
-  void clear() { std::memset(h_, 0, sizeof(h_)); }
-  int get(chess::Piece p, chess::Square to) const { return h_[p][to]; }
+    void clear() { std::memset(h_, 0, sizeof(h_)); }
+    int get(chess::Piece p, chess::Square to) const { return h_[p][to]; }
 
-  // Called for each searched non-capture at a node of ply <= 8, once its score is known.
-  void update(int ply, chess::Piece p, chess::Square to, int depth, bool better_score) {
-    if (ply > kMaxPly) return;
-    int& v = h_[p][to];
-    if (better_score) {
-      v += depth * depth;
-    } else {
-      v -= depth;
+    // Called for each searched non-capture at a node of ply <= 8, once its score is known.
+    void update(int ply, chess::Piece p, chess::Square to, int depth, bool better_score) {
+        if (ply > kMaxPly) return;
+        int& v = h_[p][to];
+        if (better_score) {
+            v += depth * depth;
+        } else {
+            v -= depth;
+        }
+        if (std::abs(v) >= kLimit) v /= 2;
     }
-    if (std::abs(v) >= kLimit) v /= 2;
-  }
 
- private:
-  int h_[12][64] = {};
+  private:
+    int h_[12][64] = {};
 };
 
 }  // namespace lmr::search

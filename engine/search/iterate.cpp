@@ -15,191 +15,193 @@ Searcher::Searcher()
     : tables_(std::make_unique<Tables>()),
       stack_(std::make_unique<StackEntry[]>(kMaxPly + 2 * kStackOffset)),
       pv_(std::make_unique<PrincipalVariation[]>(kMaxPly + 1)) {
-  set_config(lmr::default_config());
-  new_game();
+    set_config(lmr::default_config());
+    new_game();
 }
 
 Searcher::~Searcher() = default;
 
 void Searcher::new_game() {
-  tt_.clear();
-  tables_->butterfly.clear();
-  tables_->continuation.clear();
-  tables_->captures.clear();
-  tables_->counters.clear();
-  tables_->rebel.clear();
-  for (int i = 0; i < kMaxPly + 2 * kStackOffset; ++i) stack_[i] = StackEntry{};
+    tt_.clear();
+    tables_->butterfly.clear();
+    tables_->continuation.clear();
+    tables_->captures.clear();
+    tables_->counters.clear();
+    tables_->rebel.clear();
+    for (int i = 0; i < kMaxPly + 2 * kStackOffset; ++i) stack_[i] = StackEntry{};
 }
 
 void Searcher::set_config(const lmr::LmrConfig& config) {
-  config_ = config;
-  policy_ = std::make_unique<lmr::LmrPolicy>(config_);
-  needs_eval_deltas_ = policy_->needs_eval_deltas();
-  needs_threats_ = policy_->needs_threat_features();
-  needs_ordering_ = policy_->needs_ordering_score();
+    config_ = config;
+    policy_ = std::make_unique<lmr::LmrPolicy>(config_);
+    needs_eval_deltas_ = policy_->needs_eval_deltas();
+    needs_threats_ = policy_->needs_threat_features();
+    needs_ordering_ = policy_->needs_ordering_score();
 }
 
 void Searcher::reset_stats() {
-  stats_ = SearchStats{};
-  lmr_stats_ = lmr::LmrStats{};
+    stats_ = SearchStats{};
+    lmr_stats_ = lmr::LmrStats{};
 }
 
 std::int64_t Searcher::elapsed_ms() const {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                               start_)
-      .count();
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                 start_)
+        .count();
 }
 
 void Searcher::report(int depth, int score, Bound bound) {
-  if (!info_) return;
-  IterationInfo info;
-  info.depth = depth;
-  info.seldepth = std::max(seldepth_, depth);
-  info.score = score;
-  info.bound = bound;
-  info.nodes = nodes_;
-  info.time_ms = elapsed_ms();
-  info.hashfull = tt_.hashfull();
-  info.pv = &root_moves_[0].pv;
-  info_(info);
+    if (!info_) return;
+    IterationInfo info;
+    info.depth = depth;
+    info.seldepth = std::max(seldepth_, depth);
+    info.score = score;
+    info.bound = bound;
+    info.nodes = nodes_;
+    info.time_ms = elapsed_ms();
+    info.hashfull = tt_.hashfull();
+    info.pv = &root_moves_[0].pv;
+    info_(info);
 }
 
 SearchResult Searcher::search(const chess::Position& root, const Limits& limits) {
-  start_ = limits.start == std::chrono::steady_clock::time_point{} ? std::chrono::steady_clock::now()
-                                                                   : limits.start;
-  pos_ = root;
-  abort_ = false;
-  nodes_ = 0;
-  seldepth_ = 0;
-  completed_depth_ = 0;
-  iteration_ = 0;
-  nmp_min_ply_ = 0;
-  tt_.new_search();
-  tables_->rebel.clear();  // seed 003: "Table is cleared at the start of the search."
-  for (int i = 0; i < kMaxPly + 2 * kStackOffset; ++i) {
-    StackEntry& e = stack_[i];
-    e = StackEntry{};
-    e.cont = tables_->continuation.sentinel();
-  }
-  budget_ = compute_budget(limits, root.side_to_move(), root.game_ply(), move_overhead_ms_);
-  time_limited_ = limits.has_time_limit() && !limits.infinite;
-  node_limit_ = limits.nodes;
-
-  // Root moves in the picker's order (TT move, good captures, ...), restricted to
-  // searchmoves when given.
-  root_moves_.clear();
-  {
-    const TtHit hit = tt_.probe(pos_.key(), 0);
-    const Move no_killers[4] = {};
-    OrderingTables ordering;
-    ordering.butterfly = &tables_->butterfly;
-    ordering.captures = &tables_->captures;
-    ordering.cont[0] = ordering.cont[1] = ordering.cont[2] = tables_->continuation.sentinel();
-    MovePicker picker(pos_, hit.move, no_killers, Move::none(), ordering);
-    for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
-      if (!limits.searchmoves.empty() &&
-          std::find(limits.searchmoves.begin(), limits.searchmoves.end(), m) ==
-              limits.searchmoves.end()) {
-        continue;
-      }
-      RootMove rm;
-      rm.move = m;
-      root_moves_.push_back(rm);
+    start_ = limits.start == std::chrono::steady_clock::time_point{}
+                 ? std::chrono::steady_clock::now()
+                 : limits.start;
+    pos_ = root;
+    abort_ = false;
+    nodes_ = 0;
+    seldepth_ = 0;
+    completed_depth_ = 0;
+    iteration_ = 0;
+    nmp_min_ply_ = 0;
+    tt_.new_search();
+    tables_->rebel.clear();  // seed 003: "Table is cleared at the start of the search."
+    for (int i = 0; i < kMaxPly + 2 * kStackOffset; ++i) {
+        StackEntry& e = stack_[i];
+        e = StackEntry{};
+        e.cont = tables_->continuation.sentinel();
     }
-  }
+    budget_ = compute_budget(limits, root.side_to_move(), root.game_ply(), move_overhead_ms_);
+    time_limited_ = limits.has_time_limit() && !limits.infinite;
+    node_limit_ = limits.nodes;
 
-  SearchResult result;
-  if (root_moves_.empty()) {
-    result.score = pos_.in_check() ? -kMate : 0;
+    // Root moves in the picker's order (TT move, good captures, ...), restricted to
+    // searchmoves when given.
+    root_moves_.clear();
+    {
+        const TtHit hit = tt_.probe(pos_.key(), 0);
+        const Move no_killers[4] = {};
+        OrderingTables ordering;
+        ordering.butterfly = &tables_->butterfly;
+        ordering.captures = &tables_->captures;
+        ordering.cont[0] = ordering.cont[1] = ordering.cont[2] = tables_->continuation.sentinel();
+        MovePicker picker(pos_, hit.move, no_killers, Move::none(), ordering);
+        for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
+            if (!limits.searchmoves.empty() &&
+                std::find(limits.searchmoves.begin(), limits.searchmoves.end(), m) ==
+                    limits.searchmoves.end()) {
+                continue;
+            }
+            RootMove rm;
+            rm.move = m;
+            root_moves_.push_back(rm);
+        }
+    }
+
+    SearchResult result;
+    if (root_moves_.empty()) {
+        result.score = pos_.in_check() ? -kMate : 0;
+        return result;
+    }
+    iterate(limits, result);
+    result.nodes = nodes_;
+    result.time_ms = elapsed_ms();
+    stats_.nodes += nodes_;
     return result;
-  }
-  iterate(limits, result);
-  result.nodes = nodes_;
-  result.time_ms = elapsed_ms();
-  stats_.nodes += nodes_;
-  return result;
 }
 
 void Searcher::iterate(const Limits& limits, SearchResult& result) {
-  const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 8) : kMaxPly - 8;
-  const bool clock_game = time_limited_ && limits.movetime < 0;
-  const auto& sw = config_.search;
-  int prev_score = 0;
-  Move prev_best = Move::none();
-  double instability = 0.0;
+    const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 8) : kMaxPly - 8;
+    const bool clock_game = time_limited_ && limits.movetime < 0;
+    const auto& sw = config_.search;
+    int prev_score = 0;
+    Move prev_best = Move::none();
+    double instability = 0.0;
 
-  for (int depth = 1; depth <= max_depth; ++depth) {
-    iteration_ = depth;
-    iteration_best_ = Move::none();
-    for (RootMove& rm : root_moves_) {
-      rm.prev_score = rm.score;
-      rm.score = -kInfinite;
+    for (int depth = 1; depth <= max_depth; ++depth) {
+        iteration_ = depth;
+        iteration_best_ = Move::none();
+        for (RootMove& rm : root_moves_) {
+            rm.prev_score = rm.score;
+            rm.score = -kInfinite;
+        }
+
+        int delta = 16 + std::abs(prev_score) / 64;
+        int alpha = -kInfinite;
+        int beta = kInfinite;
+        if (sw.aspiration_windows && depth >= 4 && !is_mate_score(prev_score)) {
+            alpha = std::max(prev_score - delta, -kInfinite);
+            beta = std::min(prev_score + delta, kInfinite);
+        }
+        int score = 0;
+        while (true) {
+            score = search_root_window(alpha, beta, depth);
+            // Moves that raised alpha carry their score; the rest keep their old order.
+            std::stable_sort(
+                root_moves_.begin(), root_moves_.end(),
+                [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+            if (abort_) break;
+            if (score <= alpha) {
+                if (elapsed_ms() > 1000) report(depth, score, Bound::kUpper);
+                beta = (alpha + beta) / 2;
+                alpha = std::max(score - delta, -kInfinite);
+            } else if (score >= beta) {
+                if (elapsed_ms() > 1000) report(depth, score, Bound::kLower);
+                beta = std::min(score + delta, kInfinite);
+            } else {
+                break;
+            }
+            delta += delta / 2;
+            if (delta > 1000) {
+                alpha = -kInfinite;
+                beta = kInfinite;
+            }
+        }
+
+        // An interrupted iteration still sorted its proven improvements to the front.
+        const RootMove& best = root_moves_[0];
+        result.best_move = best.move;
+        result.ponder_move =
+            best.pv.length >= 2 && best.pv.moves[0] == best.move ? best.pv.moves[1] : Move::none();
+        if (abort_) break;
+
+        completed_depth_ = depth;
+        result.depth = depth;
+        result.score = score;
+        report(depth, score, Bound::kExact);
+
+        if (limits.mate > 0 && score >= kMateInMaxPly && mate_moves(score) <= limits.mate) break;
+
+        if (clock_game) {
+            // Spend more time while the best move keeps changing or the score is falling.
+            instability *= 0.5;
+            if (prev_best != Move::none() && prev_best != best.move) instability += 1.0;
+            double factor = 1.0 + instability * 0.6;
+            if (depth > 1 && score < prev_score - 30) factor *= 1.25;
+            if (root_moves_.size() == 1) factor = 0.0;  // nothing to think about
+            // The next iteration usually costs more than all earlier ones together: starting it
+            // past ~60% of the target would overshoot on average.
+            if (static_cast<double>(elapsed_ms()) >=
+                0.6 * static_cast<double>(budget_.soft_ms) * factor) {
+                break;
+            }
+        }
+        prev_score = score;
+        prev_best = best.move;
     }
 
-    int delta = 16 + std::abs(prev_score) / 64;
-    int alpha = -kInfinite;
-    int beta = kInfinite;
-    if (sw.aspiration_windows && depth >= 4 && !is_mate_score(prev_score)) {
-      alpha = std::max(prev_score - delta, -kInfinite);
-      beta = std::min(prev_score + delta, kInfinite);
-    }
-    int score = 0;
-    while (true) {
-      score = search_root_window(alpha, beta, depth);
-      // Moves that raised alpha carry their score; the rest keep their old order.
-      std::stable_sort(root_moves_.begin(), root_moves_.end(),
-                       [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-      if (abort_) break;
-      if (score <= alpha) {
-        if (elapsed_ms() > 1000) report(depth, score, Bound::kUpper);
-        beta = (alpha + beta) / 2;
-        alpha = std::max(score - delta, -kInfinite);
-      } else if (score >= beta) {
-        if (elapsed_ms() > 1000) report(depth, score, Bound::kLower);
-        beta = std::min(score + delta, kInfinite);
-      } else {
-        break;
-      }
-      delta += delta / 2;
-      if (delta > 1000) {
-        alpha = -kInfinite;
-        beta = kInfinite;
-      }
-    }
-
-    // An interrupted iteration still sorted its proven improvements to the front.
-    const RootMove& best = root_moves_[0];
-    result.best_move = best.move;
-    result.ponder_move = best.pv.length >= 2 && best.pv.moves[0] == best.move ? best.pv.moves[1]
-                                                                               : Move::none();
-    if (abort_) break;
-
-    completed_depth_ = depth;
-    result.depth = depth;
-    result.score = score;
-    report(depth, score, Bound::kExact);
-
-    if (limits.mate > 0 && score >= kMateInMaxPly && mate_moves(score) <= limits.mate) break;
-
-    if (clock_game) {
-      // Spend more time while the best move keeps changing or the score is falling.
-      instability *= 0.5;
-      if (prev_best != Move::none() && prev_best != best.move) instability += 1.0;
-      double factor = 1.0 + instability * 0.6;
-      if (depth > 1 && score < prev_score - 30) factor *= 1.25;
-      if (root_moves_.size() == 1) factor = 0.0;  // nothing to think about
-      // The next iteration usually costs more than all earlier ones together: starting it
-      // past ~60% of the target would overshoot on average.
-      if (static_cast<double>(elapsed_ms()) >=
-          0.6 * static_cast<double>(budget_.soft_ms) * factor) {
-        break;
-      }
-    }
-    prev_score = score;
-    prev_best = best.move;
-  }
-
-  if (root_moves_[0].score == -kInfinite) result.score = root_moves_[0].prev_score;
+    if (root_moves_[0].score == -kInfinite) result.score = root_moves_[0].prev_score;
 }
 
 }  // namespace lmr::search

@@ -17,474 +17,476 @@ namespace {
 
 // White pawn to rank 6 or beyond, black pawn to rank 3 or below (LMR gate).
 bool pawn_to_advanced_rank(const chess::Position& pos, Move m) {
-  const chess::Piece p = pos.moved_piece(m);
-  return chess::type_of(p) == chess::kPawn &&
-         chess::relative_rank(chess::color_of(p), m.to()) >= 5;
+    const chess::Piece p = pos.moved_piece(m);
+    return chess::type_of(p) == chess::kPawn &&
+           chess::relative_rank(chess::color_of(p), m.to()) >= 5;
 }
 
 // REBEL editions 1-2 ordering score of a move (seed 000), for the ordering-score LMR term.
 int rebel_ordering_score(const chess::Position& pos, Move m, const lmr::MoveContext& ctx,
                          const Move killers[4], int winning_rank) {
-  lmr::RebelOrderingInput in;
-  in.is_tt_move = ctx.is_tt_move;
-  in.killer = m == killers[0]   ? lmr::KillerSlot::kKiller1
-              : m == killers[1] ? lmr::KillerSlot::kKiller2
-              : m == killers[2] ? lmr::KillerSlot::kKiller1TwoPliesBack
-              : m == killers[3] ? lmr::KillerSlot::kKiller2TwoPliesBack
-                                : lmr::KillerSlot::kNone;
-  in.is_capture = ctx.is_capture;
-  in.see = ctx.is_capture ? pos.see(m) : 0;
-  in.winning_capture_rank = winning_rank;
-  in.mover = chess::type_of(pos.moved_piece(m));
-  in.captured = ctx.is_capture ? chess::type_of(pos.captured_piece(m)) : chess::kNoPieceType;
-  in.is_queen_promotion = ctx.is_queen_promotion;
-  in.is_minor_promotion = ctx.is_promotion && !ctx.is_queen_promotion;
-  in.is_castling = ctx.is_castling;
-  in.is_short_castling = ctx.is_castling && chess::file_of(m.to()) == 6;
-  in.pst_delta = ctx.pst_delta;
-  in.rebel_history = ctx.rebel_history;
-  in.piece_under_attack = lmr::is_threatened(pos, m.from());
-  in.to_square_unsafe = !ctx.see_ge0;
-  return lmr::rebel_ordering_score(in);
+    lmr::RebelOrderingInput in;
+    in.is_tt_move = ctx.is_tt_move;
+    in.killer = m == killers[0]   ? lmr::KillerSlot::kKiller1
+                : m == killers[1] ? lmr::KillerSlot::kKiller2
+                : m == killers[2] ? lmr::KillerSlot::kKiller1TwoPliesBack
+                : m == killers[3] ? lmr::KillerSlot::kKiller2TwoPliesBack
+                                  : lmr::KillerSlot::kNone;
+    in.is_capture = ctx.is_capture;
+    in.see = ctx.is_capture ? pos.see(m) : 0;
+    in.winning_capture_rank = winning_rank;
+    in.mover = chess::type_of(pos.moved_piece(m));
+    in.captured = ctx.is_capture ? chess::type_of(pos.captured_piece(m)) : chess::kNoPieceType;
+    in.is_queen_promotion = ctx.is_queen_promotion;
+    in.is_minor_promotion = ctx.is_promotion && !ctx.is_queen_promotion;
+    in.is_castling = ctx.is_castling;
+    in.is_short_castling = ctx.is_castling && chess::file_of(m.to()) == 6;
+    in.pst_delta = ctx.pst_delta;
+    in.rebel_history = ctx.rebel_history;
+    in.piece_under_attack = lmr::is_threatened(pos, m.from());
+    in.to_square_unsafe = !ctx.see_ge0;
+    return lmr::rebel_ordering_score(in);
 }
 
 }  // namespace
 
 void Searcher::check_limits() {
-  if (completed_depth_ == 0) return;  // depth 1 always completes: there is always a best move
-  if (stop_.load(std::memory_order_relaxed)) {
-    abort_ = true;
-    return;
-  }
-  if (time_limited_ && budget_.hard_ms >= 0 && elapsed_ms() >= budget_.hard_ms) abort_ = true;
+    if (completed_depth_ == 0) return;  // depth 1 always completes: there is always a best move
+    if (stop_.load(std::memory_order_relaxed)) {
+        abort_ = true;
+        return;
+    }
+    if (time_limited_ && budget_.hard_ms >= 0 && elapsed_ms() >= budget_.hard_ms) abort_ = true;
 }
 
 void Searcher::update_continuation(int ply, chess::Piece piece, chess::Square to, int bonus) {
-  const int idx = cont_index(piece, to);
-  for (int back : {1, 2, 4}) {
-    StackEntry* prev = &stack_[ply + kStackOffset - back];
-    if (prev->cont == nullptr || tables_->continuation.is_sentinel(prev->cont)) continue;
-    gravity_update<kHistoryMax>((*prev->cont)[idx], back == 4 ? bonus / 2 : bonus);
-  }
+    const int idx = cont_index(piece, to);
+    for (int back : {1, 2, 4}) {
+        StackEntry* prev = &stack_[ply + kStackOffset - back];
+        if (prev->cont == nullptr || tables_->continuation.is_sentinel(prev->cont)) continue;
+        gravity_update<kHistoryMax>((*prev->cont)[idx], back == 4 ? bonus / 2 : bonus);
+    }
 }
 
 void Searcher::update_quiet_stats(int ply, Move best, int depth, const std::uint16_t* quiets,
                                   int quiet_count) {
-  StackEntry* ss = &stack_[ply + kStackOffset];
-  if (ss->killers[0] != best) {
-    ss->killers[1] = ss->killers[0];
-    ss->killers[0] = best;
-  }
-  const StackEntry* prev = ss - 1;
-  if (prev->move.is_ok() && prev->piece != chess::kNoPiece) {
-    tables_->counters.set(prev->piece, prev->move.to(), best);
-  }
-  const int bonus = history_bonus(depth);
-  const chess::Color us = pos_.side_to_move();
-  tables_->butterfly.update(us, best, bonus);
-  update_continuation(ply, pos_.moved_piece(best), best.to(), bonus);
-  for (int i = 0; i < quiet_count; ++i) {
-    const Move q = Move::from_raw(quiets[i]);
-    tables_->butterfly.update(us, q, -bonus);
-    update_continuation(ply, pos_.moved_piece(q), q.to(), -bonus);
-  }
+    StackEntry* ss = &stack_[ply + kStackOffset];
+    if (ss->killers[0] != best) {
+        ss->killers[1] = ss->killers[0];
+        ss->killers[0] = best;
+    }
+    const StackEntry* prev = ss - 1;
+    if (prev->move.is_ok() && prev->piece != chess::kNoPiece) {
+        tables_->counters.set(prev->piece, prev->move.to(), best);
+    }
+    const int bonus = history_bonus(depth);
+    const chess::Color us = pos_.side_to_move();
+    tables_->butterfly.update(us, best, bonus);
+    update_continuation(ply, pos_.moved_piece(best), best.to(), bonus);
+    for (int i = 0; i < quiet_count; ++i) {
+        const Move q = Move::from_raw(quiets[i]);
+        tables_->butterfly.update(us, q, -bonus);
+        update_continuation(ply, pos_.moved_piece(q), q.to(), -bonus);
+    }
 }
 
 template <bool kPv>
 int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
-  if (depth <= 0) return qsearch<kPv>(alpha, beta, ply);
+    if (depth <= 0) return qsearch<kPv>(alpha, beta, ply);
 
-  StackEntry* ss = &stack_[ply + kStackOffset];
-  const bool root = ply == 0;
-  const bool precomputed = ss->has_precomputed;
-  ss->has_precomputed = false;
-  if (!precomputed) ss->has_breakdown = false;
-  if (kPv) pv_[ply].length = 0;
+    StackEntry* ss = &stack_[ply + kStackOffset];
+    const bool root = ply == 0;
+    const bool precomputed = ss->has_precomputed;
+    ss->has_precomputed = false;
+    if (!precomputed) ss->has_breakdown = false;
+    if (kPv) pv_[ply].length = 0;
 
-  ++nodes_;
-  if (node_limit_ && nodes_ >= node_limit_ && completed_depth_ > 0) abort_ = true;
-  if ((nodes_ & 511) == 0) check_limits();
-  if (abort_) return 0;
-  if (ply > seldepth_) seldepth_ = ply;
-
-  const auto& sw = config_.search;
-  const bool in_check = pos_.in_check();
-  if (!root) {
-    if (pos_.is_draw(ply)) return 0;
-    if (ply >= kMaxPly - 1) return in_check ? 0 : eval::evaluate(pos_);
-    if (sw.mate_distance_pruning) {
-      // No line from here can beat a mate already found closer to the root.
-      alpha = std::max(alpha, mated_in(ply));
-      beta = std::min(beta, mate_in(ply + 1));
-      if (alpha >= beta) return alpha;
-    }
-  }
-
-  const TtHit hit = tt_.probe(pos_.key(), ply);
-  const Move tt_move = root ? root_moves_[0].move : hit.move;
-  if (!kPv && hit.found && hit.depth >= depth && tt_cutoff_allowed(hit, alpha, beta)) {
-    // A quiet TT move that fails high is as good a killer as one found by searching.
-    if (hit.score >= beta && tt_move != Move::none() && pos_.is_legal(tt_move) &&
-        !pos_.is_capture(tt_move) && !tt_move.is_promotion()) {
-      update_quiet_stats(ply, tt_move, depth, nullptr, 0);
-    }
-    return hit.score;
-  }
-
-  // Static evaluation. When the LMR policy reads eval deltas, the parent may already have
-  // evaluated this node with a breakdown; otherwise take the breakdown here.
-  int raw_eval = kNoScore;
-  if (precomputed) {
-    raw_eval = ss->precomputed_eval;
-  } else if (needs_eval_deltas_) {
-    raw_eval = eval::evaluate(pos_, ss->breakdown);
-    ss->has_breakdown = true;
-  } else if (!in_check) {
-    if (hit.found && hit.eval != kNoScore) {
-      raw_eval = hit.eval;
-    } else {
-      raw_eval = eval::evaluate(pos_);
-      // Keep the evaluation even if this node is pruned before it stores a result.
-      if (!hit.found) {
-        tt_.store(pos_.key(), ply, kNoScore, raw_eval, -2, Bound::kNone, Move::none());
-      }
-    }
-  }
-  ss->static_eval = in_check ? kNoScore : raw_eval;
-  int eval = ss->static_eval;
-  if (!in_check && hit.found && hit.score != kNoScore && !is_mate_score(hit.score) &&
-      (hit.bound == Bound::kExact ||
-       hit.bound == (hit.score > eval ? Bound::kLower : Bound::kUpper))) {
-    eval = hit.score;
-  }
-  bool improving = false;
-  if (!in_check) {
-    const int prev2 = (ss - 2)->static_eval;
-    const int prev4 = (ss - 4)->static_eval;
-    improving = prev2 != kNoScore ? ss->static_eval > prev2
-                : prev4 != kNoScore ? ss->static_eval > prev4
-                                    : true;
-  }
-
-  const chess::Color us = pos_.side_to_move();
-  if (!kPv && !in_check && ss->excluded == Move::none()) {
-    // Reverse futility: far enough above beta that a quiet move will not drop below it.
-    if (sw.reverse_futility && depth <= 7 && eval - 95 * (depth - improving) >= beta &&
-        eval < kMateInMaxPly && beta > -kMateInMaxPly) {
-      return eval;
-    }
-
-    // Null move. Zugzwang guard: never with only king and pawns, never in check, never two
-    // in a row; verified by a reduced normal search at high depth.
-    if (sw.null_move && depth >= 3 && eval >= beta && ss->static_eval >= beta - 20 * depth + 180 &&
-        (ss - 1)->move != Move::null() && ply >= nmp_min_ply_ && pos_.has_non_pawn_material(us) &&
-        beta > -kMateInMaxPly && beta < kMateInMaxPly) {
-      const int r = 3 + depth / 4 + std::min((eval - beta) / 256, 2);
-      ss->move = Move::null();
-      ss->piece = chess::kNoPiece;
-      ss->cont = tables_->continuation.sentinel();
-      pos_.make_null_move();
-      int score = -negamax<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
-      pos_.unmake_null_move();
-      if (abort_) return 0;
-      if (score >= beta) {
-        if (score >= kMateInMaxPly) score = beta;  // do not trust a mate from a null move
-        if (nmp_min_ply_ != 0 || depth < 14) return score;
-        nmp_min_ply_ = ply + 3 * (depth - r) / 4;
-        const int verified = negamax<false>(beta - 1, beta, depth - r, ply, false);
-        nmp_min_ply_ = 0;
-        if (verified >= beta) return score;
-      }
-    }
-  }
-
-  // Internal iterative reduction: no TT move where one is expected costs a ply instead of
-  // a separate shallow search.
-  if (sw.internal_iterative_reduction && depth >= 4 && tt_move == Move::none() &&
-      (kPv || cut_node)) {
-    --depth;
-  }
-
-  Move killers[4] = {ss->killers[0], ss->killers[1], Move::none(), Move::none()};
-  if (ply >= 2) {
-    killers[2] = (ss - 2)->killers[0];
-    killers[3] = (ss - 2)->killers[1];
-  }
-  const StackEntry* prev = ss - 1;
-  const Move counter = prev->move.is_ok() && prev->piece != chess::kNoPiece
-                           ? tables_->counters.get(prev->piece, prev->move.to())
-                           : Move::none();
-  OrderingTables ordering;
-  ordering.butterfly = &tables_->butterfly;
-  ordering.captures = &tables_->captures;
-  ordering.cont[0] = (ss - 1)->cont;
-  ordering.cont[1] = (ss - 2)->cont;
-  ordering.cont[2] = (ss - 4)->cont;
-  MovePicker picker(pos_, tt_move, killers, counter, ordering);
-
-  const bool lmr_active = policy_->enabled();
-  const int original_alpha = alpha;
-  int best_score = -kInfinite;
-  Move best_move = Move::none();
-  int move_count = 0;
-  // Raw 16-bit moves: a Move array would be zero-filled at every node.
-  std::uint16_t quiets_tried[64];
-  int quiet_count = 0;
-  std::uint16_t captures_tried[32];
-  int capture_count = 0;
-  int winning_captures = 0;  // captures with SEE > 0 searched so far (REBEL ordering rank)
-  StackEntry* child = ss + 1;
-  child->excluded = Move::none();
-
-  while (true) {
-    Move m;
-    if (root) {
-      if (root_index_ >= root_moves_.size()) break;
-      m = root_moves_[root_index_++].move;
-    } else {
-      m = picker.next();
-      if (m == Move::none()) break;
-    }
-    if (m == ss->excluded) continue;
-
-    ++move_count;
-    const bool capture = pos_.is_capture(m);
-    const bool quiet = !capture && !m.is_promotion();
-    const bool winning_capture = needs_ordering_ && capture && pos_.see_ge(m, 1);
-    const bool gives_check = pos_.gives_check(m);
-    const chess::Piece moved = pos_.moved_piece(m);
-    const int idx = cont_index(moved, m.to());
-    const int history = quiet ? tables_->butterfly.get(us, m) + (*ordering.cont[0])[idx] +
-                                    (*ordering.cont[1])[idx]
-                        : capture ? tables_->captures.get(moved, m.to(),
-                                                          chess::type_of(pos_.captured_piece(m)))
-                                  : 0;
-
-    // Shallow-depth pruning of moves that are very unlikely to matter.
-    if (!root && best_score > -kMateInMaxPly && pos_.has_non_pawn_material(us)) {
-      if (quiet) {
-        // Late move pruning skips quiet moves one by one rather than telling the picker to
-        // stop producing quiets, so that quiet checks (Qh7#) are still searched.
-        if (sw.late_move_pruning && !gives_check && depth <= 8 &&
-            move_count >= (3 + depth * depth) / (2 - improving)) {
-          continue;
-        }
-        // History pruning (part of the late-move-pruning switch): at shallow depth a quiet
-        // move whose history is strongly negative is not worth a search.
-        if (sw.late_move_pruning && !gives_check && depth <= 4 &&
-            history < -2000 * depth) {
-          continue;
-        }
-        if (sw.futility && !in_check && !gives_check && depth <= 8 &&
-            ss->static_eval + 100 + 90 * depth <= alpha) {
-          continue;
-        }
-        if (sw.see_pruning && !gives_check && depth <= 8 &&
-            !pos_.see_ge(m, -25 * depth * depth)) {
-          continue;
-        }
-      } else if (sw.see_pruning && !gives_check && depth <= 8 &&
-                 !pos_.see_ge(m, -100 * depth)) {
-        // Checking captures are kept: a "losing" Qxh7+ is often mate.
-        continue;
-      }
-    }
-
-    int extension = 0;
-    if (sw.check_extension && gives_check && ply < 2 * iteration_ && pos_.see_ge(m, 0)) {
-      extension = 1;
-    }
-    const int new_depth = depth - 1 + extension;
-
-    // ---- The LMR seam: the policy alone decides the reduction of a late move. ----
-    const bool consult_policy = lmr_active && move_count > 1 && depth >= 2;
-    lmr::MoveContext ctx{};
-    if (consult_policy) {
-      ctx.depth = depth;
-      ctx.ply = ply;
-      ctx.move_number = move_count;
-      ctx.is_root = root;
-      ctx.is_pv = kPv;
-      ctx.in_check = in_check;
-      ctx.improving = improving;
-      ctx.root_iteration = iteration_;
-      ctx.root_best_from_iter8 = root && root_moves_[root_index_ - 1].best_from_iter8;
-      ctx.is_tt_move = m == tt_move;
-      ctx.is_capture = capture;
-      ctx.see_ge0 = pos_.see_ge(m, 0);
-      ctx.is_promotion = m.is_promotion();
-      ctx.is_queen_promotion = m.is_promotion() && m.promotion() == chess::kQueen;
-      ctx.pawn_to_advanced_rank = pawn_to_advanced_rank(pos_, m);
-      ctx.gives_check = gives_check;
-      ctx.is_killer1 = m == ss->killers[0];
-      ctx.is_killer2 = m == ss->killers[1];
-      ctx.is_castling = m.is_castling();
-      ctx.rebel_history = tables_->rebel.get(moved, m.to());
-      ctx.history = history;
-      ctx.static_eval = ss->static_eval;
-      ctx.alpha = alpha;
-      ctx.beta = beta;
-      if (needs_threats_) {
-        ctx.creates_threat = lmr::creates_new_threat(pos_, m);
-        ctx.escapes_threat = lmr::escapes_threat(pos_, m);
-      }
-      const int phase = ss->has_breakdown ? ss->breakdown.phase : eval::game_phase(pos_);
-      ctx.pst_delta =
-          eval::pst_value(moved, m.to(), phase) - eval::pst_value(moved, m.from(), phase);
-      if (needs_ordering_) {
-        ctx.ordering_score = rebel_ordering_score(pos_, m, ctx, killers, winning_captures);
-      }
-    }
-
-    ss->move = m;
-    ss->piece = moved;
-    ss->cont = tables_->continuation.row(moved, m.to());
-    pos_.make_move(m);
-    tt_.prefetch(pos_.key());
-
-    int reduction = 0;
-    bool child_evaluated = false;
-    if (consult_policy) {
-      if (needs_eval_deltas_ && ss->has_breakdown) {
-        // Evaluate the child once here; the child node reuses it as its static eval.
-        child->precomputed_eval = eval::evaluate(pos_, child->breakdown);
-        child_evaluated = true;
-        const eval::Breakdown& before = ss->breakdown;
-        const eval::Breakdown& after = child->breakdown;  // opponent's view: negate
-        ctx.eval_minus_material = before.total - before.terms[eval::kMaterial];
-        ctx.passed_pawn_delta = -after.terms[eval::kPassedPawns] - before.terms[eval::kPassedPawns];
-        ctx.king_safety_delta = -after.terms[eval::kKingSafety] - before.terms[eval::kKingSafety];
-        ctx.eval_delta = -after.total - before.total;
-      }
-      reduction = policy_->reduction(ctx, &lmr_stats_);
-    }
-    auto arm_child = [&] {
-      if (child_evaluated) {
-        child->has_precomputed = true;
-        child->has_breakdown = true;
-      }
-    };
-
-    int score;
-    if (move_count == 1) {
-      arm_child();
-      score = kPv ? -negamax<true>(-beta, -alpha, new_depth, ply + 1, false)
-                  : -negamax<false>(-beta, -alpha, new_depth, ply + 1, !cut_node);
-    } else if (reduction > 0) {
-      // The policy already clamped R so that the reduced depth stays >= 0.
-      const int reduced = std::max(0, new_depth - reduction);
-      ++stats_.reduced_searches;
-      arm_child();
-      score = -negamax<false>(-alpha - 1, -alpha, reduced, ply + 1, true);
-      if (score > alpha && reduced < new_depth && !abort_) {
-        ++stats_.re_searches;
-        if (config_.research() == lmr::ResearchPolicy::kThreeStage) {
-          arm_child();
-          score = -negamax<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
-          if (kPv && score > alpha && score < beta) {
-            arm_child();
-            score = -negamax<true>(-beta, -alpha, new_depth, ply + 1, false);
-          }
-        } else {
-          arm_child();
-          score = kPv ? -negamax<true>(-beta, -alpha, new_depth, ply + 1, false)
-                      : -negamax<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
-        }
-      } else if (kPv && score > alpha && score < beta && !abort_) {
-        arm_child();
-        score = -negamax<true>(-beta, -alpha, new_depth, ply + 1, false);
-      }
-    } else {
-      // Not reduced (or extended by a negative R when the config allows it).
-      const int d = new_depth - reduction;
-      arm_child();
-      score = -negamax<false>(-alpha - 1, -alpha, d, ply + 1, !cut_node);
-      if (kPv && score > alpha && (root || score < beta) && !abort_) {
-        arm_child();
-        score = -negamax<true>(-beta, -alpha, d, ply + 1, false);
-      }
-    }
-    child->has_precomputed = false;
-    pos_.unmake_move(m);
+    ++nodes_;
+    if (node_limit_ && nodes_ >= node_limit_ && completed_depth_ > 0) abort_ = true;
+    if ((nodes_ & 511) == 0) check_limits();
     if (abort_) return 0;
-    if (winning_capture) ++winning_captures;
+    if (ply > seldepth_) seldepth_ = ply;
 
-    if (!capture) tables_->rebel.update(ply, moved, m.to(), depth, score > alpha);
-
-    if (root) {
-      RootMove& rm = root_moves_[root_index_ - 1];
-      if (move_count == 1 || score > alpha) {
-        rm.score = score;
-        rm.pv.moves[0] = m;
-        const PrincipalVariation& cpv = pv_[1];
-        std::copy(cpv.moves, cpv.moves + cpv.length, rm.pv.moves + 1);
-        rm.pv.length = cpv.length + 1;
-        if (score > alpha) {
-          iteration_best_ = m;
-          if (iteration_ >= 8) rm.best_from_iter8 = true;
+    const auto& sw = config_.search;
+    const bool in_check = pos_.in_check();
+    if (!root) {
+        if (pos_.is_draw(ply)) return 0;
+        if (ply >= kMaxPly - 1) return in_check ? 0 : eval::evaluate(pos_);
+        if (sw.mate_distance_pruning) {
+            // No line from here can beat a mate already found closer to the root.
+            alpha = std::max(alpha, mated_in(ply));
+            beta = std::min(beta, mate_in(ply + 1));
+            if (alpha >= beta) return alpha;
         }
-      } else {
-        rm.score = -kInfinite;
-      }
     }
 
-    if (score > best_score) {
-      best_score = score;
-      if (score > alpha) {
-        best_move = m;
-        if (kPv && !root) {
-          PrincipalVariation& pv = pv_[ply];
-          const PrincipalVariation& cpv = pv_[ply + 1];
-          pv.moves[0] = m;
-          std::copy(cpv.moves, cpv.moves + cpv.length, pv.moves + 1);
-          pv.length = cpv.length + 1;
+    const TtHit hit = tt_.probe(pos_.key(), ply);
+    const Move tt_move = root ? root_moves_[0].move : hit.move;
+    if (!kPv && hit.found && hit.depth >= depth && tt_cutoff_allowed(hit, alpha, beta)) {
+        // A quiet TT move that fails high is as good a killer as one found by searching.
+        if (hit.score >= beta && tt_move != Move::none() && pos_.is_legal(tt_move) &&
+            !pos_.is_capture(tt_move) && !tt_move.is_promotion()) {
+            update_quiet_stats(ply, tt_move, depth, nullptr, 0);
         }
-        if (score >= beta) {
-          ++stats_.fail_highs;
-          if (move_count == 1) ++stats_.fail_highs_first;
-          break;
+        return hit.score;
+    }
+
+    // Static evaluation. When the LMR policy reads eval deltas, the parent may already have
+    // evaluated this node with a breakdown; otherwise take the breakdown here.
+    int raw_eval = kNoScore;
+    if (precomputed) {
+        raw_eval = ss->precomputed_eval;
+    } else if (needs_eval_deltas_) {
+        raw_eval = eval::evaluate(pos_, ss->breakdown);
+        ss->has_breakdown = true;
+    } else if (!in_check) {
+        if (hit.found && hit.eval != kNoScore) {
+            raw_eval = hit.eval;
+        } else {
+            raw_eval = eval::evaluate(pos_);
+            // Keep the evaluation even if this node is pruned before it stores a result.
+            if (!hit.found) {
+                tt_.store(pos_.key(), ply, kNoScore, raw_eval, -2, Bound::kNone, Move::none());
+            }
         }
-        alpha = score;
-      }
     }
-    if (m != best_move) {
-      if (quiet && quiet_count < 64) quiets_tried[quiet_count++] = m.raw();
-      if (capture && capture_count < 32) captures_tried[capture_count++] = m.raw();
+    ss->static_eval = in_check ? kNoScore : raw_eval;
+    int eval = ss->static_eval;
+    if (!in_check && hit.found && hit.score != kNoScore && !is_mate_score(hit.score) &&
+        (hit.bound == Bound::kExact ||
+         hit.bound == (hit.score > eval ? Bound::kLower : Bound::kUpper))) {
+        eval = hit.score;
     }
-  }
+    bool improving = false;
+    if (!in_check) {
+        const int prev2 = (ss - 2)->static_eval;
+        const int prev4 = (ss - 4)->static_eval;
+        improving = prev2 != kNoScore   ? ss->static_eval > prev2
+                    : prev4 != kNoScore ? ss->static_eval > prev4
+                                        : true;
+    }
 
-  if (move_count == 0) {
-    if (ss->excluded != Move::none()) return alpha;
-    return in_check ? mated_in(ply) : 0;
-  }
+    const chess::Color us = pos_.side_to_move();
+    if (!kPv && !in_check && ss->excluded == Move::none()) {
+        // Reverse futility: far enough above beta that a quiet move will not drop below it.
+        if (sw.reverse_futility && depth <= 7 && eval - 95 * (depth - improving) >= beta &&
+            eval < kMateInMaxPly && beta > -kMateInMaxPly) {
+            return eval;
+        }
 
-  if (best_score >= beta && best_move != Move::none()) {
-    const int bonus = history_bonus(depth);
-    if (!pos_.is_capture(best_move) && !best_move.is_promotion()) {
-      update_quiet_stats(ply, best_move, depth, quiets_tried, quiet_count);
-    } else if (pos_.is_capture(best_move)) {
-      tables_->captures.update(pos_.moved_piece(best_move), best_move.to(),
-                               chess::type_of(pos_.captured_piece(best_move)), bonus);
+        // Null move. Zugzwang guard: never with only king and pawns, never in check, never two
+        // in a row; verified by a reduced normal search at high depth.
+        if (sw.null_move && depth >= 3 && eval >= beta &&
+            ss->static_eval >= beta - 20 * depth + 180 && (ss - 1)->move != Move::null() &&
+            ply >= nmp_min_ply_ && pos_.has_non_pawn_material(us) && beta > -kMateInMaxPly &&
+            beta < kMateInMaxPly) {
+            const int r = 3 + depth / 4 + std::min((eval - beta) / 256, 2);
+            ss->move = Move::null();
+            ss->piece = chess::kNoPiece;
+            ss->cont = tables_->continuation.sentinel();
+            pos_.make_null_move();
+            int score = -negamax<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
+            pos_.unmake_null_move();
+            if (abort_) return 0;
+            if (score >= beta) {
+                if (score >= kMateInMaxPly) score = beta;  // do not trust a mate from a null move
+                if (nmp_min_ply_ != 0 || depth < 14) return score;
+                nmp_min_ply_ = ply + 3 * (depth - r) / 4;
+                const int verified = negamax<false>(beta - 1, beta, depth - r, ply, false);
+                nmp_min_ply_ = 0;
+                if (verified >= beta) return score;
+            }
+        }
     }
-    for (int i = 0; i < capture_count; ++i) {
-      const Move c = Move::from_raw(captures_tried[i]);
-      tables_->captures.update(pos_.moved_piece(c), c.to(),
-                               chess::type_of(pos_.captured_piece(c)), -bonus);
-    }
-  }
 
-  if (ss->excluded == Move::none() && !(root && abort_)) {
-    const Bound bound = best_score >= beta                              ? Bound::kLower
-                        : (kPv && best_score > original_alpha)          ? Bound::kExact
-                                                                        : Bound::kUpper;
-    tt_.store(pos_.key(), ply, best_score, ss->static_eval, depth, bound, best_move);
-  }
-  return best_score;
+    // Internal iterative reduction: no TT move where one is expected costs a ply instead of
+    // a separate shallow search.
+    if (sw.internal_iterative_reduction && depth >= 4 && tt_move == Move::none() &&
+        (kPv || cut_node)) {
+        --depth;
+    }
+
+    Move killers[4] = {ss->killers[0], ss->killers[1], Move::none(), Move::none()};
+    if (ply >= 2) {
+        killers[2] = (ss - 2)->killers[0];
+        killers[3] = (ss - 2)->killers[1];
+    }
+    const StackEntry* prev = ss - 1;
+    const Move counter = prev->move.is_ok() && prev->piece != chess::kNoPiece
+                             ? tables_->counters.get(prev->piece, prev->move.to())
+                             : Move::none();
+    OrderingTables ordering;
+    ordering.butterfly = &tables_->butterfly;
+    ordering.captures = &tables_->captures;
+    ordering.cont[0] = (ss - 1)->cont;
+    ordering.cont[1] = (ss - 2)->cont;
+    ordering.cont[2] = (ss - 4)->cont;
+    MovePicker picker(pos_, tt_move, killers, counter, ordering);
+
+    const bool lmr_active = policy_->enabled();
+    const int original_alpha = alpha;
+    int best_score = -kInfinite;
+    Move best_move = Move::none();
+    int move_count = 0;        // moves picked, pruned ones included (move-count pruning reads it)
+    int searched = 0;          // moves actually searched (MoveContext::move_number, PVS)
+    int node_eval = raw_eval;  // evaluation for the policy, also in check (lazily)
+    // Raw 16-bit moves: a Move array would be zero-filled at every node.
+    std::uint16_t quiets_tried[64];
+    int quiet_count = 0;
+    std::uint16_t captures_tried[32];
+    int capture_count = 0;
+    int winning_captures = 0;  // captures with SEE > 0 searched so far (REBEL ordering rank)
+    StackEntry* child = ss + 1;
+    child->excluded = Move::none();
+
+    while (true) {
+        Move m;
+        if (root) {
+            if (root_index_ >= root_moves_.size()) break;
+            m = root_moves_[root_index_++].move;
+        } else {
+            m = picker.next();
+            if (m == Move::none()) break;
+        }
+        if (m == ss->excluded) continue;
+
+        ++move_count;
+        const bool capture = pos_.is_capture(m);
+        const bool quiet = !capture && !m.is_promotion();
+        const bool winning_capture = needs_ordering_ && capture && pos_.see_ge(m, 1);
+        const bool gives_check = pos_.gives_check(m);
+        const chess::Piece moved = pos_.moved_piece(m);
+        const int idx = cont_index(moved, m.to());
+        const int history =
+            quiet ? tables_->butterfly.get(us, m) + (*ordering.cont[0])[idx] +
+                        (*ordering.cont[1])[idx]
+            : capture ? tables_->captures.get(moved, m.to(), chess::type_of(pos_.captured_piece(m)))
+                      : 0;
+
+        // Shallow-depth pruning of moves that are very unlikely to matter.
+        if (!root && best_score > -kMateInMaxPly && pos_.has_non_pawn_material(us)) {
+            if (quiet) {
+                // Late move pruning skips quiet moves one by one rather than telling the picker to
+                // stop producing quiets, so that quiet checks (Qh7#) are still searched.
+                if (sw.late_move_pruning && !gives_check && depth <= 8 &&
+                    move_count >= (3 + depth * depth) / (2 - improving)) {
+                    continue;
+                }
+                if (sw.futility && !in_check && !gives_check && depth <= 8 &&
+                    ss->static_eval + 100 + 90 * depth <= alpha) {
+                    continue;
+                }
+                if (sw.see_pruning && !gives_check && depth <= 8 &&
+                    !pos_.see_ge(m, -25 * depth * depth)) {
+                    continue;
+                }
+            } else if (sw.see_pruning && !gives_check && depth <= 8 &&
+                       !pos_.see_ge(m, -100 * depth)) {
+                // Checking captures are kept: a "losing" Qxh7+ is often mate.
+                continue;
+            }
+        }
+
+        int extension = 0;
+        if (sw.check_extension && gives_check && ply < 2 * iteration_ && pos_.see_ge(m, 0)) {
+            extension = 1;
+        }
+        const int new_depth = depth - 1 + extension;
+        ++searched;
+
+        // ---- The LMR seam: the policy alone decides the reduction of a late move. ----
+        const bool consult_policy = lmr_active && searched > 1 && depth >= 2;
+        lmr::MoveContext ctx{};
+        if (consult_policy) {
+            ctx.depth = depth;
+            ctx.ply = ply;
+            ctx.move_number = searched;
+            ctx.is_root = root;
+            ctx.is_pv = kPv;
+            ctx.in_check = in_check;
+            ctx.improving = improving;
+            ctx.root_iteration = iteration_;
+            ctx.root_best_from_iter8 = root && root_moves_[root_index_ - 1].best_from_iter8;
+            ctx.is_tt_move = m == tt_move;
+            ctx.is_capture = capture;
+            ctx.see_ge0 = pos_.see_ge(m, 0);
+            ctx.is_promotion = m.is_promotion();
+            ctx.is_queen_promotion = m.is_promotion() && m.promotion() == chess::kQueen;
+            ctx.pawn_to_advanced_rank = pawn_to_advanced_rank(pos_, m);
+            ctx.gives_check = gives_check;
+            ctx.is_killer1 = m == ss->killers[0];
+            ctx.is_killer2 = m == ss->killers[1];
+            ctx.is_castling = m.is_castling();
+            ctx.rebel_history = tables_->rebel.get(moved, m.to());
+            ctx.history = history;
+            if (node_eval == kNoScore) node_eval = eval::evaluate(pos_);  // in check
+            ctx.static_eval = node_eval;
+            ctx.alpha = alpha;
+            ctx.beta = beta;
+            if (needs_threats_) {
+                ctx.creates_threat = lmr::creates_new_threat(pos_, m);
+                ctx.escapes_threat = lmr::escapes_threat(pos_, m);
+            }
+            const int phase = ss->has_breakdown ? ss->breakdown.phase : eval::game_phase(pos_);
+            ctx.pst_delta =
+                eval::pst_value(moved, m.to(), phase) - eval::pst_value(moved, m.from(), phase);
+            if (needs_ordering_) {
+                ctx.ordering_score = rebel_ordering_score(pos_, m, ctx, killers, winning_captures);
+            }
+        }
+
+        ss->move = m;
+        ss->piece = moved;
+        ss->cont = tables_->continuation.row(moved, m.to());
+        pos_.make_move(m);
+        tt_.prefetch(pos_.key());
+
+        int reduction = 0;
+        bool child_evaluated = false;
+        if (consult_policy) {
+            if (needs_eval_deltas_ && ss->has_breakdown) {
+                // Evaluate the child once here; the child node reuses it as its static eval.
+                child->precomputed_eval = eval::evaluate(pos_, child->breakdown);
+                child_evaluated = true;
+                const eval::Breakdown& before = ss->breakdown;
+                const eval::Breakdown& after = child->breakdown;  // opponent's view: negate
+                ctx.eval_minus_material = before.total - before.terms[eval::kMaterial];
+                ctx.passed_pawn_delta =
+                    -after.terms[eval::kPassedPawns] - before.terms[eval::kPassedPawns];
+                ctx.king_safety_delta =
+                    -after.terms[eval::kKingSafety] - before.terms[eval::kKingSafety];
+                ctx.eval_delta = -after.total - before.total;
+            }
+            reduction = policy_->reduction(ctx, &lmr_stats_);
+        }
+        auto arm_child = [&] {
+            if (child_evaluated) {
+                child->has_precomputed = true;
+                child->has_breakdown = true;
+            }
+        };
+
+        int score;
+        if (searched == 1) {
+            arm_child();
+            score = kPv ? -negamax<true>(-beta, -alpha, new_depth, ply + 1, false)
+                        : -negamax<false>(-beta, -alpha, new_depth, ply + 1, !cut_node);
+        } else if (reduction > 0) {
+            // The policy already clamped R so that the reduced depth stays >= 0.
+            const int reduced = std::max(0, new_depth - reduction);
+            ++stats_.reduced_searches;
+            arm_child();
+            score = -negamax<false>(-alpha - 1, -alpha, reduced, ply + 1, true);
+            if (score > alpha && reduced < new_depth && !abort_) {
+                ++stats_.re_searches;
+                if (config_.research() == lmr::ResearchPolicy::kThreeStage) {
+                    arm_child();
+                    score = -negamax<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                    if (kPv && score > alpha && score < beta) {
+                        arm_child();
+                        score = -negamax<true>(-beta, -alpha, new_depth, ply + 1, false);
+                    }
+                } else {
+                    arm_child();
+                    score =
+                        kPv ? -negamax<true>(-beta, -alpha, new_depth, ply + 1, false)
+                            : -negamax<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                }
+            } else if (kPv && score > alpha && score < beta && !abort_) {
+                arm_child();
+                score = -negamax<true>(-beta, -alpha, new_depth, ply + 1, false);
+            }
+        } else {
+            // Not reduced (or extended by a negative R when the config allows it).
+            const int d = new_depth - reduction;
+            arm_child();
+            score = -negamax<false>(-alpha - 1, -alpha, d, ply + 1, !cut_node);
+            if (kPv && score > alpha && (root || score < beta) && !abort_) {
+                arm_child();
+                score = -negamax<true>(-beta, -alpha, d, ply + 1, false);
+            }
+        }
+        child->has_precomputed = false;
+        pos_.unmake_move(m);
+        if (abort_) return 0;
+        if (winning_capture) ++winning_captures;
+
+        if (!capture) tables_->rebel.update(ply, moved, m.to(), depth, score > alpha);
+
+        if (root) {
+            RootMove& rm = root_moves_[root_index_ - 1];
+            if (searched == 1 || score > alpha) {
+                rm.score = score;
+                rm.pv.moves[0] = m;
+                const PrincipalVariation& cpv = pv_[1];
+                std::copy(cpv.moves, cpv.moves + cpv.length, rm.pv.moves + 1);
+                rm.pv.length = cpv.length + 1;
+                if (score > alpha) {
+                    iteration_best_ = m;
+                    if (iteration_ >= 8) rm.best_from_iter8 = true;
+                }
+            } else {
+                rm.score = -kInfinite;
+            }
+        }
+
+        if (score > best_score) {
+            best_score = score;
+            if (score > alpha) {
+                best_move = m;
+                if (kPv && !root) {
+                    PrincipalVariation& pv = pv_[ply];
+                    const PrincipalVariation& cpv = pv_[ply + 1];
+                    pv.moves[0] = m;
+                    std::copy(cpv.moves, cpv.moves + cpv.length, pv.moves + 1);
+                    pv.length = cpv.length + 1;
+                }
+                if (score >= beta) {
+                    ++stats_.fail_highs;
+                    if (searched == 1) ++stats_.fail_highs_first;
+                    break;
+                }
+                alpha = score;
+            }
+        }
+        if (m != best_move) {
+            if (quiet && quiet_count < 64) quiets_tried[quiet_count++] = m.raw();
+            if (capture && capture_count < 32) captures_tried[capture_count++] = m.raw();
+        }
+    }
+
+    if (move_count == 0) {  // no legal move (pruning never removes the first one)
+        if (ss->excluded != Move::none()) return alpha;
+        return in_check ? mated_in(ply) : 0;
+    }
+
+    if (best_score >= beta && best_move != Move::none()) {
+        const int bonus = history_bonus(depth);
+        if (!pos_.is_capture(best_move) && !best_move.is_promotion()) {
+            update_quiet_stats(ply, best_move, depth, quiets_tried, quiet_count);
+        } else if (pos_.is_capture(best_move)) {
+            tables_->captures.update(pos_.moved_piece(best_move), best_move.to(),
+                                     chess::type_of(pos_.captured_piece(best_move)), bonus);
+        }
+        for (int i = 0; i < capture_count; ++i) {
+            const Move c = Move::from_raw(captures_tried[i]);
+            tables_->captures.update(pos_.moved_piece(c), c.to(),
+                                     chess::type_of(pos_.captured_piece(c)), -bonus);
+        }
+    }
+
+    if (ss->excluded == Move::none() && !(root && abort_)) {
+        const Bound bound = best_score >= beta                     ? Bound::kLower
+                            : (kPv && best_score > original_alpha) ? Bound::kExact
+                                                                   : Bound::kUpper;
+        tt_.store(pos_.key(), ply, best_score, ss->static_eval, depth, bound, best_move);
+    }
+    return best_score;
 }
 
 int Searcher::search_root_window(int alpha, int beta, int depth) {
-  root_index_ = 0;
-  return negamax<true>(alpha, beta, depth, 0, false);
+    root_index_ = 0;
+    return negamax<true>(alpha, beta, depth, 0, false);
 }
 
 }  // namespace lmr::search

@@ -13,9 +13,9 @@
 #include "engine/chess/position.hpp"
 #include "engine/eval/eval.hpp"
 #include "engine/lmr/config.hpp"
+#include "engine/lmr/move_context.hpp"
 #include "engine/lmr/policy.hpp"
 #include "engine/lmr/stats.hpp"
-#include "engine/lmr/move_context.hpp"
 #include "engine/search/history.hpp"
 #include "engine/search/limits.hpp"
 #include "engine/search/score.hpp"
@@ -25,142 +25,142 @@ namespace lmr::search {
 
 // Counters the search keeps besides the policy's own LmrStats.
 struct SearchStats {
-  std::uint64_t nodes = 0;
-  std::uint64_t reduced_searches = 0;  // late moves searched with R > 0
-  std::uint64_t re_searches = 0;       // ... of which the reduced search beat alpha
-  std::uint64_t fail_highs = 0;        // beta cutoffs in the main search
-  std::uint64_t fail_highs_first = 0;  // ... produced by the first move searched
+    std::uint64_t nodes = 0;
+    std::uint64_t reduced_searches = 0;  // late moves searched with R > 0
+    std::uint64_t re_searches = 0;       // ... of which the reduced search beat alpha
+    std::uint64_t fail_highs = 0;        // beta cutoffs in the main search
+    std::uint64_t fail_highs_first = 0;  // ... produced by the first move searched
 
-  double re_search_rate() const {
-    return reduced_searches ? static_cast<double>(re_searches) / reduced_searches : 0.0;
-  }
-  double fail_high_first_rate() const {
-    return fail_highs ? static_cast<double>(fail_highs_first) / fail_highs : 0.0;
-  }
-  void add(const SearchStats& o) {
-    nodes += o.nodes;
-    reduced_searches += o.reduced_searches;
-    re_searches += o.re_searches;
-    fail_highs += o.fail_highs;
-    fail_highs_first += o.fail_highs_first;
-  }
+    double re_search_rate() const {
+        return reduced_searches ? static_cast<double>(re_searches) / reduced_searches : 0.0;
+    }
+    double fail_high_first_rate() const {
+        return fail_highs ? static_cast<double>(fail_highs_first) / fail_highs : 0.0;
+    }
+    void add(const SearchStats& o) {
+        nodes += o.nodes;
+        reduced_searches += o.reduced_searches;
+        re_searches += o.re_searches;
+        fail_highs += o.fail_highs;
+        fail_highs_first += o.fail_highs_first;
+    }
 };
 
 struct PrincipalVariation {
-  chess::Move moves[kMaxPly];
-  int length = 0;
+    chess::Move moves[kMaxPly];
+    int length = 0;
 };
 
 // One line of progress, reported after each iteration (and on aspiration failures).
 struct IterationInfo {
-  int depth = 0;
-  int seldepth = 0;
-  int score = 0;
-  Bound bound = Bound::kExact;  // kLower / kUpper for aspiration fail-high / fail-low
-  std::uint64_t nodes = 0;
-  std::int64_t time_ms = 0;
-  int hashfull = 0;
-  const PrincipalVariation* pv = nullptr;
+    int depth = 0;
+    int seldepth = 0;
+    int score = 0;
+    Bound bound = Bound::kExact;  // kLower / kUpper for aspiration fail-high / fail-low
+    std::uint64_t nodes = 0;
+    std::int64_t time_ms = 0;
+    int hashfull = 0;
+    const PrincipalVariation* pv = nullptr;
 };
 
 struct SearchResult {
-  chess::Move best_move = chess::Move::none();  // none() only when there is no legal move
-  chess::Move ponder_move = chess::Move::none();
-  int score = 0;
-  int depth = 0;  // last completed iteration
-  std::uint64_t nodes = 0;
-  std::int64_t time_ms = 0;
+    chess::Move best_move = chess::Move::none();  // none() only when there is no legal move
+    chess::Move ponder_move = chess::Move::none();
+    int score = 0;
+    int depth = 0;  // last completed iteration
+    std::uint64_t nodes = 0;
+    std::int64_t time_ms = 0;
 };
 
 class Searcher {
- public:
-  using InfoCallback = std::function<void(const IterationInfo&)>;
+  public:
+    using InfoCallback = std::function<void(const IterationInfo&)>;
 
-  Searcher();
-  ~Searcher();
-  Searcher(const Searcher&) = delete;
-  Searcher& operator=(const Searcher&) = delete;
+    Searcher();
+    ~Searcher();
+    Searcher(const Searcher&) = delete;
+    Searcher& operator=(const Searcher&) = delete;
 
-  // Not while a search runs.
-  void set_hash_mb(std::size_t mb) { tt_.resize(mb); }
-  std::size_t hash_mb() const { return tt_.megabytes(); }
-  void clear_hash() { tt_.clear(); }
-  // A new game: TT and every history table cleared, so searches are reproducible.
-  void new_game();
-  void set_config(const lmr::LmrConfig& config);
-  const lmr::LmrConfig& config() const { return config_; }
-  void set_move_overhead(std::int64_t ms) { move_overhead_ms_ = ms; }
-  // Progress lines; called on the search thread.
-  void set_info_callback(InfoCallback cb) { info_ = std::move(cb); }
+    // Not while a search runs.
+    void set_hash_mb(std::size_t mb) { tt_.resize(mb); }
+    std::size_t hash_mb() const { return tt_.megabytes(); }
+    void clear_hash() { tt_.clear(); }
+    // A new game: TT and every history table cleared, so searches are reproducible.
+    void new_game();
+    void set_config(const lmr::LmrConfig& config);
+    const lmr::LmrConfig& config() const { return config_; }
+    void set_move_overhead(std::int64_t ms) { move_overhead_ms_ = ms; }
+    // Progress lines; called on the search thread.
+    void set_info_callback(InfoCallback cb) { info_ = std::move(cb); }
 
-  // Runs to completion on the calling thread (the UCI layer puts it on its own thread).
-  SearchResult search(const chess::Position& root, const Limits& limits);
-  // Thread-safe: makes a running search return as soon as possible.
-  void stop() { stop_.store(true, std::memory_order_relaxed); }
-  bool stopped() const { return stop_.load(std::memory_order_relaxed); }
-  // Before a new search: the UCI layer clears the flag on its own thread, so a "stop" that
-  // arrives before the search thread starts is not lost.
-  void reset_stop() { stop_.store(false, std::memory_order_relaxed); }
+    // Runs to completion on the calling thread (the UCI layer puts it on its own thread).
+    SearchResult search(const chess::Position& root, const Limits& limits);
+    // Thread-safe: makes a running search return as soon as possible.
+    void stop() { stop_.store(true, std::memory_order_relaxed); }
+    bool stopped() const { return stop_.load(std::memory_order_relaxed); }
+    // Before a new search: the UCI layer clears the flag on its own thread, so a "stop" that
+    // arrives before the search thread starts is not lost.
+    void reset_stop() { stop_.store(false, std::memory_order_relaxed); }
 
-  // Statistics accumulate over searches until reset (bench sums a whole run).
-  void reset_stats();
-  const SearchStats& stats() const { return stats_; }
-  const lmr::LmrStats& lmr_stats() const { return lmr_stats_; }
-  int hashfull() const { return tt_.hashfull(); }
+    // Statistics accumulate over searches until reset (bench sums a whole run).
+    void reset_stats();
+    const SearchStats& stats() const { return stats_; }
+    const lmr::LmrStats& lmr_stats() const { return lmr_stats_; }
+    int hashfull() const { return tt_.hashfull(); }
 
-  // For tests: direct access to the table.
-  TranspositionTable& tt() { return tt_; }
+    // For tests: direct access to the table.
+    TranspositionTable& tt() { return tt_; }
 
- private:
-  struct StackEntry;
-  struct RootMove;
-  struct Tables;
+  private:
+    struct StackEntry;
+    struct RootMove;
+    struct Tables;
 
-  template <bool kPv>
-  int negamax(int alpha, int beta, int depth, int ply, bool cut_node);
-  template <bool kPv>
-  int qsearch(int alpha, int beta, int ply);
-  int search_root_window(int alpha, int beta, int depth);
-  void iterate(const Limits& limits, SearchResult& result);
-  void check_limits();
-  std::int64_t elapsed_ms() const;
-  void report(int depth, int score, Bound bound);
-  void update_quiet_stats(int ply, chess::Move best, int depth, const std::uint16_t* quiets,
-                          int quiet_count);
-  void update_continuation(int ply, chess::Piece piece, chess::Square to, int bonus);
-  int static_evaluation(int ply, const TtHit& hit);
+    template <bool kPv>
+    int negamax(int alpha, int beta, int depth, int ply, bool cut_node);
+    template <bool kPv>
+    int qsearch(int alpha, int beta, int ply);
+    int search_root_window(int alpha, int beta, int depth);
+    void iterate(const Limits& limits, SearchResult& result);
+    void check_limits();
+    std::int64_t elapsed_ms() const;
+    void report(int depth, int score, Bound bound);
+    void update_quiet_stats(int ply, chess::Move best, int depth, const std::uint16_t* quiets,
+                            int quiet_count);
+    void update_continuation(int ply, chess::Piece piece, chess::Square to, int bonus);
+    int static_evaluation(int ply, const TtHit& hit);
 
-  chess::Position pos_ = chess::Position::startpos();
-  TranspositionTable tt_;
-  std::unique_ptr<Tables> tables_;
-  std::unique_ptr<StackEntry[]> stack_;  // kMaxPly + 8 entries; index = ply + 4
-  std::unique_ptr<PrincipalVariation[]> pv_;
-  std::vector<RootMove> root_moves_;
-  std::size_t root_index_ = 0;
+    chess::Position pos_ = chess::Position::startpos();
+    TranspositionTable tt_;
+    std::unique_ptr<Tables> tables_;
+    std::unique_ptr<StackEntry[]> stack_;  // kMaxPly + 8 entries; index = ply + 4
+    std::unique_ptr<PrincipalVariation[]> pv_;
+    std::vector<RootMove> root_moves_;
+    std::size_t root_index_ = 0;
 
-  lmr::LmrConfig config_;
-  std::unique_ptr<lmr::LmrPolicy> policy_;
-  bool needs_eval_deltas_ = false;
-  bool needs_threats_ = false;
-  bool needs_ordering_ = false;
+    lmr::LmrConfig config_;
+    std::unique_ptr<lmr::LmrPolicy> policy_;
+    bool needs_eval_deltas_ = false;
+    bool needs_threats_ = false;
+    bool needs_ordering_ = false;
 
-  std::atomic<bool> stop_{false};
-  InfoCallback info_;
-  std::int64_t move_overhead_ms_ = 10;
-  std::chrono::steady_clock::time_point start_;
-  TimeBudget budget_;
-  std::uint64_t node_limit_ = 0;
-  bool time_limited_ = false;
-  int iteration_ = 0;
-  int completed_depth_ = 0;
-  int seldepth_ = 0;
-  int nmp_min_ply_ = 0;  // null move disabled below this ply (verification search)
-  std::uint64_t nodes_ = 0;  // this search
-  bool abort_ = false;       // set by check_limits(); unwinds the search
-  chess::Move iteration_best_ = chess::Move::none();  // raised alpha in the running iteration
+    std::atomic<bool> stop_{false};
+    InfoCallback info_;
+    std::int64_t move_overhead_ms_ = 10;
+    std::chrono::steady_clock::time_point start_;
+    TimeBudget budget_;
+    std::uint64_t node_limit_ = 0;
+    bool time_limited_ = false;
+    int iteration_ = 0;
+    int completed_depth_ = 0;
+    int seldepth_ = 0;
+    int nmp_min_ply_ = 0;      // null move disabled below this ply (verification search)
+    std::uint64_t nodes_ = 0;  // this search
+    bool abort_ = false;       // set by check_limits(); unwinds the search
+    chess::Move iteration_best_ = chess::Move::none();  // raised alpha in the running iteration
 
-  SearchStats stats_;
-  lmr::LmrStats lmr_stats_;
+    SearchStats stats_;
+    lmr::LmrStats lmr_stats_;
 };
 
 }  // namespace lmr::search

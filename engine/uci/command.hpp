@@ -22,17 +22,17 @@ std::optional<chess::Position> parse_position(const std::vector<std::string_view
 
 // Arguments of "go" (tokens after "go"). Unknown tokens and bad numbers are skipped.
 struct GoCommand {
-  search::Limits limits;
-  int perft_depth = 0;  // "go perft N": > 0 means run perft instead of a search
-  bool ponder = false;
+    search::Limits limits;
+    int perft_depth = 0;  // "go perft N": > 0 means run perft instead of a search
+    bool ponder = false;
 };
 GoCommand parse_go(const std::vector<std::string_view>& args, const chess::Position& pos);
 
 // "setoption name <name with spaces> [value <value with spaces>]" (tokens after "setoption").
 struct SetOption {
-  std::string name;
-  std::string value;
-  bool has_value = false;
+    std::string name;
+    std::string value;
+    bool has_value = false;
 };
 std::optional<SetOption> parse_setoption(const std::vector<std::string_view>& args);
 

@@ -25,50 +25,50 @@ inline constexpr int kMaxHashMb = 8192;  // the table is cleared (touched) at on
 inline constexpr int kDefaultMoveOverheadMs = 20;
 
 class Engine {
- public:
-  explicit Engine(std::ostream& out);
-  ~Engine();
-  Engine(const Engine&) = delete;
-  Engine& operator=(const Engine&) = delete;
+  public:
+    explicit Engine(std::ostream& out);
+    ~Engine();
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
 
-  // The config in force (e.g. from --config); the tunable options start from it.
-  void set_config(const lmr::LmrConfig& config);
-  const lmr::LmrConfig& config() const { return config_; }
+    // The config in force (e.g. from --config); the tunable options start from it.
+    void set_config(const lmr::LmrConfig& config);
+    const lmr::LmrConfig& config() const { return config_; }
 
-  // Reads commands until "quit" or end of input. At end of input a running timed search
-  // is finished (an infinite one stopped) so piped scripts still get their bestmove.
-  void run(std::istream& in);
-  // One command line; returns false when it was "quit".
-  bool execute(std::string_view line);
-  // Blocks until the running search (if any) has printed its bestmove.
-  void wait_for_search();
+    // Reads commands until "quit" or end of input. At end of input a running timed search
+    // is finished (an infinite one stopped) so piped scripts still get their bestmove.
+    void run(std::istream& in);
+    // One command line; returns false when it was "quit".
+    bool execute(std::string_view line);
+    // Blocks until the running search (if any) has printed its bestmove.
+    void wait_for_search();
 
- private:
-  void build_options();
-  void emit(std::string_view line);
-  void emit_info_string(std::string_view text);  // one "info string" per line of text
-  void cmd_uci();
-  void cmd_setoption(const std::vector<std::string_view>& args);
-  void cmd_position(const std::vector<std::string_view>& args);
-  void cmd_go(const std::vector<std::string_view>& args);
-  void stop_search();
-  void search_thread(chess::Position pos, GoCommand go);
-  bool load_config_option(const std::string& path, std::string* error);
+  private:
+    void build_options();
+    void emit(std::string_view line);
+    void emit_info_string(std::string_view text);  // one "info string" per line of text
+    void cmd_uci();
+    void cmd_setoption(const std::vector<std::string_view>& args);
+    void cmd_position(const std::vector<std::string_view>& args);
+    void cmd_go(const std::vector<std::string_view>& args);
+    void stop_search();
+    void search_thread(chess::Position pos, GoCommand go);
+    bool load_config_option(const std::string& path, std::string* error);
 
-  std::ostream& out_;
-  std::mutex out_mutex_;
-  search::Searcher searcher_;
-  chess::Position position_ = chess::Position::startpos();
-  lmr::LmrConfig config_;
-  OptionSet options_;
-  bool lmr_stats_ = false;
+    std::ostream& out_;
+    std::mutex out_mutex_;
+    search::Searcher searcher_;
+    chess::Position position_ = chess::Position::startpos();
+    lmr::LmrConfig config_;
+    OptionSet options_;
+    bool lmr_stats_ = false;
 
-  std::thread thread_;
-  std::atomic<bool> searching_{false};
-  std::atomic<bool> infinite_{false};  // the running search waits for stop
-  std::mutex stop_mutex_;
-  std::condition_variable stop_cv_;
-  bool stop_requested_ = false;
+    std::thread thread_;
+    std::atomic<bool> searching_{false};
+    std::atomic<bool> infinite_{false};  // the running search waits for stop
+    std::mutex stop_mutex_;
+    std::condition_variable stop_cv_;
+    bool stop_requested_ = false;
 };
 
 }  // namespace lmr::uci

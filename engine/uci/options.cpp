@@ -6,12 +6,14 @@
 namespace lmr::uci {
 
 bool equals_ignore_case(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
-    if (lower(a[i]) != lower(b[i])) return false;
-  }
-  return true;
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const auto lower = [](char c) {
+            return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c;
+        };
+        if (lower(a[i]) != lower(b[i])) return false;
+    }
+    return true;
 }
 
 Option::Option(std::string name, Type type, std::string default_value, std::int64_t min,
@@ -25,73 +27,74 @@ Option::Option(std::string name, Type type, std::string default_value, std::int6
       apply_(std::move(apply)) {}
 
 std::string Option::declaration() const {
-  std::string s = "option name " + name_ + " type ";
-  switch (type_) {
-    case Type::kSpin:
-      s += "spin default " + default_ + " min " + std::to_string(min_) + " max " +
-           std::to_string(max_);
-      break;
-    case Type::kCheck:
-      s += "check default " + default_;
-      break;
-    case Type::kString:
-      s += "string default " + (default_.empty() ? std::string("<empty>") : default_);
-      break;
-    case Type::kButton:
-      s += "button";
-      break;
-  }
-  return s;
+    std::string s = "option name " + name_ + " type ";
+    switch (type_) {
+        case Type::kSpin:
+            s += "spin default " + default_ + " min " + std::to_string(min_) + " max " +
+                 std::to_string(max_);
+            break;
+        case Type::kCheck:
+            s += "check default " + default_;
+            break;
+        case Type::kString:
+            s += "string default " + (default_.empty() ? std::string("<empty>") : default_);
+            break;
+        case Type::kButton:
+            s += "button";
+            break;
+    }
+    return s;
 }
 
 bool Option::set(const std::string& value, std::string* error) {
-  std::string normalized = value;
-  switch (type_) {
-    case Type::kSpin: {
-      std::int64_t v = 0;
-      const char* end = value.data() + value.size();
-      const auto [ptr, ec] = std::from_chars(value.data(), end, v);
-      if (ec != std::errc() || ptr != end) {
-        if (error) *error = "option " + name_ + ": '" + value + "' is not an integer";
-        return false;
-      }
-      if (v < min_ || v > max_) {
-        if (error) {
-          *error = "option " + name_ + ": " + value + " is outside " + std::to_string(min_) +
-                   ".." + std::to_string(max_);
+    std::string normalized = value;
+    switch (type_) {
+        case Type::kSpin: {
+            std::int64_t v = 0;
+            const char* end = value.data() + value.size();
+            const auto [ptr, ec] = std::from_chars(value.data(), end, v);
+            if (ec != std::errc() || ptr != end) {
+                if (error) *error = "option " + name_ + ": '" + value + "' is not an integer";
+                return false;
+            }
+            if (v < min_ || v > max_) {
+                if (error) {
+                    *error = "option " + name_ + ": " + value + " is outside " +
+                             std::to_string(min_) + ".." + std::to_string(max_);
+                }
+                return false;
+            }
+            normalized = std::to_string(v);
+            break;
         }
-        return false;
-      }
-      normalized = std::to_string(v);
-      break;
+        case Type::kCheck:
+            if (equals_ignore_case(value, "true")) {
+                normalized = "true";
+            } else if (equals_ignore_case(value, "false")) {
+                normalized = "false";
+            } else {
+                if (error)
+                    *error = "option " + name_ + ": expected true or false, got '" + value + "'";
+                return false;
+            }
+            break;
+        case Type::kString:
+            if (value == "<empty>") normalized.clear();
+            break;
+        case Type::kButton:
+            normalized.clear();
+            break;
     }
-    case Type::kCheck:
-      if (equals_ignore_case(value, "true")) {
-        normalized = "true";
-      } else if (equals_ignore_case(value, "false")) {
-        normalized = "false";
-      } else {
-        if (error) *error = "option " + name_ + ": expected true or false, got '" + value + "'";
-        return false;
-      }
-      break;
-    case Type::kString:
-      if (value == "<empty>") normalized.clear();
-      break;
-    case Type::kButton:
-      normalized.clear();
-      break;
-  }
-  if (apply_ && !apply_(normalized, error)) return false;
-  if (type_ != Type::kButton) value_ = normalized;
-  return true;
+    if (apply_ && !apply_(normalized, error)) return false;
+    if (type_ != Type::kButton) value_ = normalized;
+    return true;
 }
 
 Option* OptionSet::find(std::string_view name) {
-  for (Option& o : options_) {
-    if (equals_ignore_case(o.name(), name)) return &o;
-  }
-  return nullptr;
+    for (Option& o : options_) {
+        if (equals_ignore_case(o.name(), name)) return &o;
+    }
+    return nullptr;
 }
 
 }  // namespace lmr::uci

@@ -1,50 +1,50 @@
 // Time budgets: never beyond the clock, soft within hard, movetime honoured.
-#include <gtest/gtest.h>
-
 #include "engine/search/limits.hpp"
+
+#include <gtest/gtest.h>
 
 namespace lmr::search {
 namespace {
 
 TEST(TimeBudget, NoLimitsMeansUnlimited) {
-  Limits l;
-  const TimeBudget b = compute_budget(l, chess::kWhite, 0, 20);
-  EXPECT_EQ(b.soft_ms, -1);
-  EXPECT_EQ(b.hard_ms, -1);
+    Limits l;
+    const TimeBudget b = compute_budget(l, chess::kWhite, 0, 20);
+    EXPECT_EQ(b.soft_ms, -1);
+    EXPECT_EQ(b.hard_ms, -1);
 }
 
 TEST(TimeBudget, MovetimeMinusOverhead) {
-  Limits l;
-  l.movetime = 1000;
-  const TimeBudget b = compute_budget(l, chess::kWhite, 0, 20);
-  EXPECT_EQ(b.hard_ms, 980);
-  EXPECT_EQ(b.soft_ms, 980);
+    Limits l;
+    l.movetime = 1000;
+    const TimeBudget b = compute_budget(l, chess::kWhite, 0, 20);
+    EXPECT_EQ(b.hard_ms, 980);
+    EXPECT_EQ(b.soft_ms, 980);
 }
 
 TEST(TimeBudget, StaysInsideTheClockForEveryClockState) {
-  for (std::int64_t time : {1, 5, 30, 60, 100, 250, 1000, 10000, 60000, 600000}) {
-    for (std::int64_t inc : {0, 10, 100, 1000}) {
-      for (int mtg : {0, 1, 2, 10, 40}) {
-        Limits l;
-        l.time[chess::kBlack] = time;
-        l.inc[chess::kBlack] = inc;
-        l.movestogo = mtg;
-        const TimeBudget b = compute_budget(l, chess::kBlack, 40, 20);
-        EXPECT_GE(b.soft_ms, 1);
-        EXPECT_LE(b.soft_ms, b.hard_ms);
-        EXPECT_LE(b.hard_ms, std::max<std::int64_t>(1, time - 25)) << time << " " << inc;
-      }
+    for (std::int64_t time : {1, 5, 30, 60, 100, 250, 1000, 10000, 60000, 600000}) {
+        for (std::int64_t inc : {0, 10, 100, 1000}) {
+            for (int mtg : {0, 1, 2, 10, 40}) {
+                Limits l;
+                l.time[chess::kBlack] = time;
+                l.inc[chess::kBlack] = inc;
+                l.movestogo = mtg;
+                const TimeBudget b = compute_budget(l, chess::kBlack, 40, 20);
+                EXPECT_GE(b.soft_ms, 1);
+                EXPECT_LE(b.soft_ms, b.hard_ms);
+                EXPECT_LE(b.hard_ms, std::max<std::int64_t>(1, time - 25)) << time << " " << inc;
+            }
+        }
     }
-  }
 }
 
 TEST(TimeBudget, UsesOnlyOwnClock) {
-  Limits l;
-  l.time[chess::kWhite] = 60000;
-  l.time[chess::kBlack] = 1000;
-  const TimeBudget w = compute_budget(l, chess::kWhite, 0, 20);
-  const TimeBudget b = compute_budget(l, chess::kBlack, 0, 20);
-  EXPECT_GT(w.soft_ms, b.soft_ms);
+    Limits l;
+    l.time[chess::kWhite] = 60000;
+    l.time[chess::kBlack] = 1000;
+    const TimeBudget w = compute_budget(l, chess::kWhite, 0, 20);
+    const TimeBudget b = compute_budget(l, chess::kBlack, 0, 20);
+    EXPECT_GT(w.soft_ms, b.soft_ms);
 }
 
 }  // namespace

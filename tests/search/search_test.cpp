@@ -1,5 +1,7 @@
 // Search behaviour against published facts: forced mates with their exact distance,
 // Win At Chess tactics, draws by repetition and by the fifty-move rule, determinism.
+#include "engine/search/search.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -8,40 +10,39 @@
 #include "engine/chess/position.hpp"
 #include "engine/lmr/config.hpp"
 #include "engine/search/score.hpp"
-#include "engine/search/search.hpp"
 
 namespace lmr::search {
 namespace {
 
 chess::Position from_fen(const std::string& fen) {
-  std::string error;
-  auto pos = chess::Position::from_fen(fen, &error);
-  EXPECT_TRUE(pos.has_value()) << error;
-  return *pos;
+    std::string error;
+    auto pos = chess::Position::from_fen(fen, &error);
+    EXPECT_TRUE(pos.has_value()) << error;
+    return *pos;
 }
 
 SearchResult search_depth(const std::string& fen, int depth, Searcher* searcher = nullptr) {
-  Searcher local;
-  Searcher& s = searcher ? *searcher : local;
-  Limits limits;
-  limits.depth = depth;
-  return s.search(from_fen(fen), limits);
+    Searcher local;
+    Searcher& s = searcher ? *searcher : local;
+    Limits limits;
+    limits.depth = depth;
+    return s.search(from_fen(fen), limits);
 }
 
 struct MateCase {
-  const char* fen;
-  const char* best;
-  int mate;  // UCI "score mate N"
+    const char* fen;
+    const char* best;
+    int mate;  // UCI "score mate N"
 };
 
 class MateTest : public ::testing::TestWithParam<MateCase> {};
 
 TEST_P(MateTest, FindsMateWithExactDistance) {
-  const MateCase& c = GetParam();
-  const SearchResult r = search_depth(c.fen, 2 * c.mate + 3);
-  ASSERT_TRUE(is_mate_score(r.score)) << "score " << r.score;
-  EXPECT_EQ(mate_moves(r.score), c.mate);
-  EXPECT_EQ(chess::to_uci(r.best_move), c.best);
+    const MateCase& c = GetParam();
+    const SearchResult r = search_depth(c.fen, 2 * c.mate + 3);
+    ASSERT_TRUE(is_mate_score(r.score)) << "score " << r.score;
+    EXPECT_EQ(mate_moves(r.score), c.mate);
+    EXPECT_EQ(chess::to_uci(r.best_move), c.best);
 }
 
 // Mate distances and key moves confirmed by Stockfish 15.1; the mate-in-two positions are
@@ -58,122 +59,128 @@ INSTANTIATE_TEST_SUITE_P(
         MateCase{"3r1r1k/1p3p1p/p2p4/4n1NN/6bQ/1BPq4/P3p1PP/1R5K w - - 0 1", "g5f7", 3}));
 
 TEST(Search, MatedSideReportsNegativeMate) {
-  // Black is checkmated: there is no move to return and the score is "mated now".
-  const SearchResult r = search_depth("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", 3);
-  EXPECT_EQ(r.best_move, chess::Move::none());
-  EXPECT_EQ(r.score, -kMate);
+    // Black is checkmated: there is no move to return and the score is "mated now".
+    const SearchResult r = search_depth("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", 3);
+    EXPECT_EQ(r.best_move, chess::Move::none());
+    EXPECT_EQ(r.score, -kMate);
 }
 
 TEST(Search, StalemateHasNoMoveAndScoresZero) {
-  const SearchResult r = search_depth("7k/5Q2/8/8/8/8/8/6K1 b - - 0 1", 3);
-  EXPECT_EQ(r.best_move, chess::Move::none());
-  EXPECT_EQ(r.score, 0);
+    const SearchResult r = search_depth("7k/5Q2/8/8/8/8/8/6K1 b - - 0 1", 3);
+    EXPECT_EQ(r.best_move, chess::Move::none());
+    EXPECT_EQ(r.score, 0);
 }
 
 struct TacticCase {
-  const char* name;
-  const char* fen;
-  const char* best;
-  int depth;
+    const char* name;
+    const char* fen;
+    const char* best;
+    int depth;
 };
 
 class TacticTest : public ::testing::TestWithParam<TacticCase> {};
 
 TEST_P(TacticTest, FindsKnownBestMove) {
-  const TacticCase& c = GetParam();
-  const SearchResult r = search_depth(c.fen, c.depth);
-  EXPECT_EQ(chess::to_uci(r.best_move), c.best) << c.name;
+    const TacticCase& c = GetParam();
+    const SearchResult r = search_depth(c.fen, c.depth);
+    EXPECT_EQ(chess::to_uci(r.best_move), c.best) << c.name;
 }
 
 // Win At Chess (Reinfeld) positions with their published best moves.
 INSTANTIATE_TEST_SUITE_P(
     Wac, TacticTest,
     ::testing::Values(
-        TacticCase{"WAC003", "5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - - 0 1", "e3g3", 10},
+        TacticCase{"WAC003", "5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - - 0 1", "e3g3",
+                   10},
         TacticCase{"WAC006", "7k/p7/1R5K/6r1/6p1/6P1/8/8 w - - 0 1", "b6b7", 10},
-        TacticCase{"WAC007", "rnbqkb1r/pppp1ppp/8/4P3/6n1/7P/PPPNPPP1/R1BQKBNR b KQkq - 0 1", "g4e3", 8},
-        TacticCase{"WAC009", "3q1rk1/p4pp1/2pb3p/3p4/6Pr/1PNQ4/P1PB1PP1/4RRK1 b - - 0 1", "d6h2", 10},
-        TacticCase{"WAC010", "2br2k1/2q3rn/p2NppQ1/2p1P3/Pp5R/4P3/1P3PPP/3R2K1 w - - 0 1", "h4h7", 10},
-        TacticCase{"WAC012", "4k1r1/2p3r1/1pR1p3/3pP2p/3P2qP/P4N2/1PQ4P/5R1K b - - 0 1", "g4f3", 10},
+        TacticCase{"WAC007", "rnbqkb1r/pppp1ppp/8/4P3/6n1/7P/PPPNPPP1/R1BQKBNR b KQkq - 0 1",
+                   "g4e3", 8},
+        TacticCase{"WAC009", "3q1rk1/p4pp1/2pb3p/3p4/6Pr/1PNQ4/P1PB1PP1/4RRK1 b - - 0 1", "d6h2",
+                   10},
+        TacticCase{"WAC010", "2br2k1/2q3rn/p2NppQ1/2p1P3/Pp5R/4P3/1P3PPP/3R2K1 w - - 0 1", "h4h7",
+                   10},
+        TacticCase{"WAC012", "4k1r1/2p3r1/1pR1p3/3pP2p/3P2qP/P4N2/1PQ4P/5R1K b - - 0 1", "g4f3",
+                   10},
         TacticCase{"WAC013", "5rk1/pp4p1/2n1p2p/2Npq3/2p5/6P1/P3P1BP/R4Q1K w - - 0 1", "f1f8", 10},
-        TacticCase{"WAC014", "r2rb1k1/pp1q1p1p/2n1p1p1/2bp4/5P2/PP1BPR1Q/1BPN2PP/R5K1 w - - 0 1", "h3h7", 10}),
+        TacticCase{"WAC014", "r2rb1k1/pp1q1p1p/2n1p1p1/2bp4/5P2/PP1BPR1Q/1BPN2PP/R5K1 w - - 0 1",
+                   "h3h7", 10}),
     [](const auto& info) { return std::string(info.param.name); });
 
 TEST(Search, ForcedRepetitionScoresDraw) {
-  // White is lost on material but Qe8+ Kh7 Qh5+ Kg8 repeats forever (Stockfish: 0.00).
-  const SearchResult r = search_depth("6k1/6p1/8/7Q/8/1r6/r5PP/q5NK w - - 0 1", 12);
-  EXPECT_EQ(chess::to_uci(r.best_move), "h5e8");
-  EXPECT_EQ(r.score, 0);
+    // White is lost on material but Qe8+ Kh7 Qh5+ Kg8 repeats forever (Stockfish: 0.00).
+    const SearchResult r = search_depth("6k1/6p1/8/7Q/8/1r6/r5PP/q5NK w - - 0 1", 12);
+    EXPECT_EQ(chess::to_uci(r.best_move), "h5e8");
+    EXPECT_EQ(r.score, 0);
 }
 
 TEST(Search, FiftyMoveRuleScoresDraw) {
-  // K+R vs K is winning, but with the counter at 99 every move but a mate ends the game.
-  const SearchResult draw = search_depth("8/8/8/8/8/2k5/1R6/K7 w - - 99 80", 8);
-  EXPECT_EQ(draw.score, 0);
-  const SearchResult win = search_depth("8/8/8/8/8/2k5/1R6/K7 w - - 0 80", 8);
-  EXPECT_GT(win.score, 300);
+    // K+R vs K is winning, but with the counter at 99 every move but a mate ends the game.
+    const SearchResult draw = search_depth("8/8/8/8/8/2k5/1R6/K7 w - - 99 80", 8);
+    EXPECT_EQ(draw.score, 0);
+    const SearchResult win = search_depth("8/8/8/8/8/2k5/1R6/K7 w - - 0 80", 8);
+    EXPECT_GT(win.score, 300);
 }
 
 TEST(Search, IdenticalSearchesAreDeterministic) {
-  const std::string fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-  Searcher a;
-  Searcher b;
-  const SearchResult ra = search_depth(fen, 9, &a);
-  const SearchResult rb = search_depth(fen, 9, &b);
-  EXPECT_EQ(ra.nodes, rb.nodes);
-  EXPECT_EQ(ra.best_move, rb.best_move);
-  EXPECT_EQ(ra.score, rb.score);
-  // After new_game() the same searcher repeats itself exactly.
-  a.new_game();
-  const SearchResult rc = search_depth(fen, 9, &a);
-  EXPECT_EQ(ra.nodes, rc.nodes);
+    const std::string fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    Searcher a;
+    Searcher b;
+    const SearchResult ra = search_depth(fen, 9, &a);
+    const SearchResult rb = search_depth(fen, 9, &b);
+    EXPECT_EQ(ra.nodes, rb.nodes);
+    EXPECT_EQ(ra.best_move, rb.best_move);
+    EXPECT_EQ(ra.score, rb.score);
+    // After new_game() the same searcher repeats itself exactly.
+    a.new_game();
+    const SearchResult rc = search_depth(fen, 9, &a);
+    EXPECT_EQ(ra.nodes, rc.nodes);
 }
 
 TEST(Search, NodeLimitIsExactAndDeterministic) {
-  Limits limits;
-  limits.nodes = 20000;
-  Searcher a;
-  Searcher b;
-  const auto pos = chess::Position::startpos();
-  const SearchResult ra = a.search(pos, limits);
-  const SearchResult rb = b.search(pos, limits);
-  EXPECT_EQ(ra.nodes, 20000u);
-  EXPECT_EQ(ra.nodes, rb.nodes);
-  EXPECT_EQ(ra.best_move, rb.best_move);
-  EXPECT_NE(ra.best_move, chess::Move::none());
+    Limits limits;
+    limits.nodes = 20000;
+    Searcher a;
+    Searcher b;
+    const auto pos = chess::Position::startpos();
+    const SearchResult ra = a.search(pos, limits);
+    const SearchResult rb = b.search(pos, limits);
+    EXPECT_EQ(ra.nodes, 20000u);
+    EXPECT_EQ(ra.nodes, rb.nodes);
+    EXPECT_EQ(ra.best_move, rb.best_move);
+    EXPECT_NE(ra.best_move, chess::Move::none());
 }
 
 TEST(Search, DisabledLmrMakesNoReduction) {
-  lmr::LmrConfig config = lmr::default_config();
-  config.lmr.enabled = false;
-  Searcher s;
-  s.set_config(config);
-  s.reset_stats();
-  search_depth("r1bq1rk1/pp2b1pp/n1pp1n2/3P1p2/2P1p3/2N1P2N/PP2BPPP/R1BQ1RK1 b - - 2 10", 7, &s);
-  EXPECT_EQ(s.stats().reduced_searches, 0u);
-  EXPECT_EQ(s.lmr_stats().reduced(), 0u);
+    lmr::LmrConfig config = lmr::default_config();
+    config.lmr.enabled = false;
+    Searcher s;
+    s.set_config(config);
+    s.reset_stats();
+    search_depth("r1bq1rk1/pp2b1pp/n1pp1n2/3P1p2/2P1p3/2N1P2N/PP2BPPP/R1BQ1RK1 b - - 2 10", 7, &s);
+    EXPECT_EQ(s.stats().reduced_searches, 0u);
+    EXPECT_EQ(s.lmr_stats().reduced(), 0u);
 
-  Searcher with_lmr;
-  with_lmr.reset_stats();
-  search_depth("r1bq1rk1/pp2b1pp/n1pp1n2/3P1p2/2P1p3/2N1P2N/PP2BPPP/R1BQ1RK1 b - - 2 10", 7,
-               &with_lmr);
-  EXPECT_GT(with_lmr.stats().reduced_searches, 0u);
+    Searcher with_lmr;
+    with_lmr.reset_stats();
+    search_depth("r1bq1rk1/pp2b1pp/n1pp1n2/3P1p2/2P1p3/2N1P2N/PP2BPPP/R1BQ1RK1 b - - 2 10", 7,
+                 &with_lmr);
+    EXPECT_GT(with_lmr.stats().reduced_searches, 0u);
 }
 
 TEST(Search, SearchmovesRestrictsTheRoot) {
-  Searcher s;
-  Limits limits;
-  limits.depth = 5;
-  const auto pos = chess::Position::startpos();
-  limits.searchmoves.push_back(chess::parse_uci(pos, "a2a3"));
-  const SearchResult r = s.search(pos, limits);
-  EXPECT_EQ(chess::to_uci(r.best_move), "a2a3");
+    Searcher s;
+    Limits limits;
+    limits.depth = 5;
+    const auto pos = chess::Position::startpos();
+    limits.searchmoves.push_back(chess::parse_uci(pos, "a2a3"));
+    const SearchResult r = s.search(pos, limits);
+    EXPECT_EQ(chess::to_uci(r.best_move), "a2a3");
 }
 
 TEST(Search, SingleLegalMoveIsReturned) {
-  // Black king h8 in check from the rook on a8; g8 and g7 are covered, only Kh7 is legal.
-  const SearchResult r = search_depth("R6k/8/5K2/8/8/8/8/8 b - - 0 1", 6);
-  EXPECT_EQ(chess::to_uci(r.best_move), "h8h7");
+    // Black king h8 in check from the rook on a8; g8 and g7 are covered, only Kh7 is legal.
+    const SearchResult r = search_depth("R6k/8/5K2/8/8/8/8/8 b - - 0 1", 6);
+    EXPECT_EQ(chess::to_uci(r.best_move), "h8h7");
 }
 
 }  // namespace

@@ -1,76 +1,77 @@
 // Transposition table: mate scores survive a store/probe at different plies, bounds and
 // moves round-trip, replacement keeps deep entries, hashfull counts the current search.
+#include "engine/search/tt.hpp"
+
 #include <gtest/gtest.h>
 
 #include "engine/chess/types.hpp"
 #include "engine/search/score.hpp"
-#include "engine/search/tt.hpp"
 
 namespace lmr::search {
 namespace {
 
 TEST(Tt, MateScoreRoundTripAcrossPlies) {
-  TranspositionTable tt(1);
-  const std::uint64_t key = 0x123456789abcdefULL;
-  // Found at ply 5: mate delivered at ply 9 (root-relative) = mate in 4 plies from the node.
-  tt.store(key, 5, mate_in(9), 12, 6, Bound::kExact, chess::Move(chess::kE2, chess::kE4));
-  // The same position reached at ply 2 is a mate in 4 plies from there: at ply 6.
-  const TtHit hit = tt.probe(key, 2);
-  ASSERT_TRUE(hit.found);
-  EXPECT_EQ(hit.score, mate_in(6));
-  EXPECT_EQ(hit.depth, 6);
-  EXPECT_EQ(hit.eval, 12);
-  EXPECT_EQ(hit.bound, Bound::kExact);
-  EXPECT_EQ(hit.move, chess::Move(chess::kE2, chess::kE4));
-  // Probing at the storing ply gives back exactly what was stored.
-  EXPECT_EQ(tt.probe(key, 5).score, mate_in(9));
+    TranspositionTable tt(1);
+    const std::uint64_t key = 0x123456789abcdefULL;
+    // Found at ply 5: mate delivered at ply 9 (root-relative) = mate in 4 plies from the node.
+    tt.store(key, 5, mate_in(9), 12, 6, Bound::kExact, chess::Move(chess::kE2, chess::kE4));
+    // The same position reached at ply 2 is a mate in 4 plies from there: at ply 6.
+    const TtHit hit = tt.probe(key, 2);
+    ASSERT_TRUE(hit.found);
+    EXPECT_EQ(hit.score, mate_in(6));
+    EXPECT_EQ(hit.depth, 6);
+    EXPECT_EQ(hit.eval, 12);
+    EXPECT_EQ(hit.bound, Bound::kExact);
+    EXPECT_EQ(hit.move, chess::Move(chess::kE2, chess::kE4));
+    // Probing at the storing ply gives back exactly what was stored.
+    EXPECT_EQ(tt.probe(key, 5).score, mate_in(9));
 }
 
 TEST(Tt, MatedScoreRoundTripAcrossPlies) {
-  TranspositionTable tt(1);
-  const std::uint64_t key = 42;
-  tt.store(key, 3, mated_in(7), kNoScore, 4, Bound::kUpper, chess::Move::none());
-  EXPECT_EQ(tt.probe(key, 10).score, mated_in(14));
-  EXPECT_EQ(tt.probe(key, 3).score, mated_in(7));
-  EXPECT_EQ(tt.probe(key, 3).eval, kNoScore);
-  EXPECT_EQ(mate_moves(mated_in(2)), -1);
-  EXPECT_EQ(mate_moves(mate_in(1)), 1);
-  EXPECT_EQ(mate_moves(mate_in(3)), 2);
+    TranspositionTable tt(1);
+    const std::uint64_t key = 42;
+    tt.store(key, 3, mated_in(7), kNoScore, 4, Bound::kUpper, chess::Move::none());
+    EXPECT_EQ(tt.probe(key, 10).score, mated_in(14));
+    EXPECT_EQ(tt.probe(key, 3).score, mated_in(7));
+    EXPECT_EQ(tt.probe(key, 3).eval, kNoScore);
+    EXPECT_EQ(mate_moves(mated_in(2)), -1);
+    EXPECT_EQ(mate_moves(mate_in(1)), 1);
+    EXPECT_EQ(mate_moves(mate_in(3)), 2);
 }
 
 TEST(Tt, OrdinaryScoresAreNotShifted) {
-  TranspositionTable tt(1);
-  tt.store(7, 9, -250, 0, 3, Bound::kLower, chess::Move::none());
-  EXPECT_EQ(tt.probe(7, 1).score, -250);
+    TranspositionTable tt(1);
+    tt.store(7, 9, -250, 0, 3, Bound::kLower, chess::Move::none());
+    EXPECT_EQ(tt.probe(7, 1).score, -250);
 }
 
 TEST(Tt, MissAndClear) {
-  TranspositionTable tt(1);
-  EXPECT_FALSE(tt.probe(99, 0).found);
-  tt.store(99, 0, 10, 10, 2, Bound::kExact, chess::Move::none());
-  EXPECT_TRUE(tt.probe(99, 0).found);
-  tt.clear();
-  EXPECT_FALSE(tt.probe(99, 0).found);
+    TranspositionTable tt(1);
+    EXPECT_FALSE(tt.probe(99, 0).found);
+    tt.store(99, 0, 10, 10, 2, Bound::kExact, chess::Move::none());
+    EXPECT_TRUE(tt.probe(99, 0).found);
+    tt.clear();
+    EXPECT_FALSE(tt.probe(99, 0).found);
 }
 
 TEST(Tt, StoreWithoutMoveKeepsTheOldMove) {
-  TranspositionTable tt(1);
-  const chess::Move m(chess::kG1, chess::kF3);
-  tt.store(5, 0, 10, 10, 4, Bound::kLower, m);
-  tt.store(5, 0, 20, 10, 5, Bound::kUpper, chess::Move::none());
-  EXPECT_EQ(tt.probe(5, 0).move, m);
-  EXPECT_EQ(tt.probe(5, 0).score, 20);
+    TranspositionTable tt(1);
+    const chess::Move m(chess::kG1, chess::kF3);
+    tt.store(5, 0, 10, 10, 4, Bound::kLower, m);
+    tt.store(5, 0, 20, 10, 5, Bound::kUpper, chess::Move::none());
+    EXPECT_EQ(tt.probe(5, 0).move, m);
+    EXPECT_EQ(tt.probe(5, 0).score, 20);
 }
 
 TEST(Tt, HashfullCountsCurrentSearchOnly) {
-  TranspositionTable tt(1);
-  EXPECT_EQ(tt.hashfull(), 0);
-  for (std::uint64_t k = 1; k < 200000; ++k) {
-    tt.store(k * 0x9E3779B97F4A7C15ULL, 0, 0, 0, 1, Bound::kExact, chess::Move::none());
-  }
-  EXPECT_GT(tt.hashfull(), 900);
-  tt.new_search();
-  EXPECT_EQ(tt.hashfull(), 0);
+    TranspositionTable tt(1);
+    EXPECT_EQ(tt.hashfull(), 0);
+    for (std::uint64_t k = 1; k < 200000; ++k) {
+        tt.store(k * 0x9E3779B97F4A7C15ULL, 0, 0, 0, 1, Bound::kExact, chess::Move::none());
+    }
+    EXPECT_GT(tt.hashfull(), 900);
+    tt.new_search();
+    EXPECT_EQ(tt.hashfull(), 0);
 }
 
 }  // namespace

@@ -1,0 +1,457 @@
+// `lmr-harness report` on a database filled by real short runs (fixture engines and lmr-engine
+// configs): the numbers it prints equal those `lmr-harness stats` prints for the same counts,
+// the counts equal those recomputed here from the games table, JSON parses, CSV has the
+// documented columns, a baseline pools only direct meetings, bad databases are refused
+// untouched, and reading while a run writes works.
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "tests/report/cli_support.hpp"
+
+namespace lmr::report_test {
+namespace {
+
+using json = nlohmann::json;
+
+// One database per test process, filled on first use.
+const Filled& filled() {
+    static TempDir dir;
+    static const Filled f = fill_database(dir);
+    return f;
+}
+
+struct Counts {
+    long ll = 0, ld = 0, wl = 0, dd = 0, wd = 0, ww = 0;
+    long pairs() const { return ll + ld + wl + dd + wd + ww; }
+    std::string ptnml() const {
+        return std::to_string(ll) + "," + std::to_string(ld) + "," + std::to_string(wl) + "," +
+               std::to_string(dd) + "," + std::to_string(wd) + "," + std::to_string(ww);
+    }
+};
+
+// The test engine's pentanomial of a run, straight from the games table (not from any view).
+Counts counts_from_games(const std::string& db_path, int run) {
+    Db db(db_path);
+    const std::string test =
+        db.text("SELECT engine_id FROM run_engines WHERE role = 'test' AND run_id = " +
+                std::to_string(run));
+    const auto rows = db.rows(
+        "SELECT g0.result, g0.white_engine_id, g1.result, g1.white_engine_id FROM games g0 "
+        "JOIN games g1 ON g1.run_id = g0.run_id AND g1.pair_index = g0.pair_index AND "
+        "g1.round_in_pair = 1 WHERE g0.round_in_pair = 0 AND g0.run_id = " + std::to_string(run));
+    Counts c;
+    auto points = [&](const std::string& result, const std::string& white) {
+        if (result == "1/2-1/2") return 1;
+        return (result == "1-0") == (white == test) ? 2 : 0;
+    };
+    for (const auto& r : rows) {
+        const int p0 = points(*r[0], *r[1]), p1 = points(*r[2], *r[3]);
+        switch (p0 + p1) {
+            case 0: ++c.ll; break;
+            case 1: ++c.ld; break;
+            case 2: (p0 == 1 ? c.dd : c.wl)++; break;
+            case 3: ++c.wd; break;
+            default: ++c.ww; break;
+        }
+    }
+    return c;
+}
+
+json parse(const Result& r) {
+    EXPECT_EQ(r.exit_code, 0) << describe(r);
+    return json::parse(r.out);
+}
+
+// `lmr-harness stats` for these counts, as JSON and as text.
+Result stats_run(const Counts& c, const json& bounds, bool as_json) {
+    std::vector<std::string> args{"stats", "--ptnml", c.ptnml()};
+    if (bounds.is_object()) {
+        char e0[32], e1[32];
+        std::snprintf(e0, sizeof e0, "%g", bounds["elo0"].get<double>());
+        std::snprintf(e1, sizeof e1, "%g", bounds["elo1"].get<double>());
+        args.insert(args.end(), {"--elo0", e0, "--elo1", e1});
+    }
+    if (as_json) args.push_back("--json");
+    return harness(args, fs::temp_directory_path());
+}
+
+// "Elo:          29.02 +/- 186.20 (95 %)" → "29.02 ± 186.20"
+std::string block_value(const std::string& block, const std::string& label) {
+    const auto at = block.find(label);
+    if (at == std::string::npos) return "";
+    auto start = block.find_first_not_of(' ', at + label.size());
+    auto end = block.find(" (95 %)", start);
+    std::string value = block.substr(start, end - start);
+    const auto pm = value.find(" +/- ");
+    if (pm != std::string::npos) value.replace(pm, 5, " ± ");
+    return value;
+}
+
+std::string line_of_run(const std::string& table, int run) {
+    std::istringstream in(table);
+    std::string line;
+    while (std::getline(in, line)) {
+        std::istringstream words(line);
+        std::string first;
+        words >> first;
+        if (first == std::to_string(run)) return line;
+    }
+    return "";
+}
+
+TEST(ReportCli, ListNumbersEqualStatsForTheSameCounts) {
+    const auto& f = filled();
+    const auto list = parse(harness({"report", "--db", f.db, "--format", "json"}, fs::temp_directory_path()));
+    const auto table = harness({"report", "--db", f.db}, fs::temp_directory_path());
+    ASSERT_EQ(table.exit_code, 0) << describe(table);
+    ASSERT_EQ(list["runs"].size(), 5u);
+    for (const auto& run : list["runs"]) {
+        const int id = run["id"].get<int>();
+        SCOPED_TRACE("run " + std::to_string(id));
+        ASSERT_TRUE(run["head_to_head"].get<bool>());
+        const Counts c = counts_from_games(f.db, id);
+        const auto& p = run["stats"]["pentanomial"];
+        EXPECT_EQ(p["pairs"].get<long>(), c.pairs());
+        EXPECT_EQ(run["pairs_completed"].get<long>(), c.pairs());
+        EXPECT_EQ((std::vector<long>{p["ll"], p["ld"], p["wl"], p["dd"], p["wd"], p["ww"]}),
+                  (std::vector<long>{c.ll, c.ld, c.wl, c.dd, c.wd, c.ww}));
+
+        // JSON: the very object `stats --json` prints (its SPRT part only where the run has one).
+        json expected = parse(stats_run(c, run["sprt_bounds"], true));
+        json got = run["stats"];
+        if (run["sprt_bounds"].is_null()) {
+            EXPECT_TRUE(got["sprt"].is_null());
+            expected.erase("sprt");
+            got.erase("sprt");
+        }
+        EXPECT_EQ(got, expected);
+
+        // Text: the table row shows the numbers of the stats block.
+        const auto block = stats_run(c, run["sprt_bounds"], false);
+        ASSERT_EQ(block.exit_code, 0) << describe(block);
+        const std::string line = line_of_run(table.out, id);
+        ASSERT_FALSE(line.empty()) << table.out;
+        EXPECT_TRUE(contains(line, block_value(block.out, "Elo:")))
+            << line << "\n" << block.out;
+        EXPECT_TRUE(contains(line, block_value(block.out, "nElo:")))
+            << line << "\n" << block.out;
+        if (!run["sprt_bounds"].is_null()) {
+            char llr[32];
+            std::snprintf(llr, sizeof llr, "%.2f [", expected["sprt"]["llr"].get<double>());
+            EXPECT_TRUE(contains(line, llr)) << line;
+        }
+        EXPECT_TRUE(contains(line, run["status"].get<std::string>())) << line;
+    }
+    EXPECT_TRUE(contains(line_of_run(table.out, Filled::kEngineSprt), "none vs cpw-simple"));
+}
+
+TEST(ReportCli, RunDetailShowsTheStatsBlockTerminationsFaultsAndSearch) {
+    const auto& f = filled();
+    const auto tmp = fs::temp_directory_path();
+    Db db(f.db);
+    // The statistics block is the one `stats` prints, verbatim.
+    const auto detail_json = parse(harness({"report", "--db", f.db, "--run", "3", "--format", "json"}, tmp));
+    const auto text = harness({"report", "--db", f.db, "--run", "3"}, tmp);
+    ASSERT_EQ(text.exit_code, 0) << describe(text);
+    const auto block = stats_run(counts_from_games(f.db, Filled::kEngineSprt),
+                                 detail_json["run"]["sprt_bounds"], false);
+    EXPECT_TRUE(contains(text.out, block.out)) << text.out << "\n" << block.out;
+    for (const char* part : {"Terminations", "Crashes, time forfeits", "Search per move",
+                             "Results per opening", "none (config ", "cpw-simple (config "})
+        EXPECT_TRUE(contains(text.out, part)) << part;
+
+    // Terminations add up to the stored games; search averages are the moves table's.
+    long games = 0;
+    for (const auto& t : detail_json["terminations"]) games += t["games"].get<long>();
+    EXPECT_EQ(games, db.integer("SELECT count(*) FROM games WHERE run_id = 3"));
+    ASSERT_EQ(detail_json["search"].size(), 2u);
+    for (const auto& side : detail_json["search"]) {
+        const std::string name = side["engine"];
+        const std::string where =
+            " FROM moves m JOIN games g ON g.id = m.game_id JOIN engines e ON e.id = "
+            "CASE m.color WHEN 'w' THEN g.white_engine_id ELSE g.black_engine_id END "
+            "WHERE g.run_id = 3 AND e.name = '" + name + "'";
+        EXPECT_EQ(side["moves"].get<long>(), db.integer("SELECT count(*)" + where));
+        EXPECT_NEAR(side["avg_depth"].get<double>(),
+                    std::stod(db.text("SELECT avg(m.depth)" + where)), 1e-9);
+        EXPECT_NEAR(side["avg_nodes"].get<double>(),
+                    std::stod(db.text("SELECT avg(m.nodes)" + where)), 1e-6);
+        EXPECT_GT(side["avg_depth"].get<double>(), 1.0);  // lmr-engine reports real searches
+    }
+    long opening_pairs = 0;
+    for (const auto& o : detail_json["openings"]) opening_pairs += o["pairs"].get<long>();
+    EXPECT_EQ(opening_pairs, detail_json["run"]["pairs_completed"].get<long>());
+
+    // The crashing fixture: every game a crash, each lost by it.
+    const auto crash = parse(harness({"report", "--db", f.db, "--run", "2", "--format", "json"}, tmp));
+    const long crash_games = db.integer("SELECT count(*) FROM games WHERE run_id = 2");
+    ASSERT_GT(crash_games, 0);
+    EXPECT_EQ(crash["faults"].size(), static_cast<std::size_t>(crash_games));
+    for (const auto& fault : crash["faults"]) {
+        EXPECT_EQ(fault["termination"], "crash");
+        EXPECT_EQ(fault["lost_by"], "crash");
+    }
+    const auto crash_text = harness({"report", "--db", f.db, "--run", "2"}, tmp);
+    EXPECT_TRUE(contains(crash_text.out, "crash: crash " + std::to_string(crash_games)))
+        << crash_text.out;
+}
+
+TEST(ReportCli, CsvHasTheDocumentedColumnsAndTheJsonNumbers) {
+    const auto& f = filled();
+    const auto tmp = fs::temp_directory_path();
+    const auto csv = harness({"report", "--db", f.db, "--format", "csv"}, tmp);
+    ASSERT_EQ(csv.exit_code, 0) << describe(csv);
+    const auto list = parse(harness({"report", "--db", f.db, "--format", "json"}, tmp));
+    std::vector<std::vector<std::string>> records;
+    {
+        std::istringstream in(csv.out);
+        std::string line;
+        while (std::getline(in, line)) {
+            ASSERT_FALSE(line.empty());
+            ASSERT_EQ(line.back(), '\r') << "RFC 4180 line ends";
+            line.pop_back();
+            // The report's own values hold no quotes here except the engines list.
+            std::vector<std::string> cells;
+            std::string cell;
+            bool quoted = false;
+            for (char ch : line) {
+                if (ch == '"') quoted = !quoted;
+                else if (ch == ',' && !quoted) cells.push_back(std::exchange(cell, ""));
+                else cell += ch;
+            }
+            cells.push_back(cell);
+            records.push_back(cells);
+        }
+    }
+    const std::vector<std::string> header{
+        "id", "created_at", "kind", "status", "verdict", "base", "test", "engines",
+        "time_control", "pairs", "games", "wins", "draws", "losses", "penta_ll", "penta_ld",
+        "penta_wl", "penta_dd", "penta_wd", "penta_ww", "score", "elo", "elo_error", "nelo",
+        "nelo_error", "los", "draw_ratio", "llr", "lower_bound", "upper_bound", "elo0", "elo1",
+        "sprt_state"};
+    ASSERT_EQ(records.size(), 1 + list["runs"].size());
+    EXPECT_EQ(records[0], header);
+    std::map<std::string, std::size_t> col;
+    for (std::size_t i = 0; i < header.size(); ++i) col[header[i]] = i;
+    for (std::size_t r = 1; r < records.size(); ++r) {
+        const auto& row = records[r];
+        const auto& run = list["runs"][r - 1];
+        ASSERT_EQ(row.size(), header.size());
+        EXPECT_EQ(row[col["id"]], std::to_string(run["id"].get<int>()));
+        EXPECT_EQ(row[col["base"]], run["base"].get<std::string>());
+        EXPECT_EQ(std::stol(row[col["penta_wd"]]), run["stats"]["pentanomial"]["wd"].get<long>());
+        const auto& elo = run["stats"]["elo"];
+        if (elo.is_number()) EXPECT_EQ(std::stod(row[col["elo"]]), elo.get<double>());
+        else EXPECT_EQ(row[col["elo"]], elo.get<std::string>());  // "+inf" / "-inf"
+        if (run["sprt_bounds"].is_object())
+            EXPECT_EQ(std::stod(row[col["llr"]]), run["stats"]["sprt"]["llr"].get<double>());
+        else
+            EXPECT_EQ(row[col["llr"]], "");
+    }
+
+    // A run's CSV: one block per table, each introduced by its key.
+    const auto run_csv = harness({"report", "--db", f.db, "--run", "3", "--format", "csv"}, tmp);
+    ASSERT_EQ(run_csv.exit_code, 0) << describe(run_csv);
+    for (const char* block : {"# run\r\nid,created_at,", "# terminations\r\ntermination,games,share,",
+                              "# faults\r\ngame_id,", "# search\r\nengine,role,moves,avg_depth,",
+                              "# openings\r\nopening_index,pairs,wins,draws,losses,score,fen\r\n"})
+        EXPECT_TRUE(contains(run_csv.out, block)) << block << "\n" << run_csv.out;
+
+    const auto md = harness({"report", "--db", f.db, "--run", "3", "--format", "markdown"}, tmp);
+    ASSERT_EQ(md.exit_code, 0) << describe(md);
+    EXPECT_TRUE(contains(md.out, "## Run 3: none vs cpw-simple")) << md.out;
+    EXPECT_TRUE(contains(md.out, "```text\nGames:")) << md.out;
+    EXPECT_TRUE(contains(md.out, "| Termination | Games | Share |")) << md.out;
+}
+
+TEST(ReportCli, BaselinePoolsDirectMeetingsAndDoesNotChain) {
+    const auto& f = filled();
+    const auto tmp = fs::temp_directory_path();
+    // cpw-simple against none: run 3 (cpw-simple the test engine) plus run 4 (none the test
+    // engine there, so its pairs are mirrored).
+    const Counts r3 = counts_from_games(f.db, Filled::kEngineSprt);
+    const Counts r4 = counts_from_games(f.db, Filled::kSwapped);
+    const Counts pooled{r3.ll + r4.ww, r3.ld + r4.wd, r3.wl + r4.wl,
+                        r3.dd + r4.dd, r3.wd + r4.ld, r3.ww + r4.ll};
+    const auto report = parse(harness({"report", "--db", f.db, "--baseline", "none", "--format", "json"}, tmp));
+    ASSERT_EQ(report["baseline"], "none");
+    const json* cpw = nullptr;
+    for (const auto& c : report["configs"])
+        if (c["config"] == "cpw-simple") cpw = &c;
+    ASSERT_NE(cpw, nullptr) << report.dump(2);
+    EXPECT_EQ((*cpw)["relation"], "direct");
+    EXPECT_EQ((*cpw)["run_ids"], "3,4");
+    json expected = parse(stats_run(pooled, nullptr, true));
+    expected["sprt"] = nullptr;  // a pooled measurement has no SPRT
+    EXPECT_EQ((*cpw)["stats"], expected);
+
+    // Fixture engines: b and crash met a; d only met b, whom a also met.
+    const auto fixtures = parse(harness({"report", "--db", f.db, "--baseline", "a", "--format", "json"}, tmp));
+    std::map<std::string, json> by_name;
+    for (const auto& c : fixtures["configs"]) by_name[c["config"]] = c;
+    EXPECT_EQ(by_name["b"]["relation"], "direct");
+    EXPECT_EQ(by_name["crash"]["relation"], "direct");
+    EXPECT_EQ(by_name["d"]["relation"], "common opponent");
+    EXPECT_EQ(by_name["d"]["common_opponents"], json::array({"b"}));
+    EXPECT_TRUE(by_name["d"]["stats"].is_null());
+    EXPECT_EQ(by_name["none"]["relation"], "unconnected");
+
+    const auto text = harness({"report", "--db", f.db, "--baseline", "a"}, tmp);
+    ASSERT_EQ(text.exit_code, 0) << describe(text);
+    EXPECT_TRUE(contains(text.out, "not chained")) << text.out;
+    const auto stats_b = stats_run(counts_from_games(f.db, Filled::kRandomMatch), nullptr, false);
+    EXPECT_TRUE(contains(text.out, block_value(stats_b.out, "Elo:"))) << text.out << stats_b.out;
+}
+
+TEST(ReportCli, UsageErrorsExitTwoAndSayWhy) {
+    const auto& f = filled();
+    const auto tmp = fs::temp_directory_path();
+    const auto format = harness({"report", "--db", f.db, "--format", "xml"}, tmp);
+    EXPECT_EQ(format.exit_code, 2) << describe(format);
+    EXPECT_TRUE(contains(format.err, "--format 'xml'")) << format.err;
+    const auto missing_run = harness({"report", "--db", f.db, "--run", "99"}, tmp);
+    EXPECT_EQ(missing_run.exit_code, 2) << describe(missing_run);
+    EXPECT_TRUE(contains(missing_run.err, "no run 99")) << missing_run.err;
+    const auto bad_run = harness({"report", "--db", f.db, "--run", "x"}, tmp);
+    EXPECT_EQ(bad_run.exit_code, 2) << describe(bad_run);
+    const auto unknown = harness({"report", "--db", f.db, "--baseline", "nobody"}, tmp);
+    EXPECT_EQ(unknown.exit_code, 2) << describe(unknown);
+    EXPECT_TRUE(contains(unknown.err, "configs: a, b, cpw-simple, crash, d, none")) << unknown.err;
+    const auto both = harness({"report", "--db", f.db, "--run", "1", "--baseline", "a"}, tmp);
+    EXPECT_EQ(both.exit_code, 2) << describe(both);
+    const auto help = harness({"report", "--help"}, tmp);
+    EXPECT_EQ(help.exit_code, 0);
+    EXPECT_TRUE(contains(help.out, "--baseline")) << help.out;
+}
+
+// A bad file: exit 2, a message naming the file, and not one byte changed.
+void expect_refused(const std::string& path, const std::string& why) {
+    SCOPED_TRACE(why);
+    const std::string before = read_file(path);
+    const auto r = harness({"report", "--db", path}, fs::temp_directory_path());
+    EXPECT_EQ(r.exit_code, 2) << describe(r);
+    EXPECT_TRUE(contains(r.err, path)) << r.err;
+    EXPECT_TRUE(contains(r.err, why)) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+    EXPECT_EQ(read_file(path), before);
+    // A WAL-mode file gets SQLite's reader side files when opened; nothing may be written to
+    // its log.
+    EXPECT_TRUE(!fs::exists(path + "-wal") || fs::file_size(path + "-wal") == 0);
+    const auto page = harness({"report", "--db", path, "--html", path + ".html"}, fs::temp_directory_path());
+    EXPECT_EQ(page.exit_code, 2) << describe(page);
+    EXPECT_FALSE(fs::exists(path + ".html"));
+}
+
+TEST(ReportCli, RefusesBadDatabasesAndChangesNothing) {
+    const auto& f = filled();
+    TempDir dir;
+    write_file(dir / "notes.txt", "these are my notes, not a database\n");
+    expect_refused(dir / "notes.txt", "not an SQLite database");
+
+    {  // another program's database: its own tables, no LMR Lab id
+        sqlite3* db = nullptr;
+        sqlite3_open((dir / "other.db").c_str(), &db);
+        sqlite3_exec(db, "CREATE TABLE t (x); INSERT INTO t VALUES (1);", nullptr, nullptr, nullptr);
+        sqlite3_close(db);
+    }
+    expect_refused(dir / "other.db", "another program");
+
+    fs::copy_file(f.db, dir / "newer.db");
+    {
+        Db newer(dir / "newer.db", true);
+        const long version = newer.integer("PRAGMA user_version");
+        newer.exec("PRAGMA user_version = " + std::to_string(version + 1));
+    }
+    expect_refused(dir / "newer.db", "newer than this lmr-harness knows");
+
+    std::string bytes = read_file(f.db);
+    ASSERT_GT(bytes.size(), 8u * 4096u);
+    for (std::size_t i = 3 * 4096; i < 6 * 4096; ++i) bytes[i] = static_cast<char>(0xA5 ^ i);
+    write_file(dir / "corrupt.db", bytes);
+    expect_refused(dir / "corrupt.db", "corrupt");
+
+    const auto missing = harness({"report", "--db", dir / "missing.db"}, dir.path());
+    EXPECT_EQ(missing.exit_code, 2) << describe(missing);
+    EXPECT_FALSE(fs::exists(dir / "missing.db"));
+}
+
+TEST(ReportCli, AnOlderSchemaIsUpgradedOnlyWhenAsked) {
+    const auto& f = filled();
+    TempDir dir;
+    const std::string path = dir / "old.db";
+    fs::copy_file(f.db, path);
+    {
+        // What a database written before the report views looks like.
+        Db old(path, true);
+        old.exec("DROP VIEW config_elo; DROP VIEW config_results; DROP VIEW opening_results; "
+                 "DROP VIEW game_faults; DROP VIEW run_terminations; PRAGMA user_version = 1;");
+    }
+    const std::string before = read_file(path);
+    const auto refused = harness({"report", "--db", path}, dir.path());
+    EXPECT_EQ(refused.exit_code, 2) << describe(refused);
+    EXPECT_TRUE(contains(refused.err, "--upgrade")) << refused.err;
+    EXPECT_EQ(read_file(path), before);
+
+    const auto upgraded = harness({"report", "--db", path, "--upgrade", "--format", "json"}, dir.path());
+    ASSERT_EQ(upgraded.exit_code, 0) << describe(upgraded);
+    const auto original = parse(harness({"report", "--db", f.db, "--format", "json"}, dir.path()));
+    auto after = json::parse(upgraded.out);
+    after.erase("database");
+    auto expected = original;
+    expected.erase("database");
+    EXPECT_EQ(after, expected);
+}
+
+TEST(ReportCli, ReadsWhileARunWrites) {
+    TempDir dir;
+    const std::string db = dir / "live.db";
+    // Random movers, no SPRT: the run goes on until it is stopped.
+    Process run(kHarness,
+                {"match", "--engine", "name=a", "cmd=" + kRandom, "--engine", "name=b",
+                 "cmd=" + kRandom, "--tc", "nodes=100", "--book", "none", "--pairs", "5000",
+                 "--maxmoves", "60", "--db", db, "--report-every", "1000"},
+                dir.path());
+    long reads = 0, last_pairs = -1;
+    int growth = 0;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (growth < 3 && std::chrono::steady_clock::now() < deadline && run.running()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(150));
+        if (!fs::exists(db)) continue;
+        const auto r = harness({"report", "--db", db, "--format", "json"}, dir.path());
+        if (r.exit_code != 0 && contains(r.err, "no such table")) continue;  // schema not there yet
+        ASSERT_EQ(r.exit_code, 0) << describe(r);
+        const auto list = json::parse(r.out);
+        if (list["runs"].empty()) continue;
+        const auto& row = list["runs"][0];
+        const long pairs = row["pairs_completed"].get<long>();
+        const auto& games = row["stats"]["games"];
+        const auto& p = row["stats"]["pentanomial"];
+        EXPECT_EQ(games["total"].get<long>(), 2 * pairs);
+        EXPECT_EQ(p["pairs"].get<long>(), pairs);
+        EXPECT_EQ(games["wins"].get<long>() + games["draws"].get<long>() + games["losses"].get<long>(),
+                  2 * pairs);
+        EXPECT_GE(row["games"].get<long>(), 2 * pairs);
+        EXPECT_GE(pairs, last_pairs);
+        if (last_pairs >= 0 && pairs > last_pairs) ++growth;
+        last_pairs = pairs;
+        ++reads;
+        // The detail of the running run reads as well.
+        const auto detail = harness({"report", "--db", db, "--run", "1", "--format", "csv"}, dir.path());
+        ASSERT_EQ(detail.exit_code, 0) << describe(detail);
+    }
+    EXPECT_GE(growth, 3) << "the reports never saw the run progress (" << reads << " reads)";
+    ASSERT_TRUE(run.running()) << "the run ended before the test stopped it";
+    run.signal(SIGINT);
+    const auto end = run.wait(std::chrono::seconds(30));
+    EXPECT_FALSE(end.timed_out);
+    const auto final_list = parse(harness({"report", "--db", db, "--format", "json"}, dir.path()));
+    EXPECT_EQ(final_list["runs"][0]["status"], "interrupted");
+}
+
+}  // namespace
+}  // namespace lmr::report_test
