@@ -20,7 +20,7 @@ TimeBudget compute_budget(const Limits& limits, chess::Color us, int game_ply,
     // Moves we plan to spread the remaining time over: the GUI's count when given (with one
     // move of slack), otherwise a horizon that shrinks slowly as the game goes on.
     const int horizon = limits.movestogo > 0 ? std::min(limits.movestogo + 1, 50)
-                                             : std::max(20, 45 - std::min(game_ply, 60) / 4);
+                                             : std::max(25, 50 - std::min(game_ply, 100) / 4);
     // Never plan to spend the overhead reserve of every remaining move.
     const std::int64_t reserve = move_overhead_ms * std::min(horizon, 10);
     const std::int64_t usable = std::max<std::int64_t>(1, time - reserve);

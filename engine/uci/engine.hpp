@@ -22,7 +22,7 @@ inline constexpr std::string_view kEngineName = "LMR Lab engine";
 inline constexpr std::string_view kEngineAuthor = "the LMR Lab developers";
 inline constexpr int kDefaultHashMb = 16;
 inline constexpr int kMaxHashMb = 8192;  // the table is cleared (touched) at once: stay in RAM
-inline constexpr int kDefaultMoveOverheadMs = 20;
+inline constexpr int kDefaultMoveOverheadMs = 30;
 
 class Engine {
   public:

@@ -86,6 +86,9 @@ void add_run_options(po::options_description& options) {
          "tc/st combine with nodes/depth")
         ("margin", po::value<std::string>()->default_value("100"),
          "milliseconds an engine may exceed its clock before it loses on time")
+        ("stall-timeout", po::value<std::string>()->default_value("60000"),
+         "milliseconds a search without a clock (nodes=/depth=) may take before the engine "
+         "is declared stalled")
         ("book", po::value<std::string>()->default_value(default_book_path()),
          "opening book (.epd or .pgn); \"none\" starts every game from the initial position")
         ("book-order", po::value<std::string>()->default_value("random"), "random or sequential")
@@ -210,6 +213,8 @@ std::vector<tournament::EnginePlan> head_to_head_engines(const po::variables_map
 void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
     plan.time_control = values["tc"].as<std::string>();
     plan.time_margin_ms = parse_count("--margin", values["margin"].as<std::string>());
+    plan.stall_timeout_ms = parse_count("--stall-timeout", values["stall-timeout"].as<std::string>());
+    if (plan.stall_timeout_ms < 1) throw flag_error("--stall-timeout", "0", "must be at least 1");
     const std::string book = values["book"].as<std::string>();
     if (book != "none") plan.book.path = book;
     plan.book.order = values["book-order"].as<std::string>();
@@ -281,7 +286,6 @@ const std::atomic<bool>& install_interrupt_handler() {
 
 void print_run_result(const tournament::SessionResult& result, const tournament::RunPlan& plan,
                       const CommandContext& context, const po::variables_map& values) {
-    (void)values;
     auto& out = context.out;
     const auto& outcome = result.outcome;
     out << "\nRun " << result.run_id << ": " << store::to_string(outcome.status);
@@ -304,6 +308,12 @@ void print_run_result(const tournament::SessionResult& result, const tournament:
             << "'s point of view)\n";
         stats::write_block(out, stats::summarize(outcome.pairs, sprt));
     }
+    // The block's verdict is the statistics' running one; say how the run itself ended.
+    if (outcome.verdict == store::Verdict::kUndecided)
+        out << "SPRT: undecided within " << plan.pairs << " pairs (exit code 3)\n";
+    if (outcome.status == store::RunStatus::kInterrupted || outcome.status == store::RunStatus::kFailed)
+        out << "Resume with: " << context.program << " resume --db "
+            << values["db"].as<std::string>() << " --run " << result.run_id << '\n';
 }
 
 int run_and_report(const tournament::RunPlan& plan, const po::variables_map& values,

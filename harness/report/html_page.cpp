@@ -46,7 +46,7 @@ std::string run_section(const RunDetail& run, bool detail) {
     if (const auto chart = score_chart(run)) charts += render_line_chart(*chart);
     if (const auto chart = tune_chart(run)) charts += render_line_chart(*chart);
     if (!charts.empty()) html += "<div class=\"charts\">\n" + charts + "</div>\n";
-    if (run.row.head_to_head && run.row.stats) {
+    if (!detail && run.row.head_to_head && run.row.stats) {  // the detail has its own copy
         html += "<pre>" + html_escape(stats::format_block(*run.row.stats)) + "</pre>\n";
     }
     if (detail) {

@@ -81,6 +81,10 @@ Section statistics(const RunDetail& d) {
     Section s;
     s.title = "Statistics (" + view_name(d.row) + "'s point of view, over completed pairs)";
     s.preformatted = stats::format_block(*d.row.stats);
+    if (d.row.run.verdict == store::Verdict::kUndecided) {
+        s.notes.push_back("The block's verdict is the test's state for these counts; the run "
+                          "reached its pair limit first: undecided.");
+    }
     return s;
 }
 
@@ -256,7 +260,9 @@ Document run_document(const RunDetail& d, Audience a) {
             "move, and of the time from `go` to `bestmove`.");
     }
     games.tables.push_back(openings(d, a));
-    doc.sections.push_back(std::move(games));
+    // A tune stores its iterations, not its games: an empty games section would say nothing.
+    if (d.row.run.kind != store::RunKind::kTune || d.row.summary.games > 0)
+        doc.sections.push_back(std::move(games));
     if (d.tune) {
         Section tune;
         tune.title = "Tune";
@@ -265,7 +271,7 @@ Document run_document(const RunDetail& d, Audience a) {
         tune.fields.emplace_back("Pairs per iteration", integer(d.tune->settings.pairs_per_iteration));
         tune.tables.push_back(tune_params(*d.tune, a));
         if (a == Audience::kHuman)
-            tune.notes.push_back("`lmr-harness tune show " + integer(d.row.run.id) +
+            tune.notes.push_back("`lmr-harness tune show --run " + integer(d.row.run.id) +
                                  "` prints the whole trajectory.");
         doc.sections.push_back(std::move(tune));
     }

@@ -85,6 +85,7 @@ nlohmann::json to_json(const RunPlan& plan) {
         {"engines", engines},
         {"time_control", plan.time_control},
         {"time_margin_ms", plan.time_margin_ms},
+        {"stall_timeout_ms", plan.stall_timeout_ms},
         {"adjudication", adjudication_to_json(plan.adjudication)},
         {"book",
          {{"path", plan.book.path},
@@ -120,6 +121,7 @@ RunPlan plan_from_json(const nlohmann::json& json) {
         for (const auto& engine : json.at("engines")) plan.engines.push_back(engine_from_json(engine));
         plan.time_control = json.at("time_control").get<std::string>();
         plan.time_margin_ms = json.at("time_margin_ms").get<std::int64_t>();
+        plan.stall_timeout_ms = json.value("stall_timeout_ms", plan.stall_timeout_ms);
         plan.adjudication = adjudication_from_json(json.at("adjudication"));
         const auto& book = json.at("book");
         plan.book.path = book.at("path").get<std::string>();

@@ -42,6 +42,9 @@ struct RunPlan {
     std::vector<EnginePlan> engines;
     std::string time_control;  // as parsed by match::parse_time_control
     std::int64_t time_margin_ms = 100;
+    // How long a search without a clock (nodes=/depth= only) may take before the engine is
+    // declared stalled.
+    std::int64_t stall_timeout_ms = 60'000;
     match::AdjudicationConfig adjudication;
     BookPlan book;
     std::uint64_t seed = 0;

@@ -195,6 +195,7 @@ RunOutcome run_games(const RunSetup& setup) {
     match::GameSettings settings;
     settings.time_control = match::parse_time_control(plan.time_control);
     settings.time_margin = std::chrono::milliseconds(plan.time_margin_ms);
+    settings.stall_timeout = std::chrono::milliseconds(plan.stall_timeout_ms);
     settings.adjudication = plan.adjudication;
     settings.cancel = &cancel;
 
