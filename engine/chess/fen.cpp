@@ -8,6 +8,7 @@
 
 #include "engine/chess/notation.hpp"
 #include "engine/chess/position.hpp"
+#include "engine/chess/quoted.hpp"
 
 namespace lmr::chess {
 
@@ -39,23 +40,6 @@ bool is_number(std::string_view s) {
     return true;
 }
 
-// Quotes a user-supplied token for an error message, keeping it printable and short.
-std::string quoted(std::string_view s) {
-    std::string out = "'";
-    for (std::size_t i = 0; i < s.size() && i < 40; ++i) {
-        unsigned char c = static_cast<unsigned char>(s[i]);
-        if (c >= 32 && c < 127) {
-            out += char(c);
-        } else {
-            static constexpr char kHex[] = "0123456789abcdef";
-            out += "\\x";
-            out += kHex[c >> 4];
-            out += kHex[c & 15];
-        }
-    }
-    if (s.size() > 40) out += "...";
-    return out + "'";
-}
 
 std::string char_quoted(char c) { return quoted(std::string_view(&c, 1)); }
 

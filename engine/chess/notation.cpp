@@ -1,5 +1,6 @@
 // UCI and SAN move notation.
 #include "engine/chess/notation.hpp"
+#include "engine/chess/quoted.hpp"
 
 #include "engine/chess/movegen.hpp"
 
@@ -15,23 +16,6 @@ bool set_error(std::string* error, std::string message) {
     return false;
 }
 
-// Printable, bounded copy of user text for error messages.
-std::string quoted(std::string_view s) {
-    std::string out = "'";
-    for (std::size_t i = 0; i < s.size() && i < 40; ++i) {
-        unsigned char c = static_cast<unsigned char>(s[i]);
-        if (c >= 32 && c < 127) {
-            out += char(c);
-        } else {
-            static constexpr char kHex[] = "0123456789abcdef";
-            out += "\\x";
-            out += kHex[c >> 4];
-            out += kHex[c & 15];
-        }
-    }
-    if (s.size() > 40) out += "...";
-    return out + "'";
-}
 
 std::string_view trim(std::string_view s) {
     auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };

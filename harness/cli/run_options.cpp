@@ -293,16 +293,7 @@ void print_run_result(const tournament::SessionResult& result, const tournament:
     out << ", " << outcome.pairs_completed << " pairs\n";
     if (!outcome.error.empty()) out << "Error: " << outcome.error << '\n';
     if (plan.pairing == tournament::Pairing::kHeadToHead && outcome.pairs_completed > 0) {
-        std::optional<stats::SprtParams> sprt;
-        if (plan.sprt) {
-            stats::SprtParams p;
-            p.elo0 = plan.sprt->elo0;
-            p.elo1 = plan.sprt->elo1;
-            p.alpha = plan.sprt->alpha;
-            p.beta = plan.sprt->beta;
-            p.model = stats::parse_model(plan.sprt->model).value_or(stats::EloModel::kNormalized);
-            sprt = p;
-        }
+        const auto sprt = tournament::to_stats_params(plan.sprt);
         const auto& engines = plan.engines;
         out << engines[0].name << " vs " << engines[1].name << " (" << engines[tournament::view_engine(plan)].name
             << "'s point of view)\n";

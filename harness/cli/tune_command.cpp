@@ -17,6 +17,7 @@
 #include "harness/cli/run_options.hpp"
 #include "harness/openings/opening.hpp"
 #include "harness/store/store.hpp"
+#include "harness/tournament/session.hpp"
 #include "harness/tournament/engine_identity.hpp"
 #include "harness/tune/export.hpp"
 #include "harness/tune/iteration_games.hpp"
@@ -242,23 +243,11 @@ int tune_start(CommandContext& context) {
 
     const std::string db = values["db"].as<std::string>();
     auto store = store::Store::open(db);
-    store::RunRecord run;
+    std::string command_line = context.program + " " + context.command;
+    for (const auto& arg : context.args) command_line += " " + tune::shell_word(arg);
+    auto run = tournament::run_record(plan, command_line);
     run.kind = store::RunKind::kTune;
-    run.command_line = context.program + " " + context.command;
-    for (const auto& arg : context.args) run.command_line += " " + tune::shell_word(arg);
-    run.plan_json = tournament::to_json(plan).dump();
-    run.seed = plan.seed;
-    run.time_control = plan.time_control;
-    if (book) {
-        run.book_path = plan.book.path;
-        run.book_format = std::string(openings::to_string(
-            openings::format_from_extension(plan.book.path).value_or(openings::BookFormat::kEpd)));
-        run.book_order = plan.book.order;
-        run.book_plies = plan.book.plies;
-        run.book_start = plan.book.start;
-    }
-    run.max_pairs = plan.pairs;
-    run.concurrency = plan.concurrency;
+    run.sprt.reset();
     const auto run_id = store.create_run(run);
     store.attach_engine(run_id, store.upsert_engine(record), store::EngineRole::kBase);
     std::vector<store::TuneParam> stored;

@@ -45,17 +45,6 @@ std::optional<store::SprtParams> head_to_head_sprt(const RunPlan& plan) {
     return plan.pairing == Pairing::kHeadToHead ? plan.sprt : std::nullopt;
 }
 
-std::optional<stats::SprtParams> to_stats_params(const std::optional<store::SprtParams>& p) {
-    if (!p) return std::nullopt;
-    stats::SprtParams params;
-    params.elo0 = p->elo0;
-    params.elo1 = p->elo1;
-    params.alpha = p->alpha;
-    params.beta = p->beta;
-    params.model = stats::parse_model(p->model).value_or(stats::EloModel::kNormalized);
-    return params;
-}
-
 store::StatsRecord to_stats_record(std::int64_t pairs, const stats::Summary& summary) {
     store::StatsRecord row;
     row.pairs = pairs;
@@ -167,6 +156,17 @@ private:
 };
 
 }  // namespace
+
+std::optional<stats::SprtParams> to_stats_params(const std::optional<store::SprtParams>& p) {
+    if (!p) return std::nullopt;
+    stats::SprtParams params;
+    params.elo0 = p->elo0;
+    params.elo1 = p->elo1;
+    params.alpha = p->alpha;
+    params.beta = p->beta;
+    params.model = stats::parse_model(p->model).value_or(stats::EloModel::kNormalized);
+    return params;
+}
 
 int view_engine(const RunPlan& plan) {
     for (std::size_t i = 0; i < plan.engines.size(); ++i)

@@ -81,6 +81,27 @@ SessionResult play(store::Store& store, std::int64_t run_id, const RunPlan& plan
 
 }  // namespace
 
+store::RunRecord run_record(const RunPlan& plan, const std::string& command_line) {
+    store::RunRecord run;
+    run.kind = plan.kind;
+    run.command_line = command_line;
+    run.plan_json = to_json(plan).dump();
+    run.seed = plan.seed;
+    run.time_control = plan.time_control;
+    if (!plan.book.path.empty()) {
+        run.book_path = plan.book.path;
+        run.book_format = std::string(openings::to_string(
+            openings::format_from_extension(plan.book.path).value_or(openings::BookFormat::kEpd)));
+        run.book_order = plan.book.order;
+        run.book_plies = plan.book.plies;
+        run.book_start = plan.book.start;
+    }
+    run.sprt = plan.sprt;
+    run.max_pairs = plan.pairs;
+    run.concurrency = plan.concurrency;
+    return run;
+}
+
 SessionResult start_run(const RunPlan& plan, const SessionOptions& options) {
     check_plan(plan);
     const auto book = load_book(plan);
@@ -95,24 +116,7 @@ SessionResult start_run(const RunPlan& plan, const SessionOptions& options) {
     }
 
     auto store = store::Store::open(options.db_path);
-    store::RunRecord run;
-    run.kind = plan.kind;
-    run.command_line = options.command_line;
-    run.plan_json = to_json(plan).dump();
-    run.seed = plan.seed;
-    run.time_control = plan.time_control;
-    if (book) {
-        run.book_path = plan.book.path;
-        run.book_format = std::string(openings::to_string(
-            openings::format_from_extension(plan.book.path).value_or(openings::BookFormat::kEpd)));
-        run.book_order = plan.book.order;
-        run.book_plies = plan.book.plies;
-        run.book_start = plan.book.start;
-    }
-    run.sprt = plan.sprt;
-    run.max_pairs = plan.pairs;
-    run.concurrency = plan.concurrency;
-    const auto run_id = store.create_run(run);
+    const auto run_id = store.create_run(run_record(plan, options.command_line));
     std::vector<std::int64_t> engine_ids;
     for (std::size_t i = 0; i < records.size(); ++i) {
         engine_ids.push_back(store.upsert_engine(records[i]));

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "harness/store/records.hpp"
 #include "harness/tournament/run_plan.hpp"
 #include "harness/tournament/runner.hpp"
 
@@ -35,6 +36,9 @@ struct SessionResult {
     std::int64_t run_id = 0;
     RunOutcome outcome;
 };
+
+// The runs row of a plan (the plan itself is stored as JSON in it).
+store::RunRecord run_record(const RunPlan& plan, const std::string& command_line);
 
 // Validates the plan (time control, book, engines start and answer `uci`, configs resolve),
 // creates the run in the database and plays it.
