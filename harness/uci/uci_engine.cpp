@@ -247,7 +247,7 @@ Status UciEngine::wait_ready(Clock::time_point deadline) {
   return Status::kOk;
 }
 
-Status UciEngine::is_ready() {
+Status UciEngine::send_when_idle(std::string_view command) {
   last_error_.clear();
   if (state_ != State::kRunning) {
     last_error_ = not_running_result().error;
@@ -260,33 +260,22 @@ Status UciEngine::is_ready() {
       return stopped.status;
     }
   }
-  if (!send("isready")) {
-    last_error_ = crash_text("sending 'isready'");
+  if (!send(command)) {
+    last_error_ = crash_text("sending '" + std::string(command) + "'");
     state_ = State::kDead;
     return Status::kCrashed;
   }
+  return Status::kOk;
+}
+
+Status UciEngine::is_ready() {
+  if (const Status sent = send_when_idle("isready"); sent != Status::kOk) return sent;
   ++readyok_pending_;
   return wait_ready(Clock::now() + timeouts_.ready);
 }
 
 Status UciEngine::new_game() {
-  last_error_.clear();
-  if (state_ != State::kRunning) {
-    last_error_ = not_running_result().error;
-    return Status::kCrashed;
-  }
-  if (search_pending_) {
-    const GoResult stopped = stop(Clock::now() + timeouts_.ready);
-    if (stopped.status != Status::kOk) {
-      last_error_ = "the previous search did not end: " + stopped.error;
-      return stopped.status;
-    }
-  }
-  if (!send("ucinewgame")) {
-    last_error_ = crash_text("sending 'ucinewgame'");
-    state_ = State::kDead;
-    return Status::kCrashed;
-  }
+  if (const Status sent = send_when_idle("ucinewgame"); sent != Status::kOk) return sent;
   return is_ready();
 }
 

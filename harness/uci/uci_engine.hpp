@@ -163,6 +163,8 @@ class UciEngine {
   enum class LineKind { kOther, kInfo, kBestmove, kReadyok };
 
   bool send(std::string_view line);
+  // Stops a pending search, then sends `command`; kOk when sent, else the reason in last_error_.
+  Status send_when_idle(std::string_view command);
   // One line from the engine; keeps the readyok/bestmove bookkeeping.
   process::ReadStatus receive(std::string& line, Clock::time_point deadline, LineKind& kind);
   GoResult read_search(Clock::time_point deadline);
