@@ -60,6 +60,10 @@ struct SearchSwitches {
     bool aspiration_windows = true;
     bool mate_distance_pruning = true;
     bool internal_iterative_reduction = true;
+    bool singular_extension = true;
+    bool probcut = true;
+    bool qsearch_delta_pruning = true;
+    bool correction_history = true;
 };
 
 // Gates decide before any weight is added: "no LMR" or "exactly one ply". All off by default;

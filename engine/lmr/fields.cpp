@@ -256,7 +256,8 @@ std::vector<FieldDesc> build_fields() {
         LMR_BOOL("search.null_move", search.null_move, "Null-move pruning."),
         LMR_BOOL("search.reverse_futility", search.reverse_futility,
                  "Reverse futility (static null move) pruning."),
-        LMR_BOOL("search.futility", search.futility, "Futility pruning of quiet moves."),
+        LMR_BOOL("search.futility", search.futility,
+                 "Futility pruning of quiet moves (main search)."),
         LMR_BOOL("search.late_move_pruning", search.late_move_pruning,
                  "Late move pruning (move-count based)."),
         LMR_BOOL("search.see_pruning", search.see_pruning, "SEE pruning in the main search."),
@@ -268,6 +269,15 @@ std::vector<FieldDesc> build_fields() {
                  "Mate distance pruning."),
         LMR_BOOL("search.internal_iterative_reduction", search.internal_iterative_reduction,
                  "Internal iterative reduction (no TT move -> search shallower)."),
+        LMR_BOOL("search.singular_extension", search.singular_extension,
+                 "Singular extension of a TT move that no other move comes close to, with "
+                 "multi-cut and the negative extension."),
+        LMR_BOOL("search.probcut", search.probcut,
+                 "ProbCut: a good capture that beats beta by a margin at reduced depth cuts."),
+        LMR_BOOL("search.qsearch_delta_pruning", search.qsearch_delta_pruning,
+                 "Delta pruning of captures in quiescence that cannot reach alpha."),
+        LMR_BOOL("search.correction_history", search.correction_history,
+                 "Correct the static evaluation by the pawn-structure correction history."),
     };
 }
 

@@ -109,6 +109,7 @@ BenchResult run_bench(int depth, const lmr::LmrConfig& config, std::size_t hash_
         << " of " << stats.reduced_searches << " reduced searches)\n";
     out << "  fail-high on first move: " << 100.0 * stats.fail_high_first_rate() << "% ("
         << stats.fail_highs_first << " of " << stats.fail_highs << " cutoffs)\n";
+    out << "  singular extensions: " << stats.singular_extensions << '\n';
     out << "\n===========================\n";
     out << "Total time (ms): " << result.time_ms << '\n';
     out << "Nodes searched: " << result.nodes << '\n';

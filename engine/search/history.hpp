@@ -87,6 +87,40 @@ class CounterMoves {
     chess::Move table_[12][64] = {};
 };
 
+// Pawn-structure correction history: how far the search result has been from the static
+// evaluation in positions with the same pawns, as a running weighted average per side to
+// move. The static evaluation is nudged by it, so pruning decisions that compare the static
+// evaluation with alpha/beta err less in pawn structures the evaluation misjudges.
+class CorrectionHistory {
+  public:
+    static constexpr int kSize = 16384;  // entries per side, indexed by the pawn key
+    static constexpr int kGrain = 256;   // entries hold centipawns * kGrain
+    static constexpr int kWeightScale = 256;
+    static constexpr int kMaxCorrection = 64;  // centipawns
+
+    void clear() { std::memset(table_, 0, sizeof(table_)); }
+    int correction(chess::Color stm, std::uint64_t pawn_key) const {
+        return entry(stm, pawn_key) / kGrain;
+    }
+    // diff = search score - static evaluation; deeper searches move the average further.
+    void update(chess::Color stm, std::uint64_t pawn_key, int diff, int depth) {
+        int& e = entry(stm, pawn_key);
+        const int weight = std::min(depth + 1, 16);
+        const int target = std::clamp(diff, -2 * kMaxCorrection, 2 * kMaxCorrection) * kGrain;
+        e = (e * (kWeightScale - weight) + target * weight) / kWeightScale;
+        e = std::clamp(e, -kMaxCorrection * kGrain, kMaxCorrection * kGrain);
+    }
+
+  private:
+    int& entry(chess::Color stm, std::uint64_t pawn_key) {
+        return table_[stm][pawn_key & (kSize - 1)];
+    }
+    int entry(chess::Color stm, std::uint64_t pawn_key) const {
+        return table_[stm][pawn_key & (kSize - 1)];
+    }
+    int table_[2][kSize] = {};
+};
+
 // REBEL's history table exactly as seed 003 defines it: H[piece][destination], cleared at
 // the start of every search, updated only at ply <= 8 for non-captures (+depth^2 when the
 // move produced a better score, -depth otherwise) and halved when |H| reaches 2000, so it

@@ -28,6 +28,7 @@ void Searcher::new_game() {
     tables_->captures.clear();
     tables_->counters.clear();
     tables_->rebel.clear();
+    tables_->correction.clear();
     for (int i = 0; i < kMaxPly + 2 * kStackOffset; ++i) stack_[i] = StackEntry{};
 }
 

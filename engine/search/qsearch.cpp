@@ -32,13 +32,15 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     const auto& sw = config_.search;
     int best_score;
     int stand_pat = kNoScore;
+    int raw_eval = kNoScore;  // what the TT keeps; kNoScore in check
     if (in_check) {
         ss->static_eval = kNoScore;
         best_score = -kInfinite;
     } else {
-        stand_pat = precomputed                           ? ss->precomputed_eval
-                    : (hit.found && hit.eval != kNoScore) ? hit.eval
-                                                          : eval::evaluate(pos_);
+        raw_eval = precomputed                           ? ss->precomputed_eval
+                   : (hit.found && hit.eval != kNoScore) ? hit.eval
+                                                         : eval::evaluate(pos_);
+        stand_pat = corrected_eval(raw_eval);
         ss->static_eval = stand_pat;
         // A TT bound on the right side is a better estimate than the static evaluation.
         if (hit.found && hit.score != kNoScore && !is_mate_score(hit.score) &&
@@ -48,8 +50,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
         }
         if (stand_pat >= beta) {
             if (!hit.found) {
-                tt_.store(pos_.key(), ply, stand_pat, ss->static_eval, -1, Bound::kLower,
-                          Move::none());
+                tt_.store(pos_.key(), ply, stand_pat, raw_eval, -1, Bound::kLower, Move::none());
             }
             return stand_pat;
         }
@@ -73,7 +74,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
         const bool capture = pos_.is_capture(m);
         if (!in_check && best_score > -kMateInMaxPly) {
             // Delta pruning: even winning the captured piece cannot lift us to alpha.
-            if (sw.futility && !m.is_promotion() && !pos_.gives_check(m)) {
+            if (sw.qsearch_delta_pruning && !m.is_promotion() && !pos_.gives_check(m)) {
                 const int gain = capture ? kPieceValue[chess::type_of(pos_.captured_piece(m))] : 0;
                 if (stand_pat + 200 + gain <= alpha) {
                     best_score = std::max(best_score, stand_pat + 200 + gain);
@@ -115,7 +116,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     const Bound bound = best_score >= beta            ? Bound::kLower
                         : best_score > original_alpha ? Bound::kExact
                                                       : Bound::kUpper;
-    tt_.store(pos_.key(), ply, best_score, ss->static_eval, in_check ? 0 : -1, bound, best_move);
+    tt_.store(pos_.key(), ply, best_score, raw_eval, in_check ? 0 : -1, bound, best_move);
     return best_score;
 }
 

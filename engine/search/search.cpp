@@ -90,6 +90,25 @@ void Searcher::update_quiet_stats(int ply, Move best, int depth, const std::uint
     }
 }
 
+int Searcher::corrected_eval(int raw_eval) const {
+    if (!config_.search.correction_history) return raw_eval;
+    const int c = tables_->correction.correction(pos_.side_to_move(), pos_.pawn_key());
+    return std::clamp(raw_eval + c, -kMateInMaxPly + 1, kMateInMaxPly - 1);
+}
+
+void Searcher::update_correction(int raw_eval, int best_score, Move best_move, Bound bound,
+                                 int depth) {
+    if (!config_.search.correction_history || is_mate_score(best_score)) return;
+    // Captures and promotions change the material, which the evaluation already counts.
+    if (best_move != Move::none() && (pos_.is_capture(best_move) || best_move.is_promotion())) {
+        return;
+    }
+    // A bound only tells which side of it the true score lies.
+    if (bound == Bound::kLower && best_score <= raw_eval) return;
+    if (bound == Bound::kUpper && best_score >= raw_eval) return;
+    tables_->correction.update(pos_.side_to_move(), pos_.pawn_key(), best_score - raw_eval, depth);
+}
+
 template <bool kPv>
 int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
     if (depth <= 0) return qsearch<kPv>(alpha, beta, ply);
@@ -122,7 +141,9 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
 
     const TtHit hit = tt_.probe(pos_.key(), ply);
     const Move tt_move = root ? root_moves_[0].move : hit.move;
-    if (!kPv && hit.found && hit.depth >= depth && tt_cutoff_allowed(hit, alpha, beta)) {
+    // A singular-extension search (a move excluded) must search: the entry speaks for all moves.
+    if (!kPv && ss->excluded == Move::none() && hit.found && hit.depth >= depth &&
+        tt_cutoff_allowed(hit, alpha, beta)) {
         // A quiet TT move that fails high is as good a killer as one found by searching.
         if (hit.score >= beta && tt_move != Move::none() && pos_.is_legal(tt_move) &&
             !pos_.is_capture(tt_move) && !tt_move.is_promotion()) {
@@ -150,7 +171,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
             }
         }
     }
-    ss->static_eval = in_check ? kNoScore : raw_eval;
+    ss->static_eval = in_check ? kNoScore : corrected_eval(raw_eval);
     int eval = ss->static_eval;
     if (!in_check && hit.found && hit.score != kNoScore && !is_mate_score(hit.score) &&
         (hit.bound == Bound::kExact ||
@@ -199,6 +220,46 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
         }
     }
 
+    OrderingTables ordering;
+    ordering.butterfly = &tables_->butterfly;
+    ordering.captures = &tables_->captures;
+    ordering.cont[0] = (ss - 1)->cont;
+    ordering.cont[1] = (ss - 2)->cont;
+    ordering.cont[2] = (ss - 4)->cont;
+
+    // ProbCut: a capture that beats beta by a clear margin in a shallow search almost surely
+    // beats beta in the full one. Skipped when the TT already says this search would fail.
+    if (sw.probcut && !kPv && !in_check && ss->excluded == Move::none() && depth >= 5 &&
+        std::abs(beta) < kMateInMaxPly) {
+        const int probcut_beta = beta + 200 - 60 * improving;
+        const bool tt_says_below = hit.found && hit.depth >= depth - 3 && hit.score != kNoScore &&
+                                   hit.score < probcut_beta;
+        if (!tt_says_below) {
+            const Move tt_capture =
+                tt_move != Move::none() && pos_.is_capture(tt_move) ? tt_move : Move::none();
+            MovePicker captures(pos_, tt_capture, ordering);
+            for (Move m = captures.next(); m != Move::none(); m = captures.next()) {
+                if (!pos_.see_ge(m, probcut_beta - ss->static_eval)) continue;
+                ss->move = m;
+                ss->piece = pos_.moved_piece(m);
+                ss->cont = tables_->continuation.row(ss->piece, m.to());
+                pos_.make_move(m);
+                // Quiescence first: most candidates are refuted there for a fraction of the cost.
+                int score = -qsearch<false>(-probcut_beta, -probcut_beta + 1, ply + 1);
+                if (score >= probcut_beta) {
+                    score = -negamax<false>(-probcut_beta, -probcut_beta + 1, depth - 4, ply + 1,
+                                            !cut_node);
+                }
+                pos_.unmake_move(m);
+                if (abort_) return 0;
+                if (score >= probcut_beta) {
+                    tt_.store(pos_.key(), ply, score, raw_eval, depth - 3, Bound::kLower, m);
+                    return score;
+                }
+            }
+        }
+    }
+
     // Internal iterative reduction: no TT move where one is expected costs a ply instead of
     // a separate shallow search.
     if (sw.internal_iterative_reduction && depth >= 4 && tt_move == Move::none() &&
@@ -215,12 +276,6 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
     const Move counter = prev->move.is_ok() && prev->piece != chess::kNoPiece
                              ? tables_->counters.get(prev->piece, prev->move.to())
                              : Move::none();
-    OrderingTables ordering;
-    ordering.butterfly = &tables_->butterfly;
-    ordering.captures = &tables_->captures;
-    ordering.cont[0] = (ss - 1)->cont;
-    ordering.cont[1] = (ss - 2)->cont;
-    ordering.cont[2] = (ss - 4)->cont;
     MovePicker picker(pos_, tt_move, killers, counter, ordering);
 
     const bool lmr_active = policy_->enabled();
@@ -288,7 +343,32 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
         }
 
         int extension = 0;
-        if (sw.check_extension && gives_check && ply < 2 * iteration_ && pos_.see_ge(m, 0)) {
+        // Singular extension: when every alternative to the TT move falls clearly short of the
+        // TT score, the TT move is forced and gets an extra ply. If the alternatives beat beta
+        // even without it, several moves refute the parent (multi-cut); if the TT move alone
+        // was expected to fail high, it is searched a ply shallower.
+        if (sw.singular_extension && !root && m == tt_move && depth >= 8 && ply < 2 * iteration_ &&
+            ss->excluded == Move::none() && hit.found && hit.depth >= depth - 3 &&
+            hit.score != kNoScore && !is_mate_score(hit.score) &&
+            (hit.bound == Bound::kLower || hit.bound == Bound::kExact)) {
+            const int singular_beta = hit.score - 2 * depth;
+            ss->excluded = m;
+            const int score =
+                negamax<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+            ss->excluded = Move::none();
+            child->excluded = Move::none();
+            if (abort_) return 0;
+            if (score < singular_beta) {
+                extension = 1;
+                ++stats_.singular_extensions;
+            } else if (singular_beta >= beta) {
+                return singular_beta;
+            } else if (hit.score >= beta) {
+                extension = -1;
+            }
+        }
+        if (extension == 0 && sw.check_extension && gives_check && ply < 2 * iteration_ &&
+            pos_.see_ge(m, 0)) {
             extension = 1;
         }
         const int new_depth = depth - 1 + extension;
@@ -479,7 +559,10 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
         const Bound bound = best_score >= beta                     ? Bound::kLower
                             : (kPv && best_score > original_alpha) ? Bound::kExact
                                                                    : Bound::kUpper;
-        tt_.store(pos_.key(), ply, best_score, ss->static_eval, depth, bound, best_move);
+        // The TT keeps the raw evaluation: the correction is applied afresh at each probe.
+        const int stored_eval = in_check ? kNoScore : raw_eval;
+        if (!in_check) update_correction(raw_eval, best_score, best_move, bound, depth);
+        tt_.store(pos_.key(), ply, best_score, stored_eval, depth, bound, best_move);
     }
     return best_score;
 }

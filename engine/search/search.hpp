@@ -26,10 +26,11 @@ namespace lmr::search {
 // Counters the search keeps besides the policy's own LmrStats.
 struct SearchStats {
     std::uint64_t nodes = 0;
-    std::uint64_t reduced_searches = 0;  // late moves searched with R > 0
-    std::uint64_t re_searches = 0;       // ... of which the reduced search beat alpha
-    std::uint64_t fail_highs = 0;        // beta cutoffs in the main search
-    std::uint64_t fail_highs_first = 0;  // ... produced by the first move searched
+    std::uint64_t reduced_searches = 0;     // late moves searched with R > 0
+    std::uint64_t re_searches = 0;          // ... of which the reduced search beat alpha
+    std::uint64_t fail_highs = 0;           // beta cutoffs in the main search
+    std::uint64_t fail_highs_first = 0;     // ... produced by the first move searched
+    std::uint64_t singular_extensions = 0;  // TT moves extended as singular
 
     double re_search_rate() const {
         return reduced_searches ? static_cast<double>(re_searches) / reduced_searches : 0.0;
@@ -43,6 +44,7 @@ struct SearchStats {
         re_searches += o.re_searches;
         fail_highs += o.fail_highs;
         fail_highs_first += o.fail_highs_first;
+        singular_extensions += o.singular_extensions;
     }
 };
 
@@ -128,7 +130,10 @@ class Searcher {
     void update_quiet_stats(int ply, chess::Move best, int depth, const std::uint16_t* quiets,
                             int quiet_count);
     void update_continuation(int ply, chess::Piece piece, chess::Square to, int bonus);
-    int static_evaluation(int ply, const TtHit& hit);
+    // The static evaluation as pruning sees it: raw plus the correction history.
+    int corrected_eval(int raw_eval) const;
+    void update_correction(int raw_eval, int best_score, chess::Move best_move, Bound bound,
+                           int depth);
 
     chess::Position pos_ = chess::Position::startpos();
     TranspositionTable tt_;

@@ -32,6 +32,7 @@ struct Searcher::Tables {
     CaptureHistory captures;
     CounterMoves counters;
     RebelHistory rebel;
+    CorrectionHistory correction;
 };
 
 inline constexpr int kStackOffset = 4;

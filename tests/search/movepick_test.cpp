@@ -134,5 +134,26 @@ TEST(RebelHistory, FollowsSeedRules) {
     EXPECT_EQ(h.get(p, chess::kF3), 0);
 }
 
+TEST(CorrectionHistory, AveragesTowardsTheSearchResultWithinItsCap) {
+    CorrectionHistory h;
+    const std::uint64_t key = 0x1234567890ABCDEFULL;
+    EXPECT_EQ(h.correction(chess::kWhite, key), 0);
+    // One depth-15 update moves the entry 16/256 of the way: 100 cp -> 6 cp.
+    h.update(chess::kWhite, key, 100, 15);
+    EXPECT_EQ(h.correction(chess::kWhite, key), 6);
+    EXPECT_EQ(h.correction(chess::kBlack, key), 0) << "the side to move has its own entries";
+    // A shallow update moves it less than a deep one.
+    CorrectionHistory shallow;
+    shallow.update(chess::kWhite, key, 100, 1);
+    EXPECT_LT(shallow.correction(chess::kWhite, key), h.correction(chess::kWhite, key));
+    // Repeated evidence converges to it, but never past the +-64 cp cap.
+    for (int i = 0; i < 500; ++i) h.update(chess::kWhite, key, 40, 20);
+    EXPECT_NEAR(h.correction(chess::kWhite, key), 40, 1);
+    for (int i = 0; i < 500; ++i) h.update(chess::kWhite, key, -1000, 20);
+    EXPECT_EQ(h.correction(chess::kWhite, key), -CorrectionHistory::kMaxCorrection);
+    h.clear();
+    EXPECT_EQ(h.correction(chess::kWhite, key), 0);
+}
+
 }  // namespace
 }  // namespace lmr::search
