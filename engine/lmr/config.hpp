@@ -60,7 +60,8 @@ struct SearchSwitches {
     bool aspiration_windows = true;
     bool mate_distance_pruning = true;
     bool internal_iterative_reduction = true;
-    bool singular_extension = true;
+    // Off by default: measured -20 Elo at 4+0.04 in self-play (see docs/engine.md).
+    bool singular_extension = false;
     bool probcut = true;
     bool qsearch_delta_pruning = true;
     bool correction_history = true;

@@ -271,7 +271,7 @@ std::vector<FieldDesc> build_fields() {
                  "Internal iterative reduction (no TT move -> search shallower)."),
         LMR_BOOL("search.singular_extension", search.singular_extension,
                  "Singular extension of a TT move that no other move comes close to, with "
-                 "multi-cut and the negative extension."),
+                 "multi-cut and the negative extension (off by default: it lost Elo here)."),
         LMR_BOOL("search.probcut", search.probcut,
                  "ProbCut: a good capture that beats beta by a margin at reduced depth cuts."),
         LMR_BOOL("search.qsearch_delta_pruning", search.qsearch_delta_pruning,

@@ -1,6 +1,6 @@
-// The `search` switches of the JSON config: each one is wired (turning it off changes the
-// tree), and the search stays sound without it (a forced mate is still found with its exact
-// distance). Singular extension is checked to actually fire.
+// The `search` switches of the JSON config: each has its documented default, each one is wired
+// (turning it off changes the tree), and the search stays sound either way (a forced mate is
+// still found with its exact distance). Singular extension (off by default) is checked to fire.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -25,6 +25,7 @@ chess::Position from_fen(const std::string& fen) {
 struct SwitchCase {
     const char* name;
     bool lmr::SearchSwitches::*member;
+    bool default_on;
 };
 
 void PrintTo(const SwitchCase& c, std::ostream* os) {
@@ -57,9 +58,10 @@ TreeResult search_with(const lmr::LmrConfig& config, const std::string& fen, int
 
 class SwitchTest : public ::testing::TestWithParam<SwitchCase> {};
 
-TEST_P(SwitchTest, IsDefaultOnAndChangesTheTree) {
-    const lmr::LmrConfig on = lmr::default_config();
-    ASSERT_TRUE(on.search.*GetParam().member) << "every technique is on by default";
+TEST_P(SwitchTest, HasItsDefaultAndChangesTheTree) {
+    EXPECT_EQ(lmr::default_config().search.*GetParam().member, GetParam().default_on);
+    lmr::LmrConfig on = lmr::default_config();
+    on.search.*GetParam().member = true;
     lmr::LmrConfig off = on;
     off.search.*GetParam().member = false;
     // Mate distance pruning only acts once a mate is in sight, hence the second position.
@@ -71,33 +73,36 @@ TEST_P(SwitchTest, IsDefaultOnAndChangesTheTree) {
         << GetParam().name << " off searched exactly the same trees: the switch is not wired";
 }
 
-TEST_P(SwitchTest, MateIsStillFoundWithoutIt) {
-    lmr::LmrConfig off = lmr::default_config();
-    off.search.*GetParam().member = false;
-    const TreeResult t = search_with(off, kMateInThree, 9);
-    ASSERT_TRUE(is_mate_score(t.result.score)) << "score " << t.result.score;
-    EXPECT_EQ(mate_moves(t.result.score), 3);
-    EXPECT_EQ(chess::to_uci(t.result.best_move), "g5f7");
+TEST_P(SwitchTest, MateIsStillFoundEitherWay) {
+    for (const bool value : {true, false}) {
+        lmr::LmrConfig config = lmr::default_config();
+        config.search.*GetParam().member = value;
+        const TreeResult t = search_with(config, kMateInThree, 9);
+        ASSERT_TRUE(is_mate_score(t.result.score)) << "score " << t.result.score;
+        EXPECT_EQ(mate_moves(t.result.score), 3);
+        EXPECT_EQ(chess::to_uci(t.result.best_move), "g5f7");
+    }
 }
 
-#define LMR_SWITCH(name)                  \
-    SwitchCase {                          \
-#name, &lmr::SearchSwitches::name \
-    }
+// clang-format off
+#define LMR_SWITCH(name, default_on) SwitchCase{#name, &lmr::SearchSwitches::name, default_on}
 INSTANTIATE_TEST_SUITE_P(
     AllSwitches, SwitchTest,
-    ::testing::Values(LMR_SWITCH(null_move), LMR_SWITCH(reverse_futility), LMR_SWITCH(futility),
-                      LMR_SWITCH(late_move_pruning), LMR_SWITCH(see_pruning),
-                      LMR_SWITCH(qsearch_see_pruning), LMR_SWITCH(check_extension),
-                      LMR_SWITCH(aspiration_windows), LMR_SWITCH(mate_distance_pruning),
-                      LMR_SWITCH(internal_iterative_reduction), LMR_SWITCH(singular_extension),
-                      LMR_SWITCH(probcut), LMR_SWITCH(qsearch_delta_pruning),
-                      LMR_SWITCH(correction_history)),
+    ::testing::Values(
+        LMR_SWITCH(null_move, true), LMR_SWITCH(reverse_futility, true),
+        LMR_SWITCH(futility, true), LMR_SWITCH(late_move_pruning, true),
+        LMR_SWITCH(see_pruning, true), LMR_SWITCH(qsearch_see_pruning, true),
+        LMR_SWITCH(check_extension, true), LMR_SWITCH(aspiration_windows, true),
+        LMR_SWITCH(mate_distance_pruning, true), LMR_SWITCH(internal_iterative_reduction, true),
+        LMR_SWITCH(singular_extension, false), LMR_SWITCH(probcut, true),
+        LMR_SWITCH(qsearch_delta_pruning, true), LMR_SWITCH(correction_history, true)),
     [](const ::testing::TestParamInfo<SwitchCase>& info) { return std::string(info.param.name); });
+// clang-format on
 #undef LMR_SWITCH
 
 TEST(SingularExtension, FiresOnlyWhenSwitchedOn) {
     lmr::LmrConfig config = lmr::default_config();
+    config.search.singular_extension = true;
     const TreeResult on = search_with(config, kMiddlegame, 12);
     EXPECT_GT(on.stats.singular_extensions, 0u);
     config.search.singular_extension = false;
