@@ -58,12 +58,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
         best_score = stand_pat;
     }
 
-    OrderingTables ordering;
-    ordering.butterfly = &tables_->butterfly;
-    ordering.captures = &tables_->captures;
-    ordering.cont[0] = (ss - 1)->cont;
-    ordering.cont[1] = (ss - 2)->cont;
-    ordering.cont[2] = (ss - 4)->cont;
+    const OrderingTables ordering = ordering_tables(ply);
     MovePicker picker(pos_, hit.move, ordering);
 
     Move best_move = Move::none();

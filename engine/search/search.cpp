@@ -90,6 +90,17 @@ void Searcher::update_quiet_stats(int ply, Move best, int depth, const std::uint
     }
 }
 
+OrderingTables Searcher::ordering_tables(int ply) const {
+    const StackEntry* ss = &stack_[ply + kStackOffset];
+    OrderingTables ordering;
+    ordering.butterfly = &tables_->butterfly;
+    ordering.captures = &tables_->captures;
+    ordering.cont[0] = (ss - 1)->cont;
+    ordering.cont[1] = (ss - 2)->cont;
+    ordering.cont[2] = (ss - 4)->cont;
+    return ordering;
+}
+
 int Searcher::corrected_eval(int raw_eval) const {
     if (!config_.search.correction_history) return raw_eval;
     const int c = tables_->correction.correction(pos_.side_to_move(), pos_.pawn_key());
@@ -220,12 +231,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
         }
     }
 
-    OrderingTables ordering;
-    ordering.butterfly = &tables_->butterfly;
-    ordering.captures = &tables_->captures;
-    ordering.cont[0] = (ss - 1)->cont;
-    ordering.cont[1] = (ss - 2)->cont;
-    ordering.cont[2] = (ss - 4)->cont;
+    const OrderingTables ordering = ordering_tables(ply);
 
     // ProbCut: a capture that beats beta by a clear margin in a shallow search almost surely
     // beats beta in the full one. Skipped when the TT already says this search would fail.

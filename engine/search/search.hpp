@@ -23,6 +23,8 @@
 
 namespace lmr::search {
 
+struct OrderingTables;  // movepick.hpp
+
 // Counters the search keeps besides the policy's own LmrStats.
 struct SearchStats {
     std::uint64_t nodes = 0;
@@ -130,6 +132,8 @@ class Searcher {
     void update_quiet_stats(int ply, chess::Move best, int depth, const std::uint16_t* quiets,
                             int quiet_count);
     void update_continuation(int ply, chess::Piece piece, chess::Square to, int bonus);
+    // What the move picker reads at the node of this ply (histories, continuation rows).
+    OrderingTables ordering_tables(int ply) const;
     // The static evaluation as pruning sees it: raw plus the correction history.
     int corrected_eval(int raw_eval) const;
     void update_correction(int raw_eval, int best_score, chess::Move best_move, Bound bound,

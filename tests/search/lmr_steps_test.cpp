@@ -63,8 +63,8 @@ TEST(LmrStepsInSearch, EveryRebelExpertStepFires) {
     };
     ASSERT_GT(stats.calls, 0u);
     for (const auto& [rule, name] : steps)
-        EXPECT_GT(stats.count(rule), 0u) << "step " << name << " never fired in "
-                                         << stats.calls << " late moves";
+        EXPECT_GT(stats.count(rule), 0u)
+            << "step " << name << " never fired in " << stats.calls << " late moves";
 }
 
 TEST(LmrStepsInSearch, NoLmrConfigNeverReduces) {

@@ -10,16 +10,12 @@
 #include "engine/chess/position.hpp"
 #include "engine/lmr/config.hpp"
 #include "engine/search/score.hpp"
+#include "tests/search/support.hpp"
 
 namespace lmr::search {
 namespace {
 
-chess::Position from_fen(const std::string& fen) {
-    std::string error;
-    auto pos = chess::Position::from_fen(fen, &error);
-    EXPECT_TRUE(pos.has_value()) << error;
-    return *pos;
-}
+using test::from_fen;
 
 SearchResult search_depth(const std::string& fen, int depth, Searcher* searcher = nullptr) {
     Searcher local;

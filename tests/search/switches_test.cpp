@@ -11,16 +11,12 @@
 #include "engine/lmr/config.hpp"
 #include "engine/search/score.hpp"
 #include "engine/search/search.hpp"
+#include "tests/search/support.hpp"
 
 namespace lmr::search {
 namespace {
 
-chess::Position from_fen(const std::string& fen) {
-    std::string error;
-    auto pos = chess::Position::from_fen(fen, &error);
-    EXPECT_TRUE(pos.has_value()) << error;
-    return *pos;
-}
+using test::from_fen;
 
 struct SwitchCase {
     const char* name;
