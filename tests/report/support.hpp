@@ -1,52 +1,23 @@
 #pragma once
 
-// Shared by the report unit tests: a fresh directory per test and a small builder that writes
-// runs, engines and colour-reversed pairs with chosen outcomes through the Store, so views and
-// reports can be checked against counts known in advance.
+// Shared by the report unit tests: a fresh directory per test (tests/support) and a small builder
+// that writes runs, engines and colour-reversed pairs with chosen outcomes through the Store, so
+// views and reports can be checked against counts known in advance.
 
-#include <unistd.h>
-
-#include <atomic>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <map>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include "harness/stats/counts.hpp"
 #include "harness/store/store.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace lmr::report::testing {
 
 namespace fs = std::filesystem;
 
-class TempDir {
-  public:
-    TempDir() {
-        static std::atomic<int> counter{0};
-        path_ = fs::temp_directory_path() /
-                ("lmr-report-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-        fs::remove_all(path_);
-        fs::create_directories(path_);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path_, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    const fs::path& path() const { return path_; }
-    fs::path operator/(const std::string& name) const { return path_ / name; }
-
-  private:
-    fs::path path_;
-};
-
-inline std::string read_bytes(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
+using test::TempDir;
 
 inline constexpr const char* kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -75,7 +46,8 @@ class Builder {
         run.kind = kind;
         run.time_control = "nodes=1000";
         run.seed = 7;
-        if (sprt || kind == store::RunKind::kSprt) run.sprt = store::SprtParams{0, 5, 0.05, 0.05, "normalized"};
+        if (sprt || kind == store::RunKind::kSprt)
+            run.sprt = store::SprtParams{0, 5, 0.05, 0.05, "normalized"};
         const auto id = store_.create_run(run);
         store_.attach_engine(id, engine_id(base), store::EngineRole::kBase);
         store_.attach_engine(id, engine_id(test), store::EngineRole::kTest);
@@ -89,8 +61,9 @@ class Builder {
         run.time_control = "nodes=1000";
         const auto id = store_.create_run(run);
         for (std::size_t i = 0; i < names.size(); ++i) {
-            const auto role = kind == store::RunKind::kTune && i == 0 ? store::EngineRole::kBase
-                                                                      : store::EngineRole::kParticipant;
+            const auto role = kind == store::RunKind::kTune && i == 0
+                                  ? store::EngineRole::kBase
+                                  : store::EngineRole::kParticipant;
             store_.attach_engine(id, engine_id(names[i]), role);
         }
         return id;
@@ -106,12 +79,24 @@ class Builder {
         // Points of view in game 0 and game 1 (2 win, 1 draw, 0 loss).
         int p0 = 0, p1 = 0;
         switch (bin) {
-            case Bin::kLL: p0 = 0, p1 = 0; break;
-            case Bin::kLD: p0 = 0, p1 = 1; break;
-            case Bin::kWL: p0 = 2, p1 = 0; break;
-            case Bin::kDD: p0 = 1, p1 = 1; break;
-            case Bin::kWD: p0 = 2, p1 = 1; break;
-            case Bin::kWW: p0 = 2, p1 = 2; break;
+            case Bin::kLL:
+                p0 = 0, p1 = 0;
+                break;
+            case Bin::kLD:
+                p0 = 0, p1 = 1;
+                break;
+            case Bin::kWL:
+                p0 = 2, p1 = 0;
+                break;
+            case Bin::kDD:
+                p0 = 1, p1 = 1;
+                break;
+            case Bin::kWD:
+                p0 = 2, p1 = 1;
+                break;
+            case Bin::kWW:
+                p0 = 2, p1 = 2;
+                break;
         }
         const auto index = next_pair_[run]++;
         record(run, index, 0, w, b, result_for(p0, view_white0), opening, plies, termination);

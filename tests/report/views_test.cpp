@@ -252,7 +252,7 @@ TEST(ReportSchema, VersionOneNeedsAnUpgradeThatKeepsTheData) {
     TempDir dir;
     const auto path = dir / "old.db";
     {
-        auto db = store::sqlite::Database::open(path.string(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+        auto db = store::sqlite::Database::open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
         store::apply_migrations(db, store::migrations().first(1));
         db.exec("PRAGMA journal_mode = WAL");
     }
