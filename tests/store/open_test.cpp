@@ -47,7 +47,7 @@ void expect_untouched(const std::filesystem::path& path, const std::string& befo
 
 TEST(StoreOpen, CreatesParentDirectoriesSchemaAndPragmas) {
     TempDir dir;
-    const auto path = dir / "a/b/results.db";
+    const std::filesystem::path path = dir / "a/b/results.db";
     Store store = Store::open(path);
     ASSERT_TRUE(std::filesystem::exists(path));
     const auto& db = store.database();
@@ -70,7 +70,7 @@ TEST(StoreOpen, CreatesParentDirectoriesSchemaAndPragmas) {
 
 TEST(StoreOpen, ReopeningKeepsDataAndDoesNotMigrateTwice) {
     TempDir dir;
-    const auto path = dir / "r.db";
+    const std::filesystem::path path = dir / "r.db";
     std::int64_t run = 0;
     {
         Store store = Store::open(path);
@@ -83,7 +83,7 @@ TEST(StoreOpen, ReopeningKeepsDataAndDoesNotMigrateTwice) {
 
 TEST(StoreOpen, EmptyFileBecomesADatabase) {
     TempDir dir;
-    const auto path = dir / "empty.db";
+    const std::filesystem::path path = dir / "empty.db";
     write_bytes(path, "");
     Store store = Store::open(path);
     EXPECT_EQ(store.schema_version(), latest_schema_version());
@@ -91,7 +91,7 @@ TEST(StoreOpen, EmptyFileBecomesADatabase) {
 
 TEST(StoreOpen, RefusesATextFileAndLeavesItUntouched) {
     TempDir dir;
-    const auto path = dir / "notes.db";
+    const std::filesystem::path path = dir / "notes.db";
     std::string text;
     for (int i = 0; i < 200; ++i)
         text += "this is not a database, line " + std::to_string(i) + "\n";
@@ -106,7 +106,7 @@ TEST(StoreOpen, RefusesATextFileAndLeavesItUntouched) {
 
 TEST(StoreOpen, RefusesAFileShorterThanTheHeader) {
     TempDir dir;
-    const auto path = dir / "short.db";
+    const std::filesystem::path path = dir / "short.db";
     write_bytes(path, "SQLite");
     EXPECT_EQ(open_error(path).kind(), ErrorKind::kNotSqlite);
     expect_untouched(path, "SQLite");
@@ -114,7 +114,7 @@ TEST(StoreOpen, RefusesAFileShorterThanTheHeader) {
 
 TEST(StoreOpen, RefusesAnotherProgramsDatabase) {
     TempDir dir;
-    const auto path = dir / "other.db";
+    const std::filesystem::path path = dir / "other.db";
     raw_sql(path, "CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('x');");
     const std::string before = read_bytes(path);
     const StoreError error = open_error(path);
@@ -127,7 +127,7 @@ TEST(StoreOpen, RefusesAnotherProgramsDatabase) {
 
 TEST(StoreOpen, RefusesAnEmptyDatabaseCarryingAnotherApplicationId) {
     TempDir dir;
-    const auto path = dir / "other-id.db";
+    const std::filesystem::path path = dir / "other-id.db";
     raw_sql(path, "PRAGMA application_id = 1234");
     const std::string before = read_bytes(path);
     EXPECT_EQ(open_error(path).kind(), ErrorKind::kForeign);
@@ -136,7 +136,7 @@ TEST(StoreOpen, RefusesAnEmptyDatabaseCarryingAnotherApplicationId) {
 
 TEST(StoreOpen, RefusesANewerSchema) {
     TempDir dir;
-    const auto path = dir / "future.db";
+    const std::filesystem::path path = dir / "future.db";
     { Store::open(path); }
     raw_sql(path, "PRAGMA user_version = " + std::to_string(latest_schema_version() + 1));
     const std::string before = read_bytes(path);
@@ -154,7 +154,7 @@ TEST(StoreOpen, RefusesANewerSchema) {
 // Fills a database with enough rows to span many pages, closes it (the last
 // close checkpoints the WAL into the main file) and returns its path.
 std::filesystem::path filled_database(const TempDir& dir) {
-    const auto path = dir / "filled.db";
+    const std::filesystem::path path = dir / "filled.db";
     Store store = Store::open(path);
     const auto ids = testing::make_two_engine_run(store);
     for (int pair = 0; pair < 40; ++pair) {
@@ -200,7 +200,7 @@ TEST(StoreOpen, ReadOnlyNeedsAnExistingDatabaseAndRefusesWrites) {
     write_bytes(dir / "blank.db", "");
     EXPECT_EQ(open_error(dir / "blank.db", OpenMode::kReadOnly).kind(), ErrorKind::kForeign);
 
-    const auto path = dir / "r.db";
+    const std::filesystem::path path = dir / "r.db";
     std::int64_t run = 0;
     {
         Store store = Store::open(path);
@@ -227,7 +227,7 @@ TEST(StoreOpen, CannotCreateADatabaseUnderAFile) {
 // The migration runner itself, on a list of made-up migrations.
 TEST(StoreMigrations, AppliesInOrderAndRollsBackAFailingStep) {
     TempDir dir;
-    const auto path = dir / "m.db";
+    const std::filesystem::path path = dir / "m.db";
     auto db = sqlite::Database::open(path.string(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
     const Migration good[] = {
         {1, "one", "CREATE TABLE a (x INTEGER);"},

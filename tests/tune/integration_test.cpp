@@ -100,7 +100,7 @@ std::vector<std::string> split_words(const std::string& line) {
 TEST(TuneIntegration, KillNineResumeExportAndVerify) {
     TempDir dir;
     lmr::store::testing::write_bytes(dir / "book.epd", kBook);
-    const auto db = dir / "tune.db";
+    const fs::path db = dir / "tune.db";
 
     const pid_t pid = spawn(tune_args(dir.path(), "lmr.steps.history.weight,10,0,30,3,0.05"),
                             dir / "first.log");
@@ -151,7 +151,7 @@ TEST(TuneIntegration, KillNineResumeExportAndVerify) {
     EXPECT_NE(show.out.find("history.weight"), std::string::npos) << show.out;
     EXPECT_NE(show.out.find("lmr-harness sprt --base"), std::string::npos) << show.out;
 
-    const auto exported_path = dir / "out" / "tuned.json";
+    const fs::path exported_path = dir.path() / "out" / "tuned.json";
     const auto exported = lmr::test::run_binary(
         kHarness, {"tune", "export", "--run", "1", "--db", db.string(), "--out", exported_path.string()});
     ASSERT_EQ(exported.exit_code, 0) << exported.err;
@@ -207,7 +207,7 @@ TEST(TuneIntegration, BadParamFlagIsAUsageError) {
 TEST(TuneIntegration, ResumeOfAMissingDatabaseCreatesNothing) {
     TempDir dir;
     const auto result = lmr::test::run_binary(
-        kHarness, {"tune", "resume", "--run", "3", "--db", (dir / "none.db").string()});
+        kHarness, {"tune", "resume", "--run", "3", "--db", dir / "none.db"});
     EXPECT_EQ(result.exit_code, 2);
     EXPECT_NE(result.err.find("no such database"), std::string::npos) << result.err;
     EXPECT_FALSE(fs::exists(dir / "none.db"));
