@@ -16,11 +16,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     ss->has_precomputed = false;
     if (kPv) pv_[ply].length = 0;
 
-    ++nodes_;
-    if (node_limit_ && nodes_ >= node_limit_ && completed_depth_ > 0) abort_ = true;
-    if ((nodes_ & 511) == 0) check_limits();
-    if (abort_) return 0;
-    if (ply > seldepth_) seldepth_ = ply;
+    if (!enter_node(ply)) return 0;
 
     if (pos_.is_draw(ply)) return 0;
     const bool in_check = pos_.in_check();

@@ -131,11 +131,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
     if (!precomputed) ss->has_breakdown = false;
     if (kPv) pv_[ply].length = 0;
 
-    ++nodes_;
-    if (node_limit_ && nodes_ >= node_limit_ && completed_depth_ > 0) abort_ = true;
-    if ((nodes_ & 511) == 0) check_limits();
-    if (abort_) return 0;
-    if (ply > seldepth_) seldepth_ = ply;
+    if (!enter_node(ply)) return 0;
 
     const auto& sw = config_.search;
     const bool in_check = pos_.in_check();

@@ -127,6 +127,8 @@ class Searcher {
     int search_root_window(int alpha, int beta, int depth);
     void iterate(const Limits& limits, SearchResult& result);
     void check_limits();
+    // Counts a node and polls the limits; false when the search must unwind.
+    bool enter_node(int ply);
     std::int64_t elapsed_ms() const;
     void report(int depth, int score, Bound bound);
     void update_quiet_stats(int ply, chess::Move best, int depth, const std::uint16_t* quiets,

@@ -37,6 +37,15 @@ struct Searcher::Tables {
 
 inline constexpr int kStackOffset = 4;
 
+inline bool Searcher::enter_node(int ply) {
+    ++nodes_;
+    if (node_limit_ && nodes_ >= node_limit_ && completed_depth_ > 0) abort_ = true;
+    if ((nodes_ & 511) == 0) check_limits();
+    if (abort_) return false;
+    if (ply > seldepth_) seldepth_ = ply;
+    return true;
+}
+
 // May a TT entry's bound decide this node without searching?
 inline bool tt_cutoff_allowed(const TtHit& hit, int alpha, int beta) {
     if (hit.score == kNoScore) return false;
