@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/eval/internal.hpp"
+#include "engine/eval/weight_storage.hpp"
 #include "engine/eval/weights.hpp"
 
 namespace lmr::eval::detail {
@@ -79,7 +80,7 @@ const PawnInfo& probe_pawns(const Position& pos) {
     const Bitboard bp = pos.pieces(kBlack, kPawn);
     const std::uint64_t h = (wp * 0x9E3779B97F4A7C15ULL) ^ (bp * 0xC2B2AE3D27D4EB4FULL);
     PawnCacheEntry& e = pawn_cache[(h ^ (h >> 29)) & (kPawnCacheSize - 1)];
-    if (e.white_pawns != wp || e.black_pawns != bp) {
+    if (kTunableWeights || e.white_pawns != wp || e.black_pawns != bp) {
         e.white_pawns = wp;
         e.black_pawns = bp;
         e.info = compute_pawns(wp, bp);

@@ -9,12 +9,13 @@
 
 #include "engine/chess/types.hpp"
 #include "engine/eval/score.hpp"
+#include "engine/eval/weight_storage.hpp"
 
 namespace lmr::eval::detail {
 
 // Piece values in centipawns, indexed by PieceType (king 0: both sides always have one).
-inline constexpr Score kMaterialValue[6] = {{82, 94},   {337, 281},  {365, 297},
-                                            {477, 512}, {1025, 936}, {0, 0}};
+LMR_EVAL_WEIGHT Score kMaterialValue[6] = {{82, 94},   {337, 281},  {365, 297},
+                                           {477, 512}, {1025, 936}, {0, 0}};
 
 // Phase weight per piece type: N, B = 1, R = 2, Q = 4; 24 with the opening material.
 inline constexpr int kPhaseWeight[6] = {0, 1, 1, 2, 4, 0};
@@ -126,7 +127,7 @@ inline constexpr int kEgDiagram[6][64] = {
 // kPstTable[piece][square]: the owner's PST bonus (no material) with a1 = 0. A white piece on sq
 // reads the diagram at sq ^ 56 (the diagram's first line is rank 8); a black piece reads it at
 // sq itself, which is the vertically mirrored square.
-inline constexpr auto kPstTable = [] {
+LMR_EVAL_WEIGHT auto kPstTable = [] {
     std::array<std::array<Score, 64>, 12> table{};
     for (int pt = 0; pt < 6; ++pt) {
         for (int sq = 0; sq < 64; ++sq) {

@@ -1,0 +1,133 @@
+#include "engine/eval/tune/fit.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+namespace lmr::eval::tune {
+
+namespace {
+
+double sigmoid(double k, double eval) {
+    return 1.0 / (1.0 + std::exp(-k * eval));
+}
+
+// Runs body(begin, end, thread) over the samples split in `threads` parts.
+template <typename Body>
+void parallel_samples(const LinearModel& model, int threads, Body body) {
+    threads = std::max(1, threads);
+    const std::size_t n = model.samples.size();
+    const std::size_t chunk = (n + threads - 1) / threads;
+    std::vector<std::thread> workers;
+    for (int t = 0; t < threads; ++t) {
+        const std::size_t begin = std::min(n, t * chunk);
+        const std::size_t end = std::min(n, begin + chunk);
+        workers.emplace_back([&body, begin, end, t] { body(begin, end, t); });
+    }
+    for (std::thread& w : workers) w.join();
+}
+
+}  // namespace
+
+double mean_error(const LinearModel& model, const std::vector<double>& weights, double k,
+                  int threads) {
+    if (model.samples.empty()) return 0.0;
+    std::vector<double> sums(std::max(1, threads), 0.0);
+    parallel_samples(model, threads, [&](std::size_t begin, std::size_t end, int t) {
+        double sum = 0.0;
+        for (std::size_t i = begin; i < end; ++i) {
+            const Sample& s = model.samples[i];
+            const double e = s.result - sigmoid(k, predict(model, s, weights));
+            sum += e * e;
+        }
+        sums[t] = sum;
+    });
+    double total = 0.0;
+    for (double s : sums) total += s;
+    return total / double(model.samples.size());
+}
+
+double fit_scale(const LinearModel& model, int threads) {
+    const std::vector<double> origin(model.origin.begin(), model.origin.end());
+    // The error is unimodal in k: golden-section search over a range that holds every
+    // engine's usual scale (k = ln(10) / 400 * 1.0 ... 2.0 in Texel's notation).
+    double lo = 0.001;
+    double hi = 0.02;
+    const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
+    double a = hi - ratio * (hi - lo);
+    double b = lo + ratio * (hi - lo);
+    double fa = mean_error(model, origin, a, threads);
+    double fb = mean_error(model, origin, b, threads);
+    for (int i = 0; i < 40; ++i) {
+        if (fa < fb) {
+            hi = b;
+            b = a;
+            fb = fa;
+            a = hi - ratio * (hi - lo);
+            fa = mean_error(model, origin, a, threads);
+        } else {
+            lo = a;
+            a = b;
+            fa = fb;
+            b = lo + ratio * (hi - lo);
+            fb = mean_error(model, origin, b, threads);
+        }
+    }
+    return (lo + hi) / 2.0;
+}
+
+std::vector<double> fit_weights(const LinearModel& model, std::vector<double> weights, double k,
+                                const FitOptions& options) {
+    const std::size_t dims = weights.size();
+    const int threads = std::max(1, options.threads);
+    std::vector<double> m(dims, 0.0);
+    std::vector<double> v(dims, 0.0);
+    std::vector<std::vector<double>> grads(threads, std::vector<double>(dims, 0.0));
+    std::vector<double> errors(threads, 0.0);
+    constexpr double kBeta1 = 0.9;
+    constexpr double kBeta2 = 0.999;
+    constexpr double kEpsilon = 1e-12;
+    const double n = double(std::max<std::size_t>(1, model.samples.size()));
+
+    for (int epoch = 1; epoch <= options.epochs; ++epoch) {
+        parallel_samples(model, threads, [&](std::size_t begin, std::size_t end, int t) {
+            std::vector<double>& grad = grads[t];
+            std::fill(grad.begin(), grad.end(), 0.0);
+            double error = 0.0;
+            for (std::size_t i = begin; i < end; ++i) {
+                const Sample& s = model.samples[i];
+                const double p = sigmoid(k, predict(model, s, weights));
+                const double diff = p - s.result;
+                error += diff * diff;
+                // d(error)/d(eval); the eval is mg * mg_weight + eg * eg_weight.
+                const double g = 2.0 * diff * p * (1.0 - p) * k;
+                const double g_mg = g * s.mg_weight;
+                const double g_eg = g * s.eg_weight;
+                for (std::uint32_t c = s.first; c < s.last; ++c) {
+                    const Coefficient& co = model.coefficients[c];
+                    grad[co.dim] += co.mg * g_mg + co.eg * g_eg;
+                }
+            }
+            errors[t] = error;
+        });
+        double error = 0.0;
+        for (int t = 0; t < threads; ++t) error += errors[t];
+        const double bias1 = 1.0 - std::pow(kBeta1, epoch);
+        const double bias2 = 1.0 - std::pow(kBeta2, epoch);
+        for (std::size_t d = 0; d < dims; ++d) {
+            double g = 0.0;
+            for (int t = 0; t < threads; ++t) g += grads[t][d];
+            g /= n;
+            m[d] = kBeta1 * m[d] + (1.0 - kBeta1) * g;
+            v[d] = kBeta2 * v[d] + (1.0 - kBeta2) * g * g;
+            weights[d] -=
+                options.learning_rate * (m[d] / bias1) / (std::sqrt(v[d] / bias2) + kEpsilon);
+        }
+        if (options.report && options.report_every > 0 &&
+            (epoch % options.report_every == 0 || epoch == options.epochs))
+            options.report(epoch, error / n);
+    }
+    return weights;
+}
+
+}  // namespace lmr::eval::tune

@@ -1,0 +1,33 @@
+// Fitting the weights of a LinearModel to the game results (Texel's method): minimise the
+// mean squared difference between each result and sigmoid(k * eval), with k fitted first so
+// that the evaluation's scale stays where it is, then the weights by Adam on the full batch.
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include "engine/eval/tune/linear_model.hpp"
+
+namespace lmr::eval::tune {
+
+// Mean squared error of the predictions at `weights` with sigmoid scale k.
+double mean_error(const LinearModel& model, const std::vector<double>& weights, double k,
+                  int threads);
+
+// The k that minimises mean_error at the model's own origin.
+double fit_scale(const LinearModel& model, int threads);
+
+struct FitOptions {
+    int epochs = 300;
+    double learning_rate = 0.5;  // centipawns per step at most, roughly
+    int threads = 1;
+    // Called every `report_every` epochs with the epoch and the training error.
+    int report_every = 50;
+    std::function<void(int, double)> report;
+};
+
+// Adam steps from `start`; returns the fitted (real-valued) weights.
+std::vector<double> fit_weights(const LinearModel& model, std::vector<double> start, double k,
+                                const FitOptions& options);
+
+}  // namespace lmr::eval::tune

@@ -1,0 +1,38 @@
+// Training positions for the evaluation tuner: the quiet positions of finished games, each
+// labelled with the game's result, read from PGN (what `lmr-harness pgn` writes, or any
+// collection of games).
+#pragma once
+
+#include <cstddef>
+#include <istream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace lmr::eval::tune {
+
+struct TrainingPosition {
+    std::string fen;
+    float result;  // White's score: 1, 0.5 or 0
+};
+
+struct ReadStats {
+    std::size_t games = 0;
+    std::size_t skipped_games = 0;  // unfinished ("*") or without a Result tag
+    std::size_t positions = 0;      // kept
+};
+
+// A malformed game: names the source and the line.
+struct PgnError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Appends the positions of every finished game in `in` to `out`. Kept: positions where the
+// side to move is not in check and the move played is neither a capture nor a promotion
+// (so the static evaluation is not in the middle of an exchange), from ply `skip_plies` of
+// the game on. Throws PgnError naming `source` and the line for an illegal or unreadable
+// move or an invalid FEN tag.
+ReadStats read_pgn_positions(std::istream& in, const std::string& source, int skip_plies,
+                             std::vector<TrainingPosition>& out);
+
+}  // namespace lmr::eval::tune

@@ -1,0 +1,139 @@
+// Texel fitting on synthetic linear models with a known answer: the sigmoid scale k, and a
+// weight the results were generated from.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "engine/eval/tune/fit.hpp"
+#include "engine/eval/tune/linear_model.hpp"
+
+namespace lmr::eval::tune::test {
+namespace {
+
+double sigmoid(double k, double eval) {
+    return 1.0 / (1.0 + std::exp(-k * eval));
+}
+
+// Samples whose evaluation is x (mg = eg = x, middlegame weight only), labelled with the soft
+// result sigmoid(k0 * x).
+LinearModel scale_model(double k0, std::vector<int> origin) {
+    LinearModel model;
+    model.origin = std::move(origin);
+    for (int x = -600; x <= 600; x += 15) {
+        Sample s{};
+        s.result = float(sigmoid(k0, x));
+        s.mg = float(x);
+        s.eg = float(x);
+        s.mg_weight = 1.0f;
+        s.eg_weight = 0.0f;
+        s.first = s.last = 0;
+        model.samples.push_back(s);
+    }
+    return model;
+}
+
+TEST(TuneFit, FitScaleRecoversK) {
+    for (double k0 : {0.004, 0.0075, 0.012}) {
+        const LinearModel model = scale_model(k0, {});
+        const double k = fit_scale(model, 1);
+        EXPECT_NEAR(k, k0, 0.02 * k0) << "k0 = " << k0;
+        EXPECT_NEAR(mean_error(model, {}, k, 1), 0.0, 1e-8);
+        // The same answer with several threads and with an origin the model does not use.
+        EXPECT_NEAR(fit_scale(scale_model(k0, {17}), 3), k0, 0.02 * k0);
+    }
+}
+
+TEST(TuneFit, MeanErrorByHand) {
+    LinearModel model = scale_model(0.01, {});
+    // Move every result by 0.1: the mean squared error is 0.01 at the true k.
+    for (Sample& s : model.samples) s.result += 0.1f;
+    EXPECT_NEAR(mean_error(model, {}, 0.01, 1), 0.01, 1e-6);
+    EXPECT_NEAR(mean_error(model, {}, 0.01, 4), 0.01, 1e-6);
+    EXPECT_EQ(mean_error(LinearModel{}, {}, 0.01, 1), 0.0);
+}
+
+// Samples whose evaluation is c_i * w for one weight w (origin 0, nothing else), labelled
+// with sigmoid(k * c_i * true_weight).
+LinearModel weight_model(double k, double true_weight) {
+    LinearModel model;
+    model.origin = {0};
+    for (int i = -20; i <= 20; ++i) {
+        if (i == 0) continue;
+        const float c = float(i) / 2.0f;  // -10 ... 10
+        Sample s{};
+        s.result = float(sigmoid(k, c * true_weight));
+        s.mg = 0.0f;  // the evaluation at the origin (w = 0)
+        s.eg = 0.0f;
+        s.mg_weight = 1.0f;
+        s.eg_weight = 0.0f;
+        s.first = std::uint32_t(model.coefficients.size());
+        model.coefficients.push_back({0, c, 0.0f});
+        s.last = std::uint32_t(model.coefficients.size());
+        model.samples.push_back(s);
+    }
+    return model;
+}
+
+TEST(TuneFit, FitWeightsRecoversAWeight) {
+    const double k = 0.01;
+    const LinearModel model = weight_model(k, 30.0);
+    EXPECT_NEAR(predict(model, model.samples.back(), {30.0}), 300.0, 1e-3);
+
+    FitOptions options;
+    options.epochs = 400;
+    options.learning_rate = 0.5;
+    options.report_every = 50;
+    std::vector<double> reported;
+    std::vector<int> epochs;
+    options.report = [&](int epoch, double error) {
+        epochs.push_back(epoch);
+        reported.push_back(error);
+    };
+    const std::vector<double> start = {0.0};
+    const std::vector<double> fitted = fit_weights(model, start, k, options);
+    ASSERT_EQ(fitted.size(), 1u);
+    EXPECT_NEAR(fitted[0], 30.0, 2.0);
+
+    const double error_before = mean_error(model, start, k, 1);
+    const double error_after = mean_error(model, fitted, k, 1);
+    EXPECT_GT(error_before, 0.01);
+    EXPECT_LT(error_after, error_before * 1e-3);
+
+    // Reports every 50 epochs (and the last), with a falling training error.
+    EXPECT_EQ(epochs, (std::vector<int>{50, 100, 150, 200, 250, 300, 350, 400}));
+    ASSERT_FALSE(reported.empty());
+    EXPECT_LT(reported.back(), reported.front());
+    EXPECT_LT(reported.front(), error_before);
+}
+
+TEST(TuneFit, FitWeightsFromAboveAndWithThreads) {
+    const double k = 0.01;
+    const LinearModel model = weight_model(k, 30.0);
+    FitOptions options;
+    options.epochs = 400;
+    options.learning_rate = 0.5;
+    options.threads = 3;
+    const std::vector<double> fitted = fit_weights(model, {60.0}, k, options);
+    ASSERT_EQ(fitted.size(), 1u);
+    EXPECT_NEAR(fitted[0], 30.0, 2.0);
+
+    options.threads = 1;
+    EXPECT_NEAR(fit_weights(model, {60.0}, k, options)[0], fitted[0], 1e-6);
+}
+
+TEST(TuneFit, DimensionWithoutGradientStays) {
+    // A second dimension no sample uses keeps its start value.
+    LinearModel model = weight_model(0.01, 30.0);
+    model.origin = {0, 5};
+    FitOptions options;
+    options.epochs = 100;
+    const std::vector<double> fitted = fit_weights(model, {0.0, 5.0}, 0.01, options);
+    ASSERT_EQ(fitted.size(), 2u);
+    EXPECT_EQ(fitted[1], 5.0);
+    EXPECT_GT(fitted[0], 10.0);
+}
+
+}  // namespace
+}  // namespace lmr::eval::tune::test
