@@ -135,5 +135,24 @@ TEST(TuneFit, DimensionWithoutGradientStays) {
     EXPECT_GT(fitted[0], 10.0);
 }
 
+TEST(TuneFit, RegularizationPullsTowardTheAnchor) {
+    // The data says 30; a pull toward 0 strong enough to matter stops the weight between
+    // the two, and a stronger pull stops it nearer 0.
+    const LinearModel model = weight_model(0.01, 30.0);
+    FitOptions options;
+    options.epochs = 600;
+    options.learning_rate = 0.5;
+    options.anchor = {0.0};
+    options.regularization = 1e-5;
+    const double weak = fit_weights(model, {0.0}, 0.01, options)[0];
+    options.regularization = 1e-4;
+    const double strong = fit_weights(model, {0.0}, 0.01, options)[0];
+    EXPECT_LT(weak, 29.0);
+    EXPECT_GT(strong, 0.5);
+    EXPECT_LT(strong, weak - 1.0);
+    options.regularization = 0.0;
+    EXPECT_NEAR(fit_weights(model, {0.0}, 0.01, options)[0], 30.0, 2.0);
+}
+
 }  // namespace
 }  // namespace lmr::eval::tune::test

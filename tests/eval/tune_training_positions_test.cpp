@@ -119,6 +119,9 @@ TEST(TunePgn, KeepsTheQuietPositionsOfFinishedGames) {
     EXPECT_EQ(out[1].fen, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
     EXPECT_EQ(out[9].fen, kGame2Fen);  // game 2 starts from its FEN tag
     EXPECT_EQ(out.back().fen, "4Q3/8/8/3k4/8/8/3K4/8 b - - 4 15");
+
+    // Each position knows its game (0 = the first finished game of the read).
+    for (std::size_t i = 0; i < out.size(); ++i) EXPECT_EQ(out[i].game, i < 9 ? 0u : 1u) << i;
 }
 
 TEST(TunePgn, ResultIsWhitesScore) {

@@ -28,6 +28,7 @@ struct Options {
     int rounds = 3;
     int epochs = 300;
     double learning_rate = 0.5;
+    double regularization = 1e-8;
     double validation = 0.1;
     int threads = 1;
     unsigned seed = 1;
@@ -74,22 +75,36 @@ void print_changes(const std::vector<int>& before, const std::vector<int>& after
 
 int run(const Options& o) {
     std::vector<TrainingPosition> positions;
+    std::uint32_t games = 0;
     for (const std::string& path : o.pgn_files) {
         std::ifstream in(path);
         if (!in) throw std::runtime_error("cannot read " + path);
+        const std::size_t first = positions.size();
         const ReadStats stats = read_pgn_positions(in, path, o.skip_plies, positions);
+        for (std::size_t i = first; i < positions.size(); ++i) positions[i].game += games;
+        games += std::uint32_t(stats.games);
         std::cout << path << ": " << stats.games << " games, " << stats.positions << " positions ("
                   << stats.skipped_games << " unfinished games skipped)\n";
     }
     std::mt19937_64 rng(o.seed);
     std::shuffle(positions.begin(), positions.end(), rng);
     if (o.max_positions && positions.size() > o.max_positions) positions.resize(o.max_positions);
-    const std::size_t n_valid = std::size_t(double(positions.size()) * o.validation);
-    const std::vector<TrainingPosition> valid(positions.begin(), positions.begin() + n_valid);
-    const std::vector<TrainingPosition> train(positions.begin() + n_valid, positions.end());
+    // Validation holds out whole games: positions of one game are too alike to test each other.
+    std::vector<bool> held_out(games, false);
+    std::vector<std::uint32_t> order(games);
+    for (std::uint32_t g = 0; g < games; ++g) order[g] = g;
+    std::shuffle(order.begin(), order.end(), rng);
+    for (std::size_t i = 0; i < std::size_t(double(games) * o.validation); ++i)
+        held_out[order[i]] = true;
+    std::vector<TrainingPosition> train;
+    std::vector<TrainingPosition> valid;
+    for (TrainingPosition& p : positions)
+        (held_out[p.game] ? valid : train).push_back(std::move(p));
+    positions.clear();
     if (train.empty()) throw std::runtime_error("no training positions");
-    std::cout << train.size() << " training and " << valid.size() << " validation positions, "
-              << dims().size() << " dimensions, " << o.threads << " threads\n";
+    std::cout << train.size() << " training and " << valid.size()
+              << " validation positions (whole games held out), " << dims().size()
+              << " dimensions, " << o.threads << " threads\n";
 
     const std::vector<int> start = read_weights();
     std::vector<int> weights = start;
@@ -111,6 +126,8 @@ int run(const Options& o) {
         fit.epochs = o.epochs;
         fit.learning_rate = o.learning_rate;
         fit.threads = o.threads;
+        fit.regularization = o.regularization;
+        fit.anchor = as_real(start);
         fit.report = [](int epoch, double error) {
             std::cout << "  epoch " << epoch << ": train " << error << "\n";
         };
@@ -145,22 +162,25 @@ int main(int argc, char** argv) {
         "Fits the evaluation weights to the results of the games (Texel's method) and prints\n"
         "how the prediction error changed; --write-source rewrites the weights in place.\n\n"
         "Options");
-    visible.add_options()("skip-plies", po::value(&o.skip_plies)->default_value(o.skip_plies),
-                          "plies at the start of each game not used")(
-        "rounds", po::value(&o.rounds)->default_value(o.rounds),
-        "re-measurements of the linear model")(
-        "epochs", po::value(&o.epochs)->default_value(o.epochs), "Adam steps per round")(
-        "learning-rate", po::value(&o.learning_rate)->default_value(o.learning_rate),
-        "Adam step size (centipawns)")("validation",
-                                       po::value(&o.validation)->default_value(o.validation),
-                                       "share of positions held out to check the fit")(
-        "max-positions", po::value(&o.max_positions)->default_value(0),
-        "use at most this many positions (0: all)")(
-        "threads", po::value(&o.threads)->default_value(o.threads), "worker threads")(
-        "seed", po::value(&o.seed)->default_value(o.seed), "seed of the shuffle")(
-        "write-source", po::value(&o.write_source),
-        "directory holding weights.hpp and pst.hpp to rewrite (engine/eval)")("help,h",
-                                                                              "show this help");
+    auto add = visible.add_options();
+    add("skip-plies", po::value(&o.skip_plies)->default_value(o.skip_plies),
+        "plies at the start of each game not used");
+    add("rounds", po::value(&o.rounds)->default_value(o.rounds),
+        "re-measurements of the linear model");
+    add("epochs", po::value(&o.epochs)->default_value(o.epochs), "Adam steps per round");
+    add("learning-rate", po::value(&o.learning_rate)->default_value(o.learning_rate),
+        "Adam step size (centipawns)");
+    add("regularization", po::value(&o.regularization)->default_value(o.regularization, "1e-8"),
+        "L2 pull of every weight toward its starting value");
+    add("validation", po::value(&o.validation)->default_value(o.validation, "0.1"),
+        "share of games held out to check the fit");
+    add("max-positions", po::value(&o.max_positions)->default_value(0),
+        "use at most this many positions (0: all)");
+    add("threads", po::value(&o.threads)->default_value(o.threads), "worker threads");
+    add("seed", po::value(&o.seed)->default_value(o.seed), "seed of the shuffle");
+    add("write-source", po::value(&o.write_source),
+        "directory holding weights.hpp and pst.hpp to rewrite (engine/eval)");
+    add("help,h", "show this help");
     po::options_description hidden;
     hidden.add_options()("pgn", po::value(&o.pgn_files));
     po::options_description all;

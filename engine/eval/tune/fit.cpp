@@ -118,6 +118,8 @@ std::vector<double> fit_weights(const LinearModel& model, std::vector<double> we
             double g = 0.0;
             for (int t = 0; t < threads; ++t) g += grads[t][d];
             g /= n;
+            if (!options.anchor.empty())
+                g += 2.0 * options.regularization * (weights[d] - options.anchor[d]);
             m[d] = kBeta1 * m[d] + (1.0 - kBeta1) * g;
             v[d] = kBeta2 * v[d] + (1.0 - kBeta2) * g * g;
             weights[d] -=

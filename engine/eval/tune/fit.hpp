@@ -21,6 +21,12 @@ struct FitOptions {
     int epochs = 300;
     double learning_rate = 0.5;  // centipawns per step at most, roughly
     int threads = 1;
+    // L2 pull toward `anchor` (the weights tuning started from): adds
+    // regularization * sum((w - anchor)^2) to the error, so that weights the data says little
+    // about (rare mobility counts, directions where two weights trade off exactly, such as a
+    // queen's mobility and its material value) stay near their start instead of drifting.
+    double regularization = 0.0;
+    std::vector<double> anchor;  // empty: no pull
     // Called every `report_every` epochs with the epoch and the training error.
     int report_every = 50;
     std::function<void(int, double)> report;

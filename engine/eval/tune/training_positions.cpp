@@ -121,7 +121,7 @@ void add_game(const GameText& game, const std::string& source, int skip_plies,
             throw PgnError(source + ":" + std::to_string(line) + ": move '" + san + "': " + error);
         const bool quiet = !pos.in_check() && !pos.is_capture(move) && !move.is_promotion();
         if (quiet && int(ply) >= skip_plies) {
-            out.push_back({pos.fen(), *score});
+            out.push_back({pos.fen(), *score, std::uint32_t(stats.games - 1)});
             ++stats.positions;
         }
         pos.make_move(move);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <istream>
 #include <stdexcept>
 #include <string>
@@ -13,7 +14,8 @@ namespace lmr::eval::tune {
 
 struct TrainingPosition {
     std::string fen;
-    float result;  // White's score: 1, 0.5 or 0
+    float result;            // White's score: 1, 0.5 or 0
+    std::uint32_t game = 0;  // which game of the read it comes from (0 = the first)
 };
 
 struct ReadStats {
