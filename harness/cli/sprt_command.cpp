@@ -11,7 +11,8 @@ constexpr std::string_view kDescription =
     "SPRT (pentanomial, as fishtest) accepts H0 or H1, or --max-pairs is reached. Every game and\n"
     "move goes to the database; so does the statistics row of every completed pair.\n"
     "Engines: --base/--test configs played by lmr-engine, or two --engine specs\n"
-    "  (--engine name=sf cmd=/usr/games/stockfish option.Hash=16 option.Threads=1).\n"
+    "  (--engine name=sf cmd=/usr/games/stockfish option.Hash=16 option.Threads=1): the first\n"
+    "  is the base, the SECOND the test; statistics and the verdict are the second's view.\n"
     "Exit codes: 0 H1 accepted (pass), 1 H0 accepted (fail), 3 no decision within --max-pairs,\n"
     "2 bad usage or input, 4 infrastructure failure or interrupted (resume with `resume`).";
 

@@ -154,5 +154,26 @@ TEST(TuneFit, RegularizationPullsTowardTheAnchor) {
     EXPECT_NEAR(fit_weights(model, {0.0}, 0.01, options)[0], 30.0, 2.0);
 }
 
+TEST(TuneFit, FrozenDimensionsKeepTheirValue) {
+    const LinearModel model = weight_model(0.01, 30.0);
+    FitOptions options;
+    options.epochs = 100;
+    options.frozen = {true};
+    EXPECT_EQ(fit_weights(model, {0.0}, 0.01, options)[0], 0.0);
+    options.frozen = {false};
+    EXPECT_GT(fit_weights(model, {0.0}, 0.01, options)[0], 10.0);
+}
+
+TEST(TuneFit, BlendSearchScoresMixesTheLabels) {
+    LinearModel model = weight_model(0.01, 30.0);
+    model.samples[0].result = 1.0f;
+    model.samples[0].searched = 0.0f;  // sigmoid(0) = 0.5
+    model.samples[1].result = 0.0f;
+    model.samples[1].searched = std::nanf("");
+    blend_search_scores(model, 0.01, 0.5);
+    EXPECT_FLOAT_EQ(model.samples[0].result, 0.75f);
+    EXPECT_FLOAT_EQ(model.samples[1].result, 0.0f);  // no score: the game result stays
+}
+
 }  // namespace
 }  // namespace lmr::eval::tune::test

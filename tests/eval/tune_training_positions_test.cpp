@@ -2,6 +2,7 @@
 // which label, and how malformed games are reported.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <initializer_list>
 #include <sstream>
 #include <string>
@@ -259,6 +260,25 @@ TEST(TunePgn, CommentLineStartingWithBracketIsStillAComment) {
     EXPECT_EQ(stats.games, 1u);
     EXPECT_EQ(stats.skipped_games, 0u);
     EXPECT_EQ(out.size(), 3u);  // before e4, e5 and Nf3
+}
+
+TEST(TunePgn, SearchScoresFromMoveCommentsInWhitesView) {
+    // lmr-harness writes the mover's score first in each comment: pawns with a sign (none for
+    // 0.00) or M<n> for mates. Kept positions carry it from White's point of view.
+    const std::string pgn =
+        "[Result \"1-0\"]\n\n"
+        "1. e4 {+0.35/12 0.101s} 1... e5 {-1.20/10 0.090s} 2. Nf3 {0.00/9 0.050s} 2... Nc6\n"
+        "{-M5/20 0.010s} 3. Bb5 {book} 3... a6 4. Ba4 {+M3/7 0.001s} 1-0\n";
+    std::vector<TrainingPosition> out;
+    read(pgn, 0, out);
+    ASSERT_EQ(out.size(), 7u);
+    EXPECT_FLOAT_EQ(out[0].searched, 35.0f);    // White's +0.35
+    EXPECT_FLOAT_EQ(out[1].searched, 120.0f);   // Black's -1.20 is +1.20 for White
+    EXPECT_FLOAT_EQ(out[2].searched, 0.0f);     // "0.00" has no sign
+    EXPECT_FLOAT_EQ(out[3].searched, 2000.0f);  // Black is mated: a won score for White
+    EXPECT_TRUE(std::isnan(out[4].searched));   // {book}: no score
+    EXPECT_TRUE(std::isnan(out[5].searched));   // no comment
+    EXPECT_FLOAT_EQ(out[6].searched, 2000.0f);  // White mates
 }
 
 }  // namespace

@@ -27,8 +27,11 @@ struct Options {
     int skip_plies = 4;
     int rounds = 3;
     int epochs = 300;
-    double learning_rate = 0.5;
+    double learning_rate = 0.3;
     double regularization = 1e-8;
+    double search_weight = 0.0;
+    std::string only = "all";
+    double step = 1.0;
     double validation = 0.1;
     int threads = 1;
     unsigned seed = 1;
@@ -73,7 +76,12 @@ void print_changes(const std::vector<int>& before, const std::vector<int>& after
                   << after[order[i]] << "\n";
 }
 
-int run(const Options& o) {
+struct DataSets {
+    std::vector<TrainingPosition> train;
+    std::vector<TrainingPosition> valid;  // whole games held out
+};
+
+DataSets load_positions(const Options& o) {
     std::vector<TrainingPosition> positions;
     std::uint32_t games = 0;
     for (const std::string& path : o.pgn_files) {
@@ -96,11 +104,14 @@ int run(const Options& o) {
     std::shuffle(order.begin(), order.end(), rng);
     for (std::size_t i = 0; i < std::size_t(double(games) * o.validation); ++i)
         held_out[order[i]] = true;
-    std::vector<TrainingPosition> train;
-    std::vector<TrainingPosition> valid;
+    DataSets sets;
     for (TrainingPosition& p : positions)
-        (held_out[p.game] ? valid : train).push_back(std::move(p));
-    positions.clear();
+        (held_out[p.game] ? sets.valid : sets.train).push_back(std::move(p));
+    return sets;
+}
+
+int run(const Options& o) {
+    const auto [train, valid] = load_positions(o);
     if (train.empty()) throw std::runtime_error("no training positions");
     std::cout << train.size() << " training and " << valid.size()
               << " validation positions (whole games held out), " << dims().size()
@@ -110,14 +121,19 @@ int run(const Options& o) {
     std::vector<int> weights = start;
     double k = 0.0;
     for (int round = 1; round <= o.rounds; ++round) {
-        const LinearModel model = measure(train, weights, o.threads);
-        const LinearModel vmodel = measure(valid, weights, o.threads);
+        LinearModel model = measure(train, weights, o.threads);
+        LinearModel vmodel = measure(valid, weights, o.threads);
         if (round == 1) {
-            k = fit_scale(model, o.threads);
+            k = fit_scale(model, o.threads);  // on the game results alone
             std::cout << "sigmoid scale k = " << k << " (Texel K = " << k * 400.0 / std::log(10.0)
                       << ")\n";
         }
+        if (o.search_weight > 0.0) {
+            blend_search_scores(model, k, o.search_weight);
+            blend_search_scores(vmodel, k, o.search_weight);
+        }
         const std::vector<double> origin = as_real(weights);
+        if (model.samples.empty()) throw std::runtime_error("no position left to fit");
         std::cout << "round " << round << ": " << model.coefficients.size() / model.samples.size()
                   << " coefficients per position; error train "
                   << mean_error(model, origin, k, o.threads) << ", validation "
@@ -128,6 +144,10 @@ int run(const Options& o) {
         fit.threads = o.threads;
         fit.regularization = o.regularization;
         fit.anchor = as_real(start);
+        for (const Dim& d : dims())
+            fit.frozen.push_back(o.only == "tables"  ? d.kind == DimKind::kMeasured
+                                 : o.only == "terms" ? d.kind != DimKind::kMeasured
+                                                     : false);
         fit.report = [](int epoch, double error) {
             std::cout << "  epoch " << epoch << ": train " << error << "\n";
         };
@@ -136,7 +156,14 @@ int run(const Options& o) {
         std::cout << "  fitted (linear model): validation "
                   << mean_error(vmodel, as_real(weights), k, o.threads) << "\n";
     }
-    const LinearModel final_valid = measure(valid, weights, o.threads);
+    if (o.step != 1.0) {
+        // A line search along the fitted change: start + step * (fitted - start).
+        for (std::size_t i = 0; i < weights.size(); ++i)
+            weights[i] = start[i] + int(std::lround(o.step * (weights[i] - start[i])));
+        std::cout << "weights moved " << o.step << " times the fitted change\n";
+    }
+    LinearModel final_valid = measure(valid, weights, o.threads);
+    if (o.search_weight > 0.0) blend_search_scores(final_valid, k, o.search_weight);
     std::cout << "final validation error (re-measured): "
               << mean_error(final_valid, as_real(weights), k, o.threads) << "\n";
     print_changes(start, weights, 40);
@@ -172,6 +199,13 @@ int main(int argc, char** argv) {
         "Adam step size (centipawns)");
     add("regularization", po::value(&o.regularization)->default_value(o.regularization, "1e-8"),
         "L2 pull of every weight toward its starting value");
+    add("search-weight", po::value(&o.search_weight)->default_value(o.search_weight),
+        "share of each label taken from the search score in the move's PGN comment (0..1)");
+    add("only", po::value(&o.only)->default_value(o.only),
+        "weights to fit: all, tables (material and piece-square) or terms (weights.hpp)");
+    add("step", po::value(&o.step)->default_value(o.step, "1"),
+        "write start + step * (fitted - start): a line search along the fit; negative goes "
+        "the other way (docs/engine.md says why that is worth trying)");
     add("validation", po::value(&o.validation)->default_value(o.validation, "0.1"),
         "share of games held out to check the fit");
     add("max-positions", po::value(&o.max_positions)->default_value(0),
@@ -199,6 +233,10 @@ int main(int argc, char** argv) {
         if (o.pgn_files.empty()) throw po::error("no PGN file given");
         if (o.rounds < 1 || o.epochs < 1 || o.threads < 1)
             throw po::error("--rounds, --epochs and --threads must be at least 1");
+        if (o.only != "all" && o.only != "tables" && o.only != "terms")
+            throw po::error("--only must be all, tables or terms");
+        if (o.search_weight < 0.0 || o.search_weight > 1.0)
+            throw po::error("--search-weight must be in [0, 1]");
         if (o.validation < 0.0 || o.validation >= 1.0)
             throw po::error("--validation must be in [0, 1)");
     } catch (const po::error& e) {

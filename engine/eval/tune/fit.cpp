@@ -115,6 +115,7 @@ std::vector<double> fit_weights(const LinearModel& model, std::vector<double> we
         const double bias1 = 1.0 - std::pow(kBeta1, epoch);
         const double bias2 = 1.0 - std::pow(kBeta2, epoch);
         for (std::size_t d = 0; d < dims; ++d) {
+            if (!options.frozen.empty() && options.frozen[d]) continue;
             double g = 0.0;
             for (int t = 0; t < threads; ++t) g += grads[t][d];
             g /= n;

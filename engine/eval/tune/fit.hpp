@@ -27,6 +27,7 @@ struct FitOptions {
     // queen's mobility and its material value) stay near their start instead of drifting.
     double regularization = 0.0;
     std::vector<double> anchor;  // empty: no pull
+    std::vector<bool> frozen;    // dimensions kept as they are (empty: none)
     // Called every `report_every` epochs with the epoch and the training error.
     int report_every = 50;
     std::function<void(int, double)> report;

@@ -1,6 +1,7 @@
 #include "engine/eval/tune/linear_model.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <thread>
 
@@ -87,6 +88,7 @@ void measure_part(const std::vector<TrainingPosition>& positions, std::size_t be
 
         Sample s;
         s.result = positions[i].result;
+        s.searched = positions[i].searched;
         s.mg = float(base.mg);
         s.eg = float(base.eg);
         s.mg_weight = float(base.phase) / 24.0f;
@@ -137,6 +139,14 @@ LinearModel measure(const std::vector<TrainingPosition>& positions, const std::v
                                   p.coefficients.end());
     }
     return model;
+}
+
+void blend_search_scores(LinearModel& model, double k, double lambda) {
+    for (Sample& s : model.samples) {
+        if (std::isnan(s.searched)) continue;
+        const double searched = 1.0 / (1.0 + std::exp(-k * s.searched));
+        s.result = float((1.0 - lambda) * s.result + lambda * searched);
+    }
 }
 
 double predict(const LinearModel& model, const Sample& sample, const std::vector<double>& weights) {

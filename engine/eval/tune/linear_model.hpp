@@ -22,8 +22,9 @@ struct Coefficient {
 };
 
 struct Sample {
-    float result;  // White's score
-    float mg;      // untapered sums at the linearisation point, White's view
+    float result;    // the label: White's game score, or a blend with `searched`
+    float searched;  // the engine's search score, White's view (NaN: none)
+    float mg;        // untapered sums at the linearisation point, White's view
     float eg;
     float mg_weight;      // d(eval)/d(mg) = phase / 24
     float eg_weight;      // d(eval)/d(eg) = (24 - phase) / 24 * scale / 64
@@ -41,6 +42,11 @@ struct LinearModel {
 // evaluation is a certain draw (scale factor 0) carry no information and are left out.
 LinearModel measure(const std::vector<TrainingPosition>& positions, const std::vector<int>& weights,
                     int threads);
+
+// Replaces each label that has a search score by (1 - lambda) * game score +
+// lambda * sigmoid(k * search score): part of the target then says what a deeper search
+// thought of the position, which is less noisy than one game's result.
+void blend_search_scores(LinearModel& model, double k, double lambda);
 
 // The evaluation (White's view, centipawns) the model predicts for `sample` at `weights`.
 double predict(const LinearModel& model, const Sample& sample, const std::vector<double>& weights);

@@ -1,6 +1,7 @@
 #include "engine/eval/tune/training_positions.hpp"
 
 #include <cctype>
+#include <cmath>
 #include <optional>
 #include <string_view>
 
@@ -16,14 +17,20 @@ struct GameText {
     std::string fen;
     std::string result;
     std::size_t first_line = 0;
-    std::vector<std::pair<std::string, std::size_t>> moves;
+    struct MoveText {
+        std::string san;
+        std::size_t line;
+        std::string comment;  // the first {comment} after the move, if any
+    };
+    std::vector<MoveText> moves;
 };
 
 bool is_result_token(std::string_view t) {
     return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*";
 }
 
-// Splits movetext into SAN moves: drops {comments}, ;comments, (variations), $NAGs, move
+// Splits movetext into SAN moves, each with the {comment} that follows it (where engines
+// and `lmr-harness pgn` put their search score); drops ;comments, (variations), $NAGs, move
 // numbers ("12." and "12...") and the result token.
 class MovetextScanner {
   public:
@@ -32,10 +39,17 @@ class MovetextScanner {
         while (i < line.size()) {
             const char c = line[i];
             if (in_comment_) {
-                if (c == '}') in_comment_ = false;
+                if (c == '}') {
+                    in_comment_ = false;
+                } else if (collect_comment_ && !game.moves.empty()) {
+                    game.moves.back().comment += c;
+                }
                 ++i;
             } else if (c == '{') {
                 in_comment_ = true;
+                // Only the first comment of a main-line move is its own.
+                collect_comment_ = variation_depth_ == 0 && !game.moves.empty() &&
+                                   game.moves.back().comment.empty();
                 ++i;
             } else if (c == ';') {
                 return;  // comment to the end of the line
@@ -64,7 +78,7 @@ class MovetextScanner {
                 } else if (k == token.size()) {
                     continue;
                 }
-                if (!token.empty()) game.moves.emplace_back(std::string(token), line_no);
+                if (!token.empty()) game.moves.push_back({std::string(token), line_no, {}});
             }
         }
     }
@@ -77,8 +91,36 @@ class MovetextScanner {
 
   private:
     bool in_comment_ = false;
+    bool collect_comment_ = false;
     int variation_depth_ = 0;
 };
+
+// The score at the start of an engine comment, "+0.35/12 0.1s", "0.00/9" or "-M5/20", in
+// centipawns for the side that made the move (mates as +-kMateScoreCp); NaN when the comment
+// holds no score.
+constexpr float kMateScoreCp = 2000.0f;
+
+float comment_score(std::string_view comment) {
+    while (!comment.empty() && comment.front() == ' ') comment.remove_prefix(1);
+    const std::size_t slash = comment.find('/');
+    if (slash == std::string_view::npos || slash == 0) return std::nanf("");
+    std::string_view value = comment.substr(0, slash);
+    float sign = 1.0f;
+    if (value[0] == '+' || value[0] == '-') {
+        sign = value[0] == '-' ? -1.0f : 1.0f;
+        value.remove_prefix(1);
+    }
+    if (value.size() >= 2 && value[0] == 'M') return sign * kMateScoreCp;
+    if (value.empty() || !std::isdigit(static_cast<unsigned char>(value[0]))) return std::nanf("");
+    try {
+        std::size_t used = 0;
+        const float pawns = std::stof(std::string(value), &used);
+        if (used != value.size()) return std::nanf("");
+        return sign * pawns * 100.0f;
+    } catch (const std::exception&) {
+        return std::nanf("");
+    }
+}
 
 // The value of a tag line `[Name "value"]` when its name is `name`.
 std::optional<std::string> tag_value(std::string_view line, std::string_view name) {
@@ -115,13 +157,16 @@ void add_game(const GameText& game, const std::string& source, int skip_plies,
     chess::Position pos = *start;
     ++stats.games;
     for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
-        const auto& [san, line] = game.moves[ply];
+        const auto& [san, line, comment] = game.moves[ply];
         const chess::Move move = chess::parse_san(pos, san, &error);
         if (move.is_none())
             throw PgnError(source + ":" + std::to_string(line) + ": move '" + san + "': " + error);
         const bool quiet = !pos.in_check() && !pos.is_capture(move) && !move.is_promotion();
         if (quiet && int(ply) >= skip_plies) {
-            out.push_back({pos.fen(), *score, std::uint32_t(stats.games - 1)});
+            // The mover's score, turned to White's view.
+            const float searched = comment_score(comment);
+            const float white_view = pos.side_to_move() == chess::kWhite ? searched : -searched;
+            out.push_back({pos.fen(), *score, std::uint32_t(stats.games - 1), white_view});
             ++stats.positions;
         }
         pos.make_move(move);

@@ -3,6 +3,7 @@
 // collection of games).
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <istream>
@@ -16,6 +17,9 @@ struct TrainingPosition {
     std::string fen;
     float result;            // White's score: 1, 0.5 or 0
     std::uint32_t game = 0;  // which game of the read it comes from (0 = the first)
+    // The engine's search score of the position from the move's {comment} (White's view,
+    // centipawns; mates count as +-2000), NaN when the game has no scores.
+    float searched = std::nanf("");
 };
 
 struct ReadStats {
