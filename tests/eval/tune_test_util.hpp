@@ -11,15 +11,11 @@
 #include "engine/chess/position.hpp"
 #include "engine/eval/eval.hpp"
 #include "engine/eval/tune/weight_table.hpp"
+#include "tests/eval/test_util.hpp"
 
 namespace lmr::eval::tune::test {
 
-inline chess::Position parse(const std::string& fen) {
-    std::string error;
-    auto pos = chess::Position::from_fen(fen, &error);
-    if (!pos) ADD_FAILURE() << "bad test FEN '" << fen << "': " << error;
-    return pos ? *pos : chess::Position::startpos();
-}
+using lmr::eval::test::parse;
 
 // evaluate() is from the side to move's view; the tuner works in White's view.
 inline int white_eval(const chess::Position& pos) {
