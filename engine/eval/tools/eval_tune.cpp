@@ -76,6 +76,24 @@ void print_changes(const std::vector<int>& before, const std::vector<int>& after
                   << after[order[i]] << "\n";
 }
 
+// The fit's settings from the command line; the same in every round.
+FitOptions fit_options(const Options& o, const std::vector<int>& start) {
+    FitOptions fit;
+    fit.epochs = o.epochs;
+    fit.learning_rate = o.learning_rate;
+    fit.threads = o.threads;
+    fit.regularization = o.regularization;
+    fit.anchor = as_real(start);
+    for (const Dim& d : dims()) {
+        const bool measured = d.kind == DimKind::kMeasured;
+        fit.frozen.push_back((o.only == "tables" && measured) || (o.only == "terms" && !measured));
+    }
+    fit.report = [](int epoch, double error) {
+        std::cout << "  epoch " << epoch << ": train " << error << "\n";
+    };
+    return fit;
+}
+
 struct DataSets {
     std::vector<TrainingPosition> train;
     std::vector<TrainingPosition> valid;  // whole games held out
@@ -120,6 +138,7 @@ int run(const Options& o) {
     const std::vector<int> start = read_weights();
     std::vector<int> weights = start;
     double k = 0.0;
+    const FitOptions fit = fit_options(o, start);
     for (int round = 1; round <= o.rounds; ++round) {
         LinearModel model = measure(train, weights, o.threads);
         LinearModel vmodel = measure(valid, weights, o.threads);
@@ -138,19 +157,6 @@ int run(const Options& o) {
                   << " coefficients per position; error train "
                   << mean_error(model, origin, k, o.threads) << ", validation "
                   << mean_error(vmodel, origin, k, o.threads) << "\n";
-        FitOptions fit;
-        fit.epochs = o.epochs;
-        fit.learning_rate = o.learning_rate;
-        fit.threads = o.threads;
-        fit.regularization = o.regularization;
-        fit.anchor = as_real(start);
-        for (const Dim& d : dims())
-            fit.frozen.push_back(o.only == "tables"  ? d.kind == DimKind::kMeasured
-                                 : o.only == "terms" ? d.kind != DimKind::kMeasured
-                                                     : false);
-        fit.report = [](int epoch, double error) {
-            std::cout << "  epoch " << epoch << ": train " << error << "\n";
-        };
         const std::vector<double> fitted = fit_weights(model, origin, k, fit);
         weights = rounded(fitted);
         std::cout << "  fitted (linear model): validation "
