@@ -164,6 +164,58 @@ TEST(TuneFit, FrozenDimensionsKeepTheirValue) {
     EXPECT_GT(fit_weights(model, {0.0}, 0.01, options)[0], 10.0);
 }
 
+TEST(TuneFit, MakeNonDecreasingPoolsViolators) {
+    // Least-squares isotonic fits worked by hand: a violating pair becomes its mean; a run that
+    // falls throughout becomes one block; values outside the chain are left alone.
+    std::vector<double> w = {1.0, 3.0, 2.0, 4.0, 99.0};
+    make_non_decreasing(w, {0, 1, 2, 3});
+    EXPECT_EQ(w, (std::vector<double>{1.0, 2.5, 2.5, 4.0, 99.0}));
+    w = {5.0, 4.0, 3.0};
+    make_non_decreasing(w, {0, 1, 2});
+    EXPECT_EQ(w, (std::vector<double>{4.0, 4.0, 4.0}));
+    // A later dip pulls an earlier pooled block down with it: 3,1 -> 2,2 then 2,2,0 -> 4/3.
+    w = {3.0, 1.0, 0.0, 7.0};
+    make_non_decreasing(w, {0, 1, 2, 3});
+    EXPECT_NEAR(w[0], 4.0 / 3.0, 1e-12);
+    EXPECT_NEAR(w[1], 4.0 / 3.0, 1e-12);
+    EXPECT_NEAR(w[2], 4.0 / 3.0, 1e-12);
+    EXPECT_EQ(w[3], 7.0);
+    // The chain's order, not the vector's: dims 2 then 0.
+    w = {1.0, 0.0, 2.0};
+    make_non_decreasing(w, {2, 0});
+    EXPECT_EQ(w, (std::vector<double>{1.5, 0.0, 1.5}));
+}
+
+TEST(TuneFit, NonDecreasingChainHoldsAgainstTheData) {
+    // Two independent weights the data puts at 30 and 10; chained (first <= second) the fit
+    // must settle on one value between them, unchained it recovers both.
+    LinearModel a = weight_model(0.01, 30.0);
+    const LinearModel b = weight_model(0.01, 10.0);
+    a.origin = {0, 0};
+    for (const Sample& s : b.samples) {
+        Sample t = s;
+        t.first = std::uint32_t(a.coefficients.size());
+        for (std::uint32_t c = s.first; c < s.last; ++c) {
+            Coefficient co = b.coefficients[c];
+            co.dim = 1;
+            a.coefficients.push_back(co);
+        }
+        t.last = std::uint32_t(a.coefficients.size());
+        a.samples.push_back(t);
+    }
+    FitOptions options;
+    options.epochs = 600;
+    options.learning_rate = 0.5;
+    const std::vector<double> free_fit = fit_weights(a, {0.0, 0.0}, 0.01, options);
+    EXPECT_NEAR(free_fit[0], 30.0, 2.0);
+    EXPECT_NEAR(free_fit[1], 10.0, 2.0);
+    options.non_decreasing = {{0, 1}};
+    const std::vector<double> chained = fit_weights(a, {0.0, 0.0}, 0.01, options);
+    EXPECT_LE(chained[0], chained[1]);
+    EXPECT_GT(chained[0], 12.0);
+    EXPECT_LT(chained[1], 28.0);
+}
+
 TEST(TuneFit, BlendSearchScoresMixesTheLabels) {
     LinearModel model = weight_model(0.01, 30.0);
     model.samples[0].result = 1.0f;

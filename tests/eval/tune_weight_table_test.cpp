@@ -191,5 +191,31 @@ TEST(TuneWeightTable, MeasuredWeightReachesTheEvaluation) {
     EXPECT_EQ(evaluate(parse(twin)), before - 30);
 }
 
+TEST(TuneWeightTable, NonDecreasingChainsFollowTheTables) {
+    const std::vector<std::vector<int>> chains = non_decreasing_chains();
+    // Four mobility tables and the passed-pawn ranks in two halves, two int tables.
+    ASSERT_EQ(chains.size(), 12u);
+    std::set<std::string> labels;
+    const std::vector<int> start = read_weights();
+    for (const std::vector<int>& chain : chains) {
+        ASSERT_GE(chain.size(), 4u);
+        for (std::size_t i = 0; i < chain.size(); ++i) {
+            labels.insert(dims()[chain[i]].label);
+            EXPECT_EQ(dims()[chain[i]].kind, DimKind::kMeasured);
+            // The hand-set weights already have the shape the fit keeps.
+            if (i > 0) {
+                EXPECT_LE(start[chain[i - 1]], start[chain[i]]) << dims()[chain[i]].label;
+            }
+        }
+    }
+    EXPECT_EQ(labels.size(), 2u * (9 + 14 + 15 + 28 + 6) + 4 + 6);  // no dimension twice
+    EXPECT_TRUE(labels.count("kKnightMobility[0].mg"));
+    EXPECT_TRUE(labels.count("kQueenMobility[27].eg"));
+    EXPECT_TRUE(labels.count("kPassedRank[6].eg"));
+    EXPECT_FALSE(labels.count("kPassedRank[7].eg"));
+    EXPECT_TRUE(labels.count("kConnected[1]"));
+    EXPECT_TRUE(labels.count("kPassedWeight[3]"));
+}
+
 }  // namespace
 }  // namespace lmr::eval::tune::test

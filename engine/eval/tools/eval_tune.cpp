@@ -32,6 +32,7 @@ struct Options {
     double search_weight = 0.0;
     std::string only = "all";
     double step = 1.0;
+    bool keep_shapes = true;
     double validation = 0.1;
     int threads = 1;
     unsigned seed = 1;
@@ -84,6 +85,7 @@ FitOptions fit_options(const Options& o, const std::vector<int>& start) {
     fit.threads = o.threads;
     fit.regularization = o.regularization;
     fit.anchor = as_real(start);
+    if (o.keep_shapes) fit.non_decreasing = non_decreasing_chains();
     for (const Dim& d : dims()) {
         const bool measured = d.kind == DimKind::kMeasured;
         fit.frozen.push_back((o.only == "tables" && measured) || (o.only == "terms" && !measured));
@@ -212,6 +214,9 @@ int main(int argc, char** argv) {
     add("step", po::value(&o.step)->default_value(o.step, "1"),
         "write start + step * (fitted - start): a line search along the fit; negative goes "
         "the other way (docs/engine.md says why that is worth trying)");
+    add("keep-shapes", po::value(&o.keep_shapes)->default_value(o.keep_shapes),
+        "keep mobility, passed-pawn and connected-pawn tables non-decreasing (0 to fit them "
+        "freely)");
     add("validation", po::value(&o.validation)->default_value(o.validation, "0.1"),
         "share of games held out to check the fit");
     add("max-positions", po::value(&o.max_positions)->default_value(0),

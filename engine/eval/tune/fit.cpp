@@ -76,6 +76,28 @@ double fit_scale(const LinearModel& model, int threads) {
     return (lo + hi) / 2.0;
 }
 
+void make_non_decreasing(std::vector<double>& weights, const std::vector<int>& chain) {
+    // Blocks of pooled values, each with its mean and size; a new value merges backwards while
+    // it is below the mean of the block before it.
+    std::vector<double> mean;
+    std::vector<int> size;
+    for (int dim : chain) {
+        mean.push_back(weights[dim]);
+        size.push_back(1);
+        while (mean.size() > 1 && mean[mean.size() - 2] > mean.back()) {
+            const std::size_t b = mean.size() - 1;
+            const int n = size[b - 1] + size[b];
+            mean[b - 1] = (mean[b - 1] * size[b - 1] + mean[b] * size[b]) / n;
+            size[b - 1] = n;
+            mean.pop_back();
+            size.pop_back();
+        }
+    }
+    std::size_t i = 0;
+    for (std::size_t b = 0; b < mean.size(); ++b)
+        for (int j = 0; j < size[b]; ++j) weights[chain[i++]] = mean[b];
+}
+
 std::vector<double> fit_weights(const LinearModel& model, std::vector<double> weights, double k,
                                 const FitOptions& options) {
     const std::size_t dims = weights.size();
@@ -126,6 +148,8 @@ std::vector<double> fit_weights(const LinearModel& model, std::vector<double> we
             weights[d] -=
                 options.learning_rate * (m[d] / bias1) / (std::sqrt(v[d] / bias2) + kEpsilon);
         }
+        for (const std::vector<int>& chain : options.non_decreasing)
+            make_non_decreasing(weights, chain);
         if (options.report && options.report_every > 0 &&
             (epoch % options.report_every == 0 || epoch == options.epochs))
             options.report(epoch, error / n);

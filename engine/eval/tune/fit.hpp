@@ -28,10 +28,19 @@ struct FitOptions {
     double regularization = 0.0;
     std::vector<double> anchor;  // empty: no pull
     std::vector<bool> frozen;    // dimensions kept as they are (empty: none)
+    // Chains of dimensions whose values must not decrease along the chain (a mobility table,
+    // passed-pawn bonuses by rank): after every step the weights are projected back onto that
+    // shape. Noise in rarely seen entries otherwise yields a knight with seven squares worth
+    // less than one with six, which the search then plays for.
+    std::vector<std::vector<int>> non_decreasing;
     // Called every `report_every` epochs with the epoch and the training error.
     int report_every = 50;
     std::function<void(int, double)> report;
 };
+
+// The closest non-decreasing sequence (least squares) to the values of `chain` in `weights`:
+// pools adjacent violators into their mean.
+void make_non_decreasing(std::vector<double>& weights, const std::vector<int>& chain);
 
 // Adam steps from `start`; returns the fitted (real-valued) weights.
 std::vector<double> fit_weights(const LinearModel& model, std::vector<double> start, double k,

@@ -2,6 +2,7 @@
 // (LMR_EVAL_TUNING), where every weight is a per-thread variable.
 #include "engine/eval/tune/weight_table.hpp"
 
+#include <algorithm>
 #include <array>
 #include <string_view>
 
@@ -177,6 +178,32 @@ int material_dim(int piece_type, bool endgame) {
 
 int pst_dim(int piece_type, int square, bool endgame) {
     return layout().first_pst + (piece_type * 64 + square) * 2 + (endgame ? 1 : 0);
+}
+
+std::vector<std::vector<int>> non_decreasing_chains() {
+    struct Shape {
+        std::string_view name;
+        int first, last;  // elements, inclusive
+    };
+    // Ranks outside these ranges are zero by construction (no passer on the first or eighth
+    // rank; the dynamic passer weights start at the fourth).
+    constexpr Shape kShapes[] = {{"kKnightMobility", 0, 8}, {"kBishopMobility", 0, 13},
+                                 {"kRookMobility", 0, 14},  {"kQueenMobility", 0, 27},
+                                 {"kPassedRank", 1, 6},     {"kPassedWeight", 3, 6},
+                                 {"kConnected", 1, 6}};
+    std::vector<std::vector<int>> chains;
+    for (const Shape& shape : kShapes) {
+        const auto decl = std::find_if(declarations().begin(), declarations().end(),
+                                       [&](const WeightDecl& d) { return d.name == shape.name; });
+        const int stride = decl->is_score ? 2 : 1;
+        for (int half = 0; half < stride; ++half) {
+            std::vector<int> chain;
+            for (int e = shape.first; e <= shape.last; ++e)
+                chain.push_back(decl->first_dim + e * stride + half);
+            chains.push_back(std::move(chain));
+        }
+    }
+    return chains;
 }
 
 namespace {

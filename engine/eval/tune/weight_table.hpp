@@ -40,6 +40,11 @@ const std::vector<WeightDecl>& declarations();
 int material_dim(int piece_type, bool endgame);
 int pst_dim(int piece_type, int square, bool endgame);
 
+// The chains of dimensions whose values the fit keeps non-decreasing: each half of every
+// mobility table, passed-pawn bonuses and dynamic weights by rank, connected-pawn bonuses by
+// rank (FitOptions::non_decreasing).
+std::vector<std::vector<int>> non_decreasing_chains();
+
 // The calling thread's current value of every dimension.
 std::vector<int> read_weights();
 // Sets the calling thread's weights (values.size() == dims().size()).
