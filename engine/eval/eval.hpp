@@ -16,7 +16,7 @@ namespace lmr::eval {
 
 enum Term : int {
     kMaterial,       // piece values (tapered), the "board material" of LMR step 4
-    kPst,            // piece-square tables (PeSTO's published values)
+    kPst,            // piece-square tables (from PeSTO's, fitted)
     kMobility,       // safe squares reachable by knights, bishops, rooks, queens
     kPawnStructure,  // doubled, isolated, backward, connected / phalanx pawns
     kPassedPawns,    // passed pawns: rank, free path, king distances, unstoppable runners

@@ -12,53 +12,53 @@
 namespace lmr::eval::detail {
 
 // --- Mobility: indexed by the number of safe squares attacked ---
-LMR_EVAL_WEIGHT Score kKnightMobility[9] = {{-45, -55}, {-28, -35}, {-12, -18}, {-4, -8}, {2, 2},
-                                            {8, 8},     {14, 12},   {18, 15},   {22, 17}};
-LMR_EVAL_WEIGHT Score kBishopMobility[14] = {{-35, -45}, {-20, -28}, {-8, -14}, {0, -4},  {6, 4},
-                                             {12, 11},   {17, 17},   {21, 22},  {24, 26}, {27, 29},
-                                             {30, 32},   {33, 34},   {35, 36},  {37, 38}};
-LMR_EVAL_WEIGHT Score kRookMobility[15] = {{-30, -50}, {-18, -30}, {-8, -15}, {-4, -5}, {-1, 4},
-                                           {2, 12},    {5, 20},    {9, 27},   {13, 33}, {16, 38},
-                                           {18, 42},   {20, 45},   {22, 48},  {24, 50}, {25, 51}};
+LMR_EVAL_WEIGHT Score kKnightMobility[9] = {{-33, -44}, {-24, -36}, {-14, -6}, {-8, -3}, {-5, 10},
+                                            {5, 12},    {10, 18},   {19, 18},  {19, 18}};
+LMR_EVAL_WEIGHT Score kBishopMobility[14] = {{-33, -36}, {-14, -23}, {-4, 1},  {1, 8},   {9, 10},
+                                             {14, 13},   {14, 20},   {18, 24}, {18, 24}, {22, 24},
+                                             {28, 24},   {28, 24},   {35, 30}, {35, 31}};
+LMR_EVAL_WEIGHT Score kRookMobility[15] = {{-31, -52}, {-5, -24}, {-1, -13}, {1, -3},  {2, 10},
+                                           {2, 22},    {5, 30},   {7, 30},   {7, 36},  {14, 40},
+                                           {14, 41},   {17, 45},  {17, 49},  {24, 54}, {28, 57}};
 LMR_EVAL_WEIGHT Score kQueenMobility[28] = {
-    {-20, -35}, {-14, -25}, {-9, -17}, {-5, -10}, {-2, -4}, {0, 0},   {2, 5},
-    {4, 10},    {6, 14},    {8, 18},   {10, 21},  {11, 24}, {12, 27}, {13, 30},
-    {14, 32},   {15, 34},   {16, 36},  {17, 38},  {18, 40}, {19, 41}, {20, 42},
-    {21, 43},   {22, 44},   {23, 45},  {24, 46},  {25, 47}, {26, 48}, {27, 49}};
+    {-20, -35}, {-13, -24}, {-13, -18}, {-4, -10}, {0, -6},  {6, -2},  {6, 1},
+    {6, 13},    {6, 17},    {9, 17},    {11, 23},  {13, 31}, {14, 36}, {15, 37},
+    {17, 37},   {17, 38},   {17, 40},   {17, 41},  {17, 41}, {22, 44}, {22, 44},
+    {22, 44},   {22, 44},   {22, 45},   {23, 45},  {24, 45}, {26, 48}, {26, 48}};
 
 // --- Pawn structure ---
-LMR_EVAL_WEIGHT Score kDoubled = {-8, -22};
-LMR_EVAL_WEIGHT Score kIsolated = {-5, -12};
-LMR_EVAL_WEIGHT Score kIsolatedHalfOpen = {-7, -4};  // extra when no enemy pawn blocks the file
-LMR_EVAL_WEIGHT Score kBackward = {-7, -15};
-LMR_EVAL_WEIGHT Score kBackwardHalfOpen = {-6, -2};
+LMR_EVAL_WEIGHT Score kDoubled = {-5, -24};
+LMR_EVAL_WEIGHT Score kIsolated = {-7, -4};
+LMR_EVAL_WEIGHT Score kIsolatedHalfOpen = {1, -7};  // extra when no enemy pawn blocks the file
+LMR_EVAL_WEIGHT Score kBackward = {-4, -13};
+LMR_EVAL_WEIGHT Score kBackwardHalfOpen = {-4, 0};
 // Connected (supported or side by side) pawns, by relative rank; doubled for a phalanx,
 // halved when an enemy pawn stands ahead on the same file.
-LMR_EVAL_WEIGHT int kConnected[8] = {0, 3, 4, 6, 12, 22, 40, 0};
-LMR_EVAL_WEIGHT int kSupporterBonus = 5;
+LMR_EVAL_WEIGHT int kConnected[8] = {0, 1, 6, 7, 12, 24, 34, 0};
+LMR_EVAL_WEIGHT int kSupporterBonus = 10;
 
 // --- Passed pawns, by relative rank (index 1 = second rank ... 6 = seventh) ---
-LMR_EVAL_WEIGHT Score kPassedRank[8] = {{0, 0},   {2, 5},   {4, 8},   {6, 12},
-                                        {12, 20}, {25, 35}, {40, 50}, {0, 0}};
+LMR_EVAL_WEIGHT Score kPassedRank[8] = {{0, 0},   {-10, 13}, {-10, 13}, {-10, 25},
+                                        {16, 44}, {34, 44},  {42, 44},  {0, 0}};
 // Weight of the dynamic passed-pawn factors (king distances, free path) by relative rank.
-LMR_EVAL_WEIGHT int kPassedWeight[8] = {0, 0, 0, 2, 5, 9, 14, 0};
-LMR_EVAL_WEIGHT int kPassedTheirKing = 5;  // per square the enemy king is from the stop square
-LMR_EVAL_WEIGHT int kPassedOurKing = 2;    // per square our king is from the stop square
-LMR_EVAL_WEIGHT int kPassedPathFree = 18;  // no square ahead attacked or occupied by the enemy
-LMR_EVAL_WEIGHT int kPassedStopFree = 9;   // only the stop square is safe
-LMR_EVAL_WEIGHT int kPassedStopDefended = 4;
-LMR_EVAL_WEIGHT Score kPassedBlocked = {-2, -8};  // an enemy piece stands on the stop square
+LMR_EVAL_WEIGHT int kPassedWeight[8] = {0, 0, 1, 3, 7, 10, 13, 0};
+LMR_EVAL_WEIGHT int kPassedTheirKing = 7;  // per square the enemy king is from the stop square
+LMR_EVAL_WEIGHT int kPassedOurKing = 6;    // per square our king is from the stop square
+LMR_EVAL_WEIGHT int kPassedPathFree = 15;  // no square ahead attacked or occupied by the enemy
+LMR_EVAL_WEIGHT int kPassedStopFree = 6;   // only the stop square is safe
+LMR_EVAL_WEIGHT int kPassedStopDefended = 8;
+LMR_EVAL_WEIGHT Score kPassedBlocked = {-5, -2};  // an enemy piece stands on the stop square
 inline constexpr Score kUnstoppable = {0, 300};   // rule of the square, pawn endings only
 
 // --- King safety ---
 // Attack units per piece that attacks the enemy king zone; the sum is multiplied by the
 // number of attackers, so several attackers count far more than one.
-LMR_EVAL_WEIGHT int kKingAttackWeight[6] = {0, 45, 30, 25, 12, 0};
-LMR_EVAL_WEIGHT int kKingAdjacentAttack = 40;  // per attack on a square next to the king
-LMR_EVAL_WEIGHT int kKingWeakZoneSquare = 100;
-LMR_EVAL_WEIGHT int kSafeCheck[6] = {0, 450, 350, 550, 450, 0};
-LMR_EVAL_WEIGHT int kUnsafeCheck = 60;
-LMR_EVAL_WEIGHT int kNoQueenDanger = -500;
+LMR_EVAL_WEIGHT int kKingAttackWeight[6] = {0, 23, 24, 24, 11, 0};
+LMR_EVAL_WEIGHT int kKingAdjacentAttack = 30;  // per attack on a square next to the king
+LMR_EVAL_WEIGHT int kKingWeakZoneSquare = 78;
+LMR_EVAL_WEIGHT int kSafeCheck[6] = {0, 441, 342, 542, 429, 0};
+LMR_EVAL_WEIGHT int kUnsafeCheck = 66;
+LMR_EVAL_WEIGHT int kNoQueenDanger = -497;
 inline constexpr int kDangerThreshold = 100;
 inline constexpr int kDangerMgDivisor = 4000;  // mg penalty = danger^2 / this
 inline constexpr int kDangerEgDivisor = 20;    // eg penalty = danger / this
@@ -66,11 +66,11 @@ inline constexpr int kDangerMgCap = 500;
 // Pawn shelter by the relative rank of our most backward pawn on a file next to the king
 // (0 = no pawn on that file, 1 = second rank); storm by the relative rank (our view) of the
 // nearest enemy pawn (0 = none).
-LMR_EVAL_WEIGHT int kShelter[8] = {-28, 22, 12, 2, -5, -10, -10, 0};
-LMR_EVAL_WEIGHT int kStorm[8] = {0, -10, -32, -30, -16, -6, 0, 0};
-LMR_EVAL_WEIGHT int kStormBlocked[8] = {0, 0, -12, -6, -2, 0, 0, 0};
-LMR_EVAL_WEIGHT int kKingOpenFile = -18;     // no pawns at all on a file near the king
-LMR_EVAL_WEIGHT int kKingPawnDistance = -6;  // eg, per square to the nearest pawn
+LMR_EVAL_WEIGHT int kShelter[8] = {-15, 21, 15, 0, -10, -12, -5, 0};
+LMR_EVAL_WEIGHT int kStorm[8] = {0, -7, -26, -15, -3, 3, 4, 0};
+LMR_EVAL_WEIGHT int kStormBlocked[8] = {0, 0, -13, 4, 0, 6, -6, 0};
+LMR_EVAL_WEIGHT int kKingOpenFile = -17;      // no pawns at all on a file near the king
+LMR_EVAL_WEIGHT int kKingPawnDistance = -21;  // eg, per square to the nearest pawn
 // Mop-up against a bare king (eg): per step nearer the centre, per step nearer the enemy
 // king, and per step nearer the corner a bishop and knight can mate in.
 inline constexpr int kLoneKingCenter = 20;
@@ -78,26 +78,27 @@ inline constexpr int kLoneKingNear = 8;
 inline constexpr int kLoneKingWrongCorner = 12;
 
 // --- Bishop pair, rooks, minor pieces ---
-LMR_EVAL_WEIGHT Score kBishopPairBonus = {30, 55};
-LMR_EVAL_WEIGHT Score kRookOpenFile = {25, 10};
-LMR_EVAL_WEIGHT Score kRookSemiOpenFile = {12, 6};
-LMR_EVAL_WEIGHT Score kRookOnSeventh = {10, 22};
-LMR_EVAL_WEIGHT Score kRookTrapped = {-30, -4};
-LMR_EVAL_WEIGHT Score kKnightOutpost = {28, 16};
-LMR_EVAL_WEIGHT Score kBishopOutpost = {14, 6};
-LMR_EVAL_WEIGHT Score kMinorBehindPawn = {8, 2};
-LMR_EVAL_WEIGHT Score kBishopPawnSameColour = {-1, -3};  // per own pawn on the bishop's colour
-LMR_EVAL_WEIGHT Score kBishopLongDiagonal = {12, 0};
+LMR_EVAL_WEIGHT Score kBishopPairBonus = {22, 62};
+LMR_EVAL_WEIGHT Score kRookOpenFile = {14, 7};
+LMR_EVAL_WEIGHT Score kRookSemiOpenFile = {8, 13};
+LMR_EVAL_WEIGHT Score kRookOnSeventh = {-7, 2};
+LMR_EVAL_WEIGHT Score kRookTrapped = {-18, -2};
+LMR_EVAL_WEIGHT Score kKnightOutpost = {27, 1};
+LMR_EVAL_WEIGHT Score kBishopOutpost = {20, 13};
+LMR_EVAL_WEIGHT Score kMinorBehindPawn = {6, 13};
+LMR_EVAL_WEIGHT Score kBishopPawnSameColour = {-3, -2};  // per own pawn on the bishop's colour
+LMR_EVAL_WEIGHT Score kBishopLongDiagonal = {7, 7};
 
 // --- Threats ---
-LMR_EVAL_WEIGHT Score kThreatBySafePawn = {55, 30};
+LMR_EVAL_WEIGHT Score kThreatBySafePawn = {59, 32};
 // Indexed by the attacked piece type.
-LMR_EVAL_WEIGHT Score kThreatByMinor[6] = {{2, 12}, {20, 18}, {22, 20}, {35, 45}, {35, 60}, {0, 0}};
-LMR_EVAL_WEIGHT Score kThreatByRook[6] = {{1, 15}, {12, 20}, {12, 20}, {0, 15}, {25, 20}, {0, 0}};
-LMR_EVAL_WEIGHT Score kThreatByKing = {8, 30};
-LMR_EVAL_WEIGHT Score kHanging = {30, 18};
+LMR_EVAL_WEIGHT Score kThreatByMinor[6] = {{-1, 21}, {14, 22}, {29, 20},
+                                           {44, 36}, {29, 57}, {0, 0}};
+LMR_EVAL_WEIGHT Score kThreatByRook[6] = {{3, 22}, {14, 24}, {16, 21}, {2, 18}, {34, 21}, {0, 0}};
+LMR_EVAL_WEIGHT Score kThreatByKing = {11, 27};
+LMR_EVAL_WEIGHT Score kHanging = {15, 19};
 
 // --- Tempo ---
-LMR_EVAL_WEIGHT Score kTempoBonus = {20, 10};
+LMR_EVAL_WEIGHT Score kTempoBonus = {18, 13};
 
 }  // namespace lmr::eval::detail
