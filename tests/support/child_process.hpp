@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -45,10 +46,14 @@ class ChildProcess {
     // stdin is /dev/null; stdout and stderr go to files in `dir`.
     ChildProcess(const std::string& program, const std::vector<std::string>& args,
                  const fs::path& dir, ChildOptions options = {}) {
+        // Named by this process and a counter: test processes that ctest runs side by side
+        // often share `dir` (the system temp directory), and one must never truncate or read
+        // another's output.
         static std::atomic<int> counter{0};
-        const int n = counter++;
-        out_path_ = dir / ("child-" + std::to_string(n) + ".out");
-        err_path_ = dir / ("child-" + std::to_string(n) + ".err");
+        const std::string name =
+            "child-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+        out_path_ = dir / (name + ".out");
+        err_path_ = dir / (name + ".err");
         std::vector<std::string> full{program};
         full.insert(full.end(), args.begin(), args.end());
         std::vector<char*> argv;
@@ -115,6 +120,9 @@ class ChildProcess {
         result.exit_code = WIFEXITED(status_) ? WEXITSTATUS(status_) : 128 + WTERMSIG(status_);
         result.out = read_file(out_path_);
         result.err = read_file(err_path_);
+        std::error_code ignored;
+        fs::remove(out_path_, ignored);
+        fs::remove(err_path_, ignored);
         return result;
     }
 

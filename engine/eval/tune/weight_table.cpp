@@ -185,8 +185,8 @@ std::vector<std::vector<int>> non_decreasing_chains() {
         std::string_view name;
         int first, last;  // elements, inclusive
     };
-    // Ranks outside these ranges are zero by construction (no passer on the first or eighth
-    // rank; the dynamic passer weights start at the fourth).
+    // No passer stands on the first or eighth rank, so those entries are unused; the dynamic
+    // passer weights matter from the fourth rank on, below it they are left free.
     constexpr Shape kShapes[] = {{"kKnightMobility", 0, 8}, {"kBishopMobility", 0, 13},
                                  {"kRookMobility", 0, 14},  {"kQueenMobility", 0, 27},
                                  {"kPassedRank", 1, 6},     {"kPassedWeight", 3, 6},
