@@ -47,8 +47,8 @@ TEST(EvalBasics, MaterialAdvantageScoresStronglyForTheSideThatHasIt) {
     EXPECT_GE(pawn, 70);
     EXPECT_LE(pawn, 130);
     EXPECT_EQ(term("4k3/8/8/8/8/8/P7/4K3 b - - 0 1", kMaterial), -pawn);
-    // Piece values in their usual order: pawn < knight <= bishop < rook < queen, and a queen is
-    // worth more than a rook and a minor piece (endgame-only positions, one piece up).
+    // Piece values in their usual order: pawn < knight <= bishop < rook, and a queen is worth
+    // at least about a rook and a minor piece (endgame-only positions, one piece up).
     const int knight = term("4k3/8/8/8/8/8/8/N3K3 w - - 0 1", kMaterial);
     const int bishop = term("4k3/8/8/8/8/8/8/B3K3 w - - 0 1", kMaterial);
     const int rook = term("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", kMaterial);
@@ -56,7 +56,6 @@ TEST(EvalBasics, MaterialAdvantageScoresStronglyForTheSideThatHasIt) {
     EXPECT_LT(2 * pawn, knight);
     EXPECT_LE(knight, bishop + 10);
     EXPECT_LT(bishop, rook);
-    EXPECT_LT(rook + knight, queen + 150);
     EXPECT_GT(queen, rook + knight - 150);
 }
 
@@ -69,7 +68,6 @@ TEST(EvalBasics, GamePhase) {
 }
 
 TEST(EvalBasics, PstValueIsFromTheOwnersViewAndTapered) {
-    using chess::Piece;
     using chess::Square;
     // A black piece reads the vertically mirrored square of White's table.
     for (int phase : {0, 7, 12, 24}) {

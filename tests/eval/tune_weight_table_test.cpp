@@ -202,7 +202,7 @@ TEST(TuneWeightTable, NonDecreasingChainsFollowTheTables) {
         for (std::size_t i = 0; i < chain.size(); ++i) {
             labels.insert(dims()[chain[i]].label);
             EXPECT_EQ(dims()[chain[i]].kind, DimKind::kMeasured);
-            // The hand-set weights already have the shape the fit keeps.
+            // The weights in the tree already have the shape the fit keeps.
             if (i > 0) {
                 EXPECT_LE(start[chain[i - 1]], start[chain[i]]) << dims()[chain[i]].label;
             }
