@@ -159,6 +159,8 @@ struct PvScaleTerm {  // textbook: at PV nodes reduction = reduction * 2 / 3
 struct Terms {
     FlagStep constant;       // R++ always (REBEL ed1-4, Mediocre, CPW: "reduce by one ply")
     FlagStep non_pv_node;    // !is_pv -> R++
+    FlagStep cut_node;       // expected cut node -> R++
+    FlagStep tt_capture;     // quiet move while the TT move is a capture -> R++
     FlagStep improving;      // improving -> R--
     FlagStep not_improving;  // !improving -> R++
     FlagStep gives_check;    // gives check -> R--

@@ -212,6 +212,14 @@ std::vector<FieldDesc> build_fields() {
         LMR_ENABLED_WEIGHT("lmr.terms.constant", lmr.terms.constant, "the constant term"),
         object("lmr.terms.non_pv_node", "Textbook: if (!is_pv) reduction++."),
         LMR_ENABLED_WEIGHT("lmr.terms.non_pv_node", lmr.terms.non_pv_node, "the non-PV term"),
+        object("lmr.terms.cut_node",
+               "Modern: +1 at an expected cut node (a non-PV node reached by a late move of a "
+               "node that was itself expected to fail low); its moves are expected to fail low."),
+        LMR_ENABLED_WEIGHT("lmr.terms.cut_node", lmr.terms.cut_node, "the cut-node term"),
+        object("lmr.terms.tt_capture",
+               "Modern: +1 for a non-capture when the node's TT move is a capture (the position "
+               "is tactical; quiet alternatives rarely matter)."),
+        LMR_ENABLED_WEIGHT("lmr.terms.tt_capture", lmr.terms.tt_capture, "the TT-capture term"),
         object("lmr.terms.improving", "Textbook: if (improving) reduction--."),
         LMR_ENABLED_WEIGHT("lmr.terms.improving", lmr.terms.improving, "the improving term"),
         object("lmr.terms.not_improving", "Textbook: if (!improving) reduction++."),

@@ -11,6 +11,8 @@ struct MoveContext {
     int move_number = 0;  // 1-based count of moves searched at this node, this one included
     bool is_root = false;
     bool is_pv = false;                 // PV node (open window)
+    bool cut_node = false;              // non-PV node expected to fail high (parent's late move)
+    bool tt_move_is_capture = false;    // the node's TT move is a capture
     bool in_check = false;              // side to move at the node is in check
     bool improving = false;             // static eval better than two plies ago
     int root_iteration = 0;             // iterative-deepening iteration that runs this search

@@ -140,6 +140,9 @@ std::int64_t LmrPolicy::accumulate(const MoveContext& c, LmrStats* stats) const 
 
     if (t.constant.enabled) add(Rule::kTermConstant, t.constant.weight);
     if (t.non_pv_node.enabled && !c.is_pv) add(Rule::kTermNonPvNode, t.non_pv_node.weight);
+    if (t.cut_node.enabled && c.cut_node) add(Rule::kTermCutNode, t.cut_node.weight);
+    if (t.tt_capture.enabled && c.tt_move_is_capture && !c.is_capture)
+        add(Rule::kTermTtCapture, t.tt_capture.weight);
     if (t.improving.enabled && c.improving) add(Rule::kTermImproving, -t.improving.weight);
     if (t.not_improving.enabled && !c.improving)
         add(Rule::kTermNotImproving, t.not_improving.weight);

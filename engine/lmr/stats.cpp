@@ -39,6 +39,8 @@ std::string_view rule_name(Rule rule) {
         "steps.pst_gain",
         "terms.constant",
         "terms.non_pv_node",
+        "terms.cut_node",
+        "terms.tt_capture",
         "terms.improving",
         "terms.not_improving",
         "terms.gives_check",

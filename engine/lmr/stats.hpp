@@ -47,6 +47,8 @@ enum class Rule : int {
     // further terms
     kTermConstant,
     kTermNonPvNode,
+    kTermCutNode,
+    kTermTtCapture,
     kTermImproving,
     kTermNotImproving,
     kTermGivesCheck,

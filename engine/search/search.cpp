@@ -281,6 +281,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
     MovePicker picker(pos_, tt_move, killers, counter, ordering);
 
     const bool lmr_active = policy_->enabled();
+    const bool tt_move_is_capture = tt_move != Move::none() && pos_.is_capture(tt_move);
     const int original_alpha = alpha;
     int best_score = -kInfinite;
     Move best_move = Move::none();
@@ -385,6 +386,8 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
             ctx.move_number = searched;
             ctx.is_root = root;
             ctx.is_pv = kPv;
+            ctx.cut_node = cut_node;
+            ctx.tt_move_is_capture = tt_move_is_capture;
             ctx.in_check = in_check;
             ctx.improving = improving;
             ctx.root_iteration = iteration_;

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "engine/eval/tune/fit.hpp"
@@ -43,6 +44,20 @@ TEST(TuneFit, FitScaleRecoversK) {
         // The same answer with several threads and with an origin the model does not use.
         EXPECT_NEAR(fit_scale(scale_model(k0, {17}), 3), k0, 0.02 * k0);
     }
+}
+
+TEST(TuneFit, FitSearchScaleReadsTheScoresNotTheEvaluation) {
+    // The evaluation says sigmoid(0.01 * x); the search scores are twice the evaluation, as
+    // another engine's larger centipawns would be, so their own scale is 0.005. Samples
+    // without a score (NaN) do not count.
+    LinearModel model = scale_model(0.01, {});
+    for (std::size_t i = 0; i < model.samples.size(); ++i) {
+        Sample& s = model.samples[i];
+        s.searched = i % 3 == 0 ? std::numeric_limits<float>::quiet_NaN() : 2.0f * s.mg;
+    }
+    model.samples[0].result = 1.0f;  // a NaN-score sample with a contradicting label
+    EXPECT_NEAR(fit_search_scale(model), 0.005, 0.02 * 0.005);
+    EXPECT_NEAR(fit_scale(model, 1), 0.01, 0.05 * 0.01);  // the evaluation's own scale stays
 }
 
 TEST(TuneFit, MeanErrorByHand) {

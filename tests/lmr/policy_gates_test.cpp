@@ -182,6 +182,26 @@ TEST(Final, PvScaleIsAppliedAtPvNodesOnly) {
     EXPECT_EQ(reduce(c, pv), 1);  // 2 * 2 / 3 = 1 (integer)
 }
 
+TEST(Terms, CutNodeAndTtCaptureAddTheirWeightOnlyWhenTheirConditionHolds) {
+    LmrConfig c = three_ply_config();
+    c.lmr.terms.cut_node = {true, 20};
+    c.lmr.terms.tt_capture = {true, 10};
+    MoveContext m = quiet_move(10, 10);
+    EXPECT_EQ(reduce(c, m), 3);
+    m.cut_node = true;
+    EXPECT_EQ(reduce(c, m), 5);
+    m.tt_move_is_capture = true;
+    LmrStats stats;
+    EXPECT_EQ(reduce(c, m, &stats), 6);
+    EXPECT_EQ(stats.contributed(Rule::kTermCutNode), 20);
+    EXPECT_EQ(stats.contributed(Rule::kTermTtCapture), 10);
+    // A capture is not a quiet alternative to the TT capture: no extra ply for it.
+    m.is_capture = true;
+    EXPECT_EQ(reduce(c, m), 5);
+    c.lmr.terms.cut_node.enabled = false;
+    EXPECT_EQ(reduce(c, m), 3);
+}
+
 TEST(Stats, CountsFiredRulesUnitsAndSizes) {
     LmrConfig c = three_ply_config();
     c.lmr.terms.constant.weight = 10;

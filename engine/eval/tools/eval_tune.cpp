@@ -140,6 +140,7 @@ int run(const Options& o) {
     const std::vector<int> start = read_weights();
     std::vector<int> weights = start;
     double k = 0.0;
+    double k_search = 0.0;  // scale of the PGN comments' scores (--search-weight)
     const FitOptions fit = fit_options(o, start);
     for (int round = 1; round <= o.rounds; ++round) {
         LinearModel model = measure(train, weights, o.threads);
@@ -148,10 +149,14 @@ int run(const Options& o) {
             k = fit_scale(model, o.threads);  // on the game results alone
             std::cout << "sigmoid scale k = " << k << " (Texel K = " << k * 400.0 / std::log(10.0)
                       << ")\n";
+            if (o.search_weight > 0.0) {
+                k_search = fit_search_scale(model);
+                std::cout << "search score scale k = " << k_search << "\n";
+            }
         }
         if (o.search_weight > 0.0) {
-            blend_search_scores(model, k, o.search_weight);
-            blend_search_scores(vmodel, k, o.search_weight);
+            blend_search_scores(model, k_search, o.search_weight);
+            blend_search_scores(vmodel, k_search, o.search_weight);
         }
         const std::vector<double> origin = as_real(weights);
         if (model.samples.empty()) throw std::runtime_error("no position left to fit");
@@ -171,7 +176,7 @@ int run(const Options& o) {
         std::cout << "weights moved " << o.step << " times the fitted change\n";
     }
     LinearModel final_valid = measure(valid, weights, o.threads);
-    if (o.search_weight > 0.0) blend_search_scores(final_valid, k, o.search_weight);
+    if (o.search_weight > 0.0) blend_search_scores(final_valid, k_search, o.search_weight);
     std::cout << "final validation error (re-measured): "
               << mean_error(final_valid, as_real(weights), k, o.threads) << "\n";
     print_changes(start, weights, 40);

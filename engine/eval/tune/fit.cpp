@@ -47,33 +47,53 @@ double mean_error(const LinearModel& model, const std::vector<double>& weights, 
     return total / double(model.samples.size());
 }
 
-double fit_scale(const LinearModel& model, int threads) {
-    const std::vector<double> origin(model.origin.begin(), model.origin.end());
-    // The error is unimodal in k: golden-section search over a range that holds every
-    // engine's usual scale (k = ln(10) / 400 * 1.0 ... 2.0 in Texel's notation).
+namespace {
+
+// Golden-section search for the minimum of an error that is unimodal in k, over a range that
+// holds every engine's usual scale (k = ln(10) / 400 * 1.0 ... 2.0 in Texel's notation).
+double minimize_over_scale(const std::function<double(double)>& error) {
     double lo = 0.001;
     double hi = 0.02;
     const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
     double a = hi - ratio * (hi - lo);
     double b = lo + ratio * (hi - lo);
-    double fa = mean_error(model, origin, a, threads);
-    double fb = mean_error(model, origin, b, threads);
+    double fa = error(a);
+    double fb = error(b);
     for (int i = 0; i < 40; ++i) {
         if (fa < fb) {
             hi = b;
             b = a;
             fb = fa;
             a = hi - ratio * (hi - lo);
-            fa = mean_error(model, origin, a, threads);
+            fa = error(a);
         } else {
             lo = a;
             a = b;
             fa = fb;
             b = lo + ratio * (hi - lo);
-            fb = mean_error(model, origin, b, threads);
+            fb = error(b);
         }
     }
     return (lo + hi) / 2.0;
+}
+
+}  // namespace
+
+double fit_scale(const LinearModel& model, int threads) {
+    const std::vector<double> origin(model.origin.begin(), model.origin.end());
+    return minimize_over_scale([&](double k) { return mean_error(model, origin, k, threads); });
+}
+
+double fit_search_scale(const LinearModel& model) {
+    return minimize_over_scale([&](double k) {
+        double sum = 0.0;
+        for (const Sample& s : model.samples) {
+            if (std::isnan(s.searched)) continue;
+            const double diff = double(s.result) - sigmoid(k, s.searched);
+            sum += diff * diff;
+        }
+        return sum;
+    });
 }
 
 void make_non_decreasing(std::vector<double>& weights, const std::vector<int>& chain) {

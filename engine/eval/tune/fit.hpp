@@ -17,6 +17,11 @@ double mean_error(const LinearModel& model, const std::vector<double>& weights, 
 // The k that minimises mean_error at the model's own origin.
 double fit_scale(const LinearModel& model, int threads);
 
+// The k for which sigmoid(k * search score) best predicts the game results of the samples
+// that have a search score: the scale of the scores in the PGN comments, which need not be the
+// evaluation's (another engine's centipawns, or scores normalised to win chances).
+double fit_search_scale(const LinearModel& model);
+
 struct FitOptions {
     int epochs = 300;
     double learning_rate = 0.5;  // centipawns per step at most, roughly
