@@ -5,6 +5,8 @@
 
 #include <cctype>
 #include <fstream>
+#include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -65,6 +67,21 @@ std::vector<int> numbers_in(const std::string& text) {
         }
     }
     return out;
+}
+
+TEST(TuneSourceWriter, EveryTunableWeightOfTheHeaderIsInTheTable) {
+    // A weight declared LMR_EVAL_WEIGHT but missing from the tuner's table would silently
+    // keep its starting value through every fit.
+    const std::string header = read_source("engine/eval/weights.hpp");
+    const std::regex declaration(R"(LMR_EVAL_WEIGHT\s+(?:Score|int)\s+(k\w+))");
+    std::set<std::string> declared;
+    for (auto it = std::sregex_iterator(header.begin(), header.end(), declaration);
+         it != std::sregex_iterator(); ++it)
+        declared.insert((*it)[1]);
+    std::set<std::string> tabled;
+    for (const WeightDecl& d : declarations()) tabled.insert(d.name);
+    EXPECT_GT(declared.size(), 40u);
+    EXPECT_EQ(declared, tabled);
 }
 
 TEST(TuneSourceWriter, WeightsHeaderRoundTrips) {
