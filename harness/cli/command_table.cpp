@@ -17,6 +17,7 @@ int run_stats_command(CommandContext& context);
 int run_tune_command(CommandContext& context);
 int run_openings_command(CommandContext& context);
 int run_report_command(CommandContext& context);
+int run_label_command(CommandContext& context);
 
 namespace {
 
@@ -34,6 +35,8 @@ constexpr Command kCommands[] = {
     {"tune", "SPSA-tune LMR parameters by self-play; resume, export, show", run_tune_command},
     {"openings", "opening-book tools: generate a balanced EPD book from ECO lines",
      run_openings_command},
+    {"label", "score every position of a PGN's games with an engine: labels for lmr-eval-tune",
+     run_label_command},
 };
 
 }  // namespace

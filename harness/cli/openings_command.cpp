@@ -41,20 +41,6 @@ constexpr std::string_view kGenerateDescription =
     "the command. The result does not depend on --concurrency. The defaults are those of\n"
     "openings/default.epd (docs/openings.md).";
 
-int int_flag(const po::variables_map& values, const char* name, long max) {
-    const std::string flag = std::string("--") + name;
-    const std::string text = values[name].as<std::string>();
-    const long value = parse_count(flag, text);
-    if (value > max) throw flag_error(flag, text, "is larger than " + std::to_string(max));
-    return static_cast<int>(value);
-}
-
-std::string seconds_text(SteadyClock::duration d) {
-    std::ostringstream out;
-    out << std::fixed << std::setprecision(1) << std::chrono::duration<double>(d).count() << " s";
-    return out.str();
-}
-
 // The flags that decide the book, in a fixed order, for the header and the summary.
 std::string canonical_command(const po::variables_map& values, const std::string& program) {
     std::string command = program + " openings generate --eco " + values["eco"].as<std::string>();

@@ -2,8 +2,12 @@
 
 #include <charconv>
 #include <cmath>
+#include <fstream>
+#include <iomanip>
 #include <optional>
 #include <ostream>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 
 namespace lmr::cli {
@@ -104,6 +108,38 @@ std::vector<long> parse_count_list(std::string_view flag, std::string_view text)
         start = comma + 1;
     }
     return counts;
+}
+
+int int_flag(const po::variables_map& values, const char* name, long max) {
+    const std::string flag = std::string("--") + name;
+    const std::string text = values[name].as<std::string>();
+    const long value = parse_count(flag, text);
+    if (value > max) throw flag_error(flag, text, "is larger than " + std::to_string(max));
+    return static_cast<int>(value);
+}
+
+void write_file_atomically(const std::filesystem::path& path, const std::string& text) {
+    const std::filesystem::path temp = path.string() + ".tmp";
+    {
+        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        if (!out) throw std::runtime_error("cannot write " + temp.string());
+        out << text;
+        out.flush();
+        if (!out) throw std::runtime_error("cannot write " + temp.string());
+    }
+    std::error_code ec;
+    std::filesystem::rename(temp, path, ec);
+    if (ec) {
+        std::filesystem::remove(temp, ec);
+        throw std::runtime_error("cannot write " + path.string());
+    }
+}
+
+std::string seconds_text(std::chrono::steady_clock::duration duration) {
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(1) << std::chrono::duration<double>(duration).count()
+        << " s";
+    return out.str();
 }
 
 }  // namespace lmr::cli

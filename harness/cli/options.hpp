@@ -3,6 +3,9 @@
 // turn flag values into numbers with errors that name the flag and the value.
 
 #include <boost/program_options.hpp>
+#include <chrono>
+#include <filesystem>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -27,7 +30,17 @@ double parse_probability(std::string_view flag, std::string_view text);         
 long parse_count(std::string_view flag, std::string_view text);                    // integer >= 0
 std::vector<long> parse_count_list(std::string_view flag, std::string_view text);  // "1,2,3"
 
+// A count flag (see parse_count) that must not exceed `max`; `name` without the dashes.
+int int_flag(const po::variables_map& values, const char* name, long max);
+
 // The message format of those errors, for checks a command makes itself.
 UsageError flag_error(std::string_view flag, std::string_view text, std::string_view problem);
+
+// Writes `text` beside `path` and renames it into place, so a reader never sees half a file
+// and a failure leaves an existing file as it was. Throws std::runtime_error naming the file.
+void write_file_atomically(const std::filesystem::path& path, const std::string& text);
+
+// "12.3 s", for progress lines and summaries.
+std::string seconds_text(std::chrono::steady_clock::duration duration);
 
 }  // namespace lmr::cli

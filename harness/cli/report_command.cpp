@@ -56,24 +56,6 @@ report::Audience audience_of(Format format) {
     return format == Format::kCsv ? report::Audience::kMachine : report::Audience::kHuman;
 }
 
-// Writes beside the target and renames, so a reader never sees half a page.
-void write_file_atomically(const std::filesystem::path& path, const std::string& text) {
-    const std::filesystem::path temp = path.string() + ".tmp";
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out) throw std::runtime_error("cannot write " + temp.string());
-        out << text;
-        out.flush();
-        if (!out) throw std::runtime_error("cannot write " + temp.string());
-    }
-    std::error_code ec;
-    std::filesystem::rename(temp, path, ec);
-    if (ec) {
-        std::filesystem::remove(temp, ec);
-        throw std::runtime_error("cannot write " + path.string());
-    }
-}
-
 // Applies pending schema migrations (views added by newer builds) when asked to.
 void upgrade(const std::filesystem::path& db) {
     if (!std::filesystem::exists(db))

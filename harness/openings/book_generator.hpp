@@ -57,6 +57,7 @@ struct Evaluation {
     enum class Kind { kCentipawns, kMate, kNone };
     Kind kind = Kind::kNone;
     int value = 0;  // centipawns, or moves to mate
+    int depth = 0;  // the depth of the search that gave it (0: not reported)
 };
 
 // Balanced: a centipawn score within ±max_cp. A mate score or no score is never balanced.

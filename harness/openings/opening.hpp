@@ -10,6 +10,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lmr::openings {
@@ -20,6 +21,8 @@ struct Opening {
     std::string fen;                 // 6-field FEN after the moves
     std::string name;                // EPD `id`, or PGN "ECO Opening, Variation"; may be empty
     std::size_t line = 0;            // 1-based line in the book where the entry starts
+    // PGN: the entry's tag pairs as written, in order (e.g. {"Result", "1-0"}); EPD: none.
+    std::vector<std::pair<std::string, std::string>> tags;
 };
 
 // "position startpos [moves …]" or "position fen <start_fen> [moves …]".
@@ -32,6 +35,9 @@ struct ReadOptions {
     // skipped and counted; syntax that loses track of where entries start
     // (an unterminated comment or string) is still an error.
     bool skip_invalid = false;
+    // PGN: read whole games rather than openings — a game whose moves end it (mate,
+    // stalemate) is kept instead of rejected as a book line with nothing left to play.
+    bool whole_games = false;
 };
 
 struct ReadResult {

@@ -222,7 +222,7 @@ class PgnParser {
 
     void finish() {
         if (!game_.bad && set_up()) {
-            if (chess::count_legal_moves(*game_.position) == 0) {
+            if (!out_.options().whole_games && chess::count_legal_moves(*game_.position) == 0) {
                 reject(game_.first_line,
                        "the book moves end the game (" +
                            std::string(game_.position->in_check() ? "checkmate" : "stalemate") +
@@ -234,6 +234,8 @@ class PgnParser {
                 opening.fen = game_.position->fen();
                 opening.name = name();
                 opening.line = game_.first_line;
+                for (Tag& t : game_.tags)
+                    opening.tags.emplace_back(std::move(t.name), std::move(t.value));
                 out_.add(std::move(opening));
             }
         }

@@ -95,6 +95,7 @@ void worker(Shared& shared) {
 
 Evaluation to_evaluation(const uci_client::SearchInfo& info) {
     Evaluation evaluation;
+    evaluation.depth = info.depth.value_or(0);
     if (!info.score) return evaluation;
     evaluation.kind = info.score->kind == uci_client::Score::Kind::kMate
                           ? Evaluation::Kind::kMate

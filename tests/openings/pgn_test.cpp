@@ -157,6 +157,21 @@ TEST(PgnReader, BadSetUpIsAnError) {
     EXPECT_NE(e.find("illegal SAN '--'"), std::string::npos) << e;
 }
 
+TEST(PgnReader, WholeGamesKeepTheirTagsAndMayEndInMate) {
+    const std::string fools_mate =
+        "[Event \"e\"]\n[White \"w\"]\n[Result \"0-1\"]\n1. f3 e5 2. g4 Qh4# 0-1\n";
+    ReadOptions options;
+    options.whole_games = true;
+    const ReadResult r = read(fools_mate, options);
+    ASSERT_EQ(r.openings.size(), 1u);
+    EXPECT_EQ(r.openings[0].moves, (Moves{"f2f3", "e7e5", "g2g4", "d8h4"}));
+    const std::vector<std::pair<std::string, std::string>> tags = {
+        {"Event", "e"}, {"White", "w"}, {"Result", "0-1"}};
+    EXPECT_EQ(r.openings[0].tags, tags);
+    // As a book the same game is rejected: nothing is left to play (BadSetUpIsAnError).
+    EXPECT_NE(error_of(fools_mate).find("checkmate"), std::string::npos);
+}
+
 TEST(PgnReader, NullMovesAndOddTokensInsideVariationsAreSkipped) {
     const auto result = read("1. e4 (1. -- e5 $2 (1... Nf6!!)) 1... e5 2. Nf3 *\n");
     ASSERT_EQ(result.openings.size(), 1u);

@@ -1,0 +1,131 @@
+// lmr-harness label: score every position of a PGN's finished games with a UCI engine and
+// write the games back with those scores as move comments — training labels for
+// `lmr-eval-tune --search-weight`.
+
+#include <algorithm>
+#include <sstream>
+
+#include "harness/cli/command.hpp"
+#include "harness/cli/options.hpp"
+#include "harness/cli/run_options.hpp"
+#include "harness/label/labeller.hpp"
+#include "harness/match/pgn.hpp"
+#include "harness/openings/pgn_reader.hpp"
+
+namespace lmr::cli {
+namespace {
+
+constexpr std::string_view kDescription =
+    "Reads the finished games of one or more PGN files, searches every position from ply\n"
+    "--skip-plies on with `go nodes N` (after `ucinewgame`, so a label does not depend on\n"
+    "--concurrency; a position met twice is searched once) and writes the games as PGN whose\n"
+    "move comments are the engine's score of the position the move was played in, mover's\n"
+    "view: `{+0.35/12 0.000s}`. The engine is lmr-engine unless --engine names another, e.g.\n"
+    "  --engine name=sf cmd=/usr/games/stockfish option.Hash=16 option.Threads=1\n"
+    "The output is written whole at the end (nothing is written when a step fails).";
+
+uci_client::EngineSpec labelling_engine(CommandContext& context) {
+    const auto engines = take_engine_flags(context);
+    if (engines.size() > 1) throw UsageError("--engine: give at most one labelling engine");
+    uci_client::EngineSpec spec;
+    spec.discard_stderr = true;
+    if (engines.empty()) {
+        spec.name = "lmr-engine";
+        spec.argv = {default_engine_binary().string()};
+        return spec;
+    }
+    spec.name = engines[0].name;
+    spec.argv = engines[0].argv;
+    spec.options = engines[0].options;
+    return spec;
+}
+
+}  // namespace
+
+int run_label_command(CommandContext& context) {
+    label::LabelOptions label_options;
+    label_options.scorer.engine = labelling_engine(context);
+    po::options_description options("Options");
+    // clang-format off
+    options.add_options()
+        ("pgn", po::value<std::vector<std::string>>()->required(),
+         "games to label (repeatable; read in order)")
+        ("out", po::value<std::string>()->required(), "PGN file to write")
+        ("nodes", po::value<std::string>()->default_value("5000"), "nodes per search")
+        ("skip-plies", po::value<std::string>()->default_value("0"),
+         "leave the first N plies of every game unsearched (written as book moves)")
+        ("games", po::value<std::string>(), "label only the first N games read")
+        ("concurrency", po::value<std::string>()->default_value("2"), "engine processes at once");
+    // clang-format on
+    po::variables_map values;
+    if (!parse_command_line(context, options, values,
+                            "--pgn FILE [--pgn FILE]… --out FILE [--engine …] [options]",
+                            kDescription))
+        return kExitOk;
+    const long nodes = parse_count("--nodes", values["nodes"].as<std::string>());
+    if (nodes == 0) throw flag_error("--nodes", "0", "must be at least 1");
+    label_options.scorer.nodes = static_cast<std::uint64_t>(nodes);
+    label_options.scorer.concurrency = int_flag(values, "concurrency", 256);
+    if (label_options.scorer.concurrency == 0)
+        throw flag_error("--concurrency", "0", "must be at least 1");
+    label_options.skip_plies = int_flag(values, "skip-plies", 10'000);
+    const std::string out_path = values["out"].as<std::string>();
+
+    openings::ReadOptions read_options;
+    read_options.whole_games = true;
+    std::vector<openings::Opening> games;
+    for (const std::string& path : values["pgn"].as<std::vector<std::string>>()) {
+        try {
+            auto read = openings::read_pgn_file(path, read_options);
+            std::move(read.openings.begin(), read.openings.end(), std::back_inserter(games));
+        } catch (const openings::BookError& e) {
+            context.err << context.program << " label: " << e.what() << '\n';
+            return kExitUsage;
+        }
+    }
+    if (values.count("games")) {
+        const auto limit =
+            static_cast<std::size_t>(parse_count("--games", values["games"].as<std::string>()));
+        if (games.size() > limit) games.resize(limit);
+    }
+
+    const auto started = std::chrono::steady_clock::now();
+    label_options.scorer.progress = [&](std::size_t done, std::size_t total) {
+        if (done % std::max<std::size_t>(total / 20, 1) != 0 && done != total) return;
+        const auto elapsed = std::chrono::steady_clock::now() - started;
+        context.err << "  searched " << done << '/' << total << " positions in "
+                    << seconds_text(elapsed) << ", about "
+                    << seconds_text(elapsed * static_cast<long>(total - done) /
+                                    static_cast<long>(done))
+                    << " to go" << std::endl;
+    };
+    context.out << "Labelling " << games.size() << " games with "
+                << label_options.scorer.engine.name << " at " << nodes << " nodes a position, "
+                << label_options.scorer.concurrency << " engine(s)" << std::endl;
+    label::LabelResult labelled;
+    try {
+        labelled = label::label_games(games, label_options);
+    } catch (const openings::ScorerError& e) {
+        context.err << context.program << " label: " << e.what() << '\n';
+        return kExitFailure;
+    }
+
+    std::ostringstream text;
+    for (const match::GameRecord& game : labelled.games) {
+        match::PgnTags tags;
+        tags.event = "Labelled by " + labelled.engine_id + ", go nodes " + std::to_string(nodes);
+        tags.site = "LMR Lab";
+        text << match::to_pgn(game, tags);
+    }
+    write_file_atomically(out_path, text.str());
+    context.out << "Labelled " << labelled.positions << " positions of " << labelled.games.size()
+                << " games (" << labelled.searches << " distinct searched";
+    if (labelled.unfinished > 0)
+        context.out << "; " << labelled.unfinished << " unfinished dropped";
+    if (labelled.retries > 0) context.out << "; " << labelled.retries << " retries";
+    context.out << ") in " << seconds_text(std::chrono::steady_clock::now() - started) << " with "
+                << labelled.engine_id << "; wrote " << out_path << '\n';
+    return kExitOk;
+}
+
+}  // namespace lmr::cli

@@ -1,0 +1,165 @@
+#include "harness/label/labeller.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <stdexcept>
+#include <string_view>
+#include <unordered_map>
+
+#include "engine/chess/movegen.hpp"
+#include "engine/chess/notation.hpp"
+#include "engine/chess/position.hpp"
+
+namespace lmr::label {
+
+namespace {
+
+const std::string* tag(const openings::Opening& game, std::string_view name) {
+    for (const auto& [key, value] : game.tags) {
+        if (key == name) return &value;
+    }
+    return nullptr;
+}
+
+std::optional<std::string> finished_result(const openings::Opening& game) {
+    const std::string* result = tag(game, "Result");
+    if (result == nullptr) return std::nullopt;
+    if (*result == "1-0" || *result == "0-1" || *result == "1/2-1/2") return *result;
+    return std::nullopt;
+}
+
+chess::Position start_position(const openings::Opening& game) {
+    std::string error;
+    auto pos = chess::Position::from_fen(game.start_fen, &error);
+    // The PGN reader has validated the FEN and every move already.
+    if (!pos)
+        throw std::invalid_argument("game at line " + std::to_string(game.line) + ": " + error);
+    return *pos;
+}
+
+chess::Move parse_move(const chess::Position& pos, const openings::Opening& game,
+                       const std::string& uci) {
+    const chess::Move move = chess::parse_uci(pos, uci);
+    if (move.is_none())
+        throw std::invalid_argument("game at line " + std::to_string(game.line) + ": move " + uci +
+                                    " is not legal");
+    return move;
+}
+
+// How the game ended: the harness's own detail when the PGN came from `lmr-harness pgn`, else
+// what the final position shows, else the result tag is all there is.
+void set_termination(const openings::Opening& game, const chess::Position& final_position,
+                     match::GameRecord& record) {
+    if (const std::string* detail = tag(game, "TerminationDetail")) {
+        if (auto termination = match::parse_termination(*detail)) {
+            record.termination = *termination;
+            return;
+        }
+    }
+    if (chess::count_legal_moves(final_position) == 0) {
+        record.termination =
+            final_position.in_check() ? match::Termination::kMate : match::Termination::kStalemate;
+        return;
+    }
+    record.termination = match::Termination::kAdjudication;
+    record.reason = "result as given by the source PGN";
+}
+
+std::optional<match::Score> to_score(const openings::Evaluation& evaluation) {
+    switch (evaluation.kind) {
+        case openings::Evaluation::Kind::kCentipawns:
+            return match::Score::cp(evaluation.value);
+        case openings::Evaluation::Kind::kMate:
+            return match::Score::mate(evaluation.value);
+        case openings::Evaluation::Kind::kNone:
+            break;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+match::GameRecord labelled_record(const openings::Opening& game, int skip_plies,
+                                  const std::vector<openings::Evaluation>& scores) {
+    match::GameRecord record;
+    const std::string* white = tag(game, "White");
+    const std::string* black = tag(game, "Black");
+    const std::string* time_control = tag(game, "TimeControl");
+    record.white = white ? *white : "?";
+    record.black = black ? *black : "?";
+    record.time_control = time_control ? *time_control : "-";
+    record.result = finished_result(game).value_or("*");
+    record.start_fen = game.start_fen;
+
+    chess::Position pos = start_position(game);
+    const std::size_t book = std::min<std::size_t>(std::max(skip_plies, 0), game.moves.size());
+    for (std::size_t i = 0; i < book; ++i) {
+        record.opening_moves.push_back(game.moves[i]);
+        pos.make_move(parse_move(pos, game, game.moves[i]));
+    }
+    record.opening_fen = pos.fen();
+    if (scores.size() != game.moves.size() - book)
+        throw std::invalid_argument("game at line " + std::to_string(game.line) + ": " +
+                                    std::to_string(scores.size()) + " scores for " +
+                                    std::to_string(game.moves.size() - book) + " positions");
+    for (std::size_t i = book; i < game.moves.size(); ++i) {
+        const chess::Move move = parse_move(pos, game, game.moves[i]);
+        match::MoveRecord m;
+        m.ply = static_cast<int>(i - book) + 1;
+        m.uci = game.moves[i];
+        m.san = chess::to_san(pos, move);
+        m.score = to_score(scores[i - book]);
+        m.depth = scores[i - book].depth;
+        record.moves.push_back(std::move(m));
+        pos.make_move(move);
+    }
+    record.final_fen = pos.fen();
+    set_termination(game, pos, record);
+    return record;
+}
+
+LabelResult label_games(const std::vector<openings::Opening>& games, const LabelOptions& options) {
+    if (options.skip_plies < 0) throw std::invalid_argument("skip_plies must be 0 or more");
+    LabelResult result;
+
+    // The positions to search, each once; per finished game, the index of each of its labelled
+    // positions in that list.
+    std::vector<std::string> fens;
+    std::unordered_map<std::string, std::size_t> index_of_fen;
+    std::vector<const openings::Opening*> finished;
+    std::vector<std::vector<std::size_t>> position_indices;
+    for (const openings::Opening& game : games) {
+        if (!finished_result(game)) {
+            ++result.unfinished;
+            continue;
+        }
+        finished.push_back(&game);
+        auto& indices = position_indices.emplace_back();
+        chess::Position pos = start_position(game);
+        for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
+            if (ply >= static_cast<std::size_t>(options.skip_plies)) {
+                const auto [it, inserted] = index_of_fen.try_emplace(pos.fen(), fens.size());
+                if (inserted) fens.push_back(it->first);
+                indices.push_back(it->second);
+            }
+            pos.make_move(parse_move(pos, game, game.moves[ply]));
+        }
+    }
+
+    openings::ScorerResult scored;
+    if (!fens.empty()) scored = openings::score_positions(fens, options.scorer);
+    result.searches = fens.size();
+    result.engine_id = scored.engine_id;
+    result.retries = scored.retries;
+
+    for (std::size_t g = 0; g < finished.size(); ++g) {
+        std::vector<openings::Evaluation> scores;
+        scores.reserve(position_indices[g].size());
+        for (std::size_t index : position_indices[g]) scores.push_back(scored.evaluations[index]);
+        result.positions += scores.size();
+        result.games.push_back(labelled_record(*finished[g], options.skip_plies, scores));
+    }
+    return result;
+}
+
+}  // namespace lmr::label
