@@ -90,15 +90,7 @@ int run_label_command(CommandContext& context) {
     }
 
     const auto started = std::chrono::steady_clock::now();
-    label_options.scorer.progress = [&](std::size_t done, std::size_t total) {
-        if (done % std::max<std::size_t>(total / 20, 1) != 0 && done != total) return;
-        const auto elapsed = std::chrono::steady_clock::now() - started;
-        context.err << "  searched " << done << '/' << total << " positions in "
-                    << seconds_text(elapsed) << ", about "
-                    << seconds_text(elapsed * static_cast<long>(total - done) /
-                                    static_cast<long>(done))
-                    << " to go" << std::endl;
-    };
+    label_options.scorer.progress = progress_printer(context.err, "searched", " positions");
     context.out << "Labelling " << games.size() << " games with "
                 << label_options.scorer.engine.name << " at " << nodes << " nodes a position, "
                 << label_options.scorer.concurrency << " engine(s)" << std::endl;

@@ -156,14 +156,7 @@ int run_generate(CommandContext& context) {
         fens.push_back(c.epd + ' ' + std::to_string(c.halfmove_clock) + ' ' +
                        std::to_string(c.fullmove_number));
     const auto scoring_started = SteadyClock::now();
-    const std::size_t step = std::max<std::size_t>(candidates.size() / 20, 1);
-    scorer.progress = [&](std::size_t done, std::size_t total) {
-        if (done % step != 0 && done != total) return;
-        const auto elapsed = SteadyClock::now() - scoring_started;
-        const auto eta = elapsed * static_cast<long>(total - done) / static_cast<long>(done);
-        context.err << "  scored " << done << '/' << total << " in " << seconds_text(elapsed)
-                    << ", about " << seconds_text(eta) << " to go" << std::endl;
-    };
+    scorer.progress = progress_printer(context.err, "scored", "");
     openings::ScorerResult scores;
     try {
         scores = openings::score_positions(fens, scorer);

@@ -1,5 +1,6 @@
 #include "harness/cli/options.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fstream>
@@ -140,6 +141,20 @@ std::string seconds_text(std::chrono::steady_clock::duration duration) {
     out << std::fixed << std::setprecision(1) << std::chrono::duration<double>(duration).count()
         << " s";
     return out.str();
+}
+
+std::function<void(std::size_t, std::size_t)> progress_printer(std::ostream& out, std::string verb,
+                                                               std::string unit) {
+    const auto started = std::chrono::steady_clock::now();
+    return [&out, verb = std::move(verb), unit = std::move(unit), started](std::size_t done,
+                                                                           std::size_t total) {
+        if (done == 0 || (done % std::max<std::size_t>(total / 20, 1) != 0 && done != total))
+            return;
+        const auto elapsed = std::chrono::steady_clock::now() - started;
+        const auto to_go = elapsed * static_cast<long>(total - done) / static_cast<long>(done);
+        out << "  " << verb << ' ' << done << '/' << total << unit << " in "
+            << seconds_text(elapsed) << ", about " << seconds_text(to_go) << " to go" << std::endl;
+    };
 }
 
 }  // namespace lmr::cli

@@ -5,6 +5,8 @@
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <filesystem>
+#include <functional>
+#include <iosfwd>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,5 +44,11 @@ void write_file_atomically(const std::filesystem::path& path, const std::string&
 
 // "12.3 s", for progress lines and summaries.
 std::string seconds_text(std::chrono::steady_clock::duration duration);
+
+// A progress callback for a long loop of searches, timed from its creation: every 5 % and at
+// the end it writes "  <verb> done/total<unit> in 12.3 s, about 45.6 s to go" to `out`.
+std::function<void(std::size_t done, std::size_t total)> progress_printer(std::ostream& out,
+                                                                          std::string verb,
+                                                                          std::string unit);
 
 }  // namespace lmr::cli
