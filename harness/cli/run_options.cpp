@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <csignal>
 #include <filesystem>
 #include <iostream>
@@ -104,6 +106,9 @@ void add_run_options(po::options_description& options) {
         ("maxmoves", po::value<std::string>(), "full moves after which a game is drawn")
         ("engine-binary", po::value<std::string>(),
          "lmr-engine to play configs with (default: the one built beside lmr-harness, or $LMR_ENGINE)")
+        ("option", po::value<std::vector<std::string>>()->composing(),
+         "NAME=VALUE: a UCI option for every engine, e.g. Hash=64 (repeatable; an --engine "
+         "spec's own option.NAME wins)")
         ("db", po::value<std::string>()->default_value(std::string(store::kDefaultDatabasePath)),
          "result database (SQLite)")
         ("report-every", po::value<std::string>()->default_value("10"),
@@ -261,6 +266,29 @@ void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
     }
     if (values.count("maxmoves"))
         plan.adjudication.max_moves = int_value("--maxmoves", values["maxmoves"].as<std::string>());
+    add_shared_uci_options(values, plan.engines);
+}
+
+void add_shared_uci_options(const po::variables_map& values,
+                            std::vector<tournament::EnginePlan>& engines) {
+    if (!values.count("option")) return;
+    for (const auto& text : values["option"].as<std::vector<std::string>>()) {
+        const auto eq = text.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw flag_error("--option", text, "expected NAME=VALUE");
+        const std::string name = text.substr(0, eq);
+        // UCI option names are case-insensitive.
+        const auto same_name = [&](const auto& option) {
+            return std::equal(option.first.begin(), option.first.end(), name.begin(), name.end(),
+                              [](unsigned char a, unsigned char b) {
+                                  return std::tolower(a) == std::tolower(b);
+                              });
+        };
+        for (auto& engine : engines) {
+            if (std::none_of(engine.options.begin(), engine.options.end(), same_name))
+                engine.options.emplace_back(name, text.substr(eq + 1));
+        }
+    }
 }
 
 tournament::SessionOptions session_options(const po::variables_map& values,

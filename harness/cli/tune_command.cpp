@@ -145,9 +145,7 @@ int tune_start(CommandContext& context) {
          "colour-reversed pairs per iteration")
         ("spsa-alpha", po::value<std::string>()->default_value("0.602"), "decay exponent of a_k")
         ("spsa-gamma", po::value<std::string>()->default_value("0.101"), "decay exponent of c_k")
-        ("spsa-a", po::value<std::string>(), "stability constant A (default: 10 % of N)")
-        ("option", po::value<std::vector<std::string>>()->composing(),
-         "NAME=VALUE: a UCI option for both sides, e.g. Hash=16 (repeatable)");
+        ("spsa-a", po::value<std::string>(), "stability constant A (default: 10 % of N)");
     // clang-format on
     po::variables_map values;
     if (!parse_command_line(context, options, values, "--base FILE --iterations N --param ... [options]",
@@ -181,7 +179,6 @@ int tune_start(CommandContext& context) {
 
     tournament::RunPlan plan;
     plan.kind = store::RunKind::kTune;
-    fill_run_plan(values, plan);
     plan.pairs = static_cast<std::int64_t>(spsa.iterations) * pairs;
     // Absolute paths: resume and export may run from another directory.
     auto engine = config_engine(values, values["base"].as<std::string>(), store::EngineRole::kBase);
@@ -191,14 +188,8 @@ int tune_start(CommandContext& context) {
                          "': build lmr-engine or give --engine-binary");
     engine.config_path = absolute_text(engine.config_path);
     engine.argv = {absolute_text(binary.string()), "--config", engine.config_path};
-    if (values.count("option"))
-        for (const auto& text : values["option"].as<std::vector<std::string>>()) {
-            const auto eq = text.find('=');
-            if (eq == std::string::npos || eq == 0)
-                throw flag_error("--option", text, "expected NAME=VALUE");
-            engine.options.emplace_back(text.substr(0, eq), text.substr(eq + 1));
-        }
     plan.engines = {engine};
+    fill_run_plan(values, plan);  // --option: the UCI options both sides share
     if (!plan.book.path.empty()) plan.book.path = absolute_text(plan.book.path);
 
     // Everything that can be wrong is found before the run exists and before any game.

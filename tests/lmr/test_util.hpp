@@ -1,14 +1,13 @@
 // Helpers shared by the LMR tests.
 #pragma once
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <string>
 
 #include "engine/lmr/config.hpp"
 #include "engine/lmr/move_context.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace lmr::lmr::test {
 
@@ -41,29 +40,6 @@ inline MoveContext quiet_move(int depth, int move_number) {
     return c;
 }
 
-// A scratch directory per test, removed at the end.
-class TempDir {
-  public:
-    TempDir() {
-        static int counter = 0;
-        path_ = std::filesystem::temp_directory_path() /
-                ("lmr_config_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-        std::filesystem::create_directories(path_);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        std::filesystem::remove_all(path_, ec);
-    }
-    std::filesystem::path write(const std::string& name, const std::string& text) const {
-        const auto file = path_ / name;
-        std::filesystem::create_directories(file.parent_path());
-        std::ofstream(file) << text;
-        return file;
-    }
-    const std::filesystem::path& path() const { return path_; }
-
-  private:
-    std::filesystem::path path_;
-};
+using TempDir = ::lmr::test::TempDir;
 
 }  // namespace lmr::lmr::test

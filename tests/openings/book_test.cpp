@@ -3,37 +3,18 @@
 #include "harness/openings/book.hpp"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <random>
+
+#include "tests/support/temp_dir.hpp"
 
 namespace lmr::openings {
 namespace {
 
-class TempFiles {
-  public:
-    TempFiles() {
-        dir_ = std::filesystem::temp_directory_path() /
-               ("lmr-book-test-" + std::to_string(::getpid()));
-        std::filesystem::create_directories(dir_);
-    }
-    ~TempFiles() {
-        std::error_code ec;
-        std::filesystem::remove_all(dir_, ec);
-    }
-    std::filesystem::path write(const std::string& name, const std::string& text) {
-        const auto path = dir_ / name;
-        std::ofstream(path) << text;
-        return path;
-    }
-
-  private:
-    std::filesystem::path dir_;
-};
+using test::TempDir;
 
 std::vector<Opening> numbered(int n) {
     std::vector<Opening> openings(n);
@@ -119,7 +100,7 @@ TEST(Book, RandomOrderFollowsTheSeedAndCoversTheBook) {
 }
 
 TEST(Book, LoadsByExtensionOrExplicitFormat) {
-    TempFiles files;
+    TempDir files;
     const auto epd =
         files.write("b.epd", "8/8/4k3/8/8/4K3/4P3/8 w - -\n8/8/4k3/8/8/4K3/4P3/8 b - -\n");
     const auto pgn = files.write("b.pgn", "1. e4 e5 2. Nf3 *\n1. d4 *\n");
@@ -151,7 +132,7 @@ TEST(Book, LoadsByExtensionOrExplicitFormat) {
 }
 
 TEST(Book, LoadErrors) {
-    TempFiles files;
+    TempDir files;
     try {
         Book::load("/nonexistent/dir/book.epd");
         FAIL();

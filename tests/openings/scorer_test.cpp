@@ -15,6 +15,7 @@
 
 #include "harness/openings/epd_reader.hpp"
 #include "harness/openings/position_scorer.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace lmr::openings {
 namespace {
@@ -102,19 +103,14 @@ TEST(PositionScorer, EngineFaultsAreErrors) {
     EXPECT_TRUE(score_positions({}, lmr_engine(1)).evaluations.empty());
 }
 
-std::string temp_dir() {
-    std::string path = (std::filesystem::temp_directory_path() / "lmr-books-XXXXXX").string();
-    if (::mkdtemp(path.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    return path;
-}
-
 int run(const std::string& command) {
     const int status = std::system(command.c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 TEST(OpeningsGenerate, WritesABalancedBookThatReadsBack) {
-    const std::filesystem::path dir = temp_dir();
+    const test::TempDir temp("lmr-generate-test");
+    const std::filesystem::path& dir = temp.path();
     {
         std::ofstream eco(dir / "small.eco");
         eco << "# a small ECO file\n"
@@ -166,8 +162,6 @@ TEST(OpeningsGenerate, WritesABalancedBookThatReadsBack) {
     EXPECT_NE(message.str().find("bad.eco:2: illegal SAN 'Ke3'"), std::string::npos)
         << message.str();
     EXPECT_FALSE(std::filesystem::exists(dir / "bad.epd"));
-
-    std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -6,13 +6,14 @@
 #include <cerrno>
 #include <csignal>
 #include <filesystem>
-#include <fstream>
 #include <poll.h>
 #include <string>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
+
+#include "tests/support/temp_dir.hpp"
 
 namespace {
 
@@ -149,9 +150,8 @@ TEST(ChildProcess, CannotStartNamesTheCommandAndTheReason) {
   EXPECT_THROW(child.spawn({"lmr-no-such-command-on-path"}), ProcessError);
 
   // A file that is not executable.
-  const auto path = std::filesystem::temp_directory_path() /
-                    ("lmr_not_executable_" + std::to_string(::getpid()));
-  { std::ofstream(path) << "not a program\n"; }
+  const lmr::test::TempDir dir("lmr-not-executable");
+  const auto path = dir.write("not-a-program", "not a program\n");
   std::filesystem::permissions(path, std::filesystem::perms::owner_read);
   try {
     child.spawn({path.string()});
@@ -160,7 +160,6 @@ TEST(ChildProcess, CannotStartNamesTheCommandAndTheReason) {
     EXPECT_EQ(error.error_number(), EACCES) << error.what();
     EXPECT_NE(std::string(error.what()).find("Permission denied"), std::string::npos);
   }
-  std::filesystem::remove(path);
 
   // A missing working directory.
   try {

@@ -34,6 +34,15 @@ class TempDir {
     const fs::path& path() const { return path_; }
     std::string operator/(const std::string& name) const { return (path_ / name).string(); }
 
+    // Writes `text` to `name` (a relative path; missing directories are made) and returns
+    // the file's path.
+    fs::path write(const std::string& name, const std::string& text) const {
+        const fs::path file = path_ / name;
+        fs::create_directories(file.parent_path());
+        std::ofstream(file, std::ios::binary | std::ios::trunc) << text;
+        return file;
+    }
+
   private:
     fs::path path_;
 };
