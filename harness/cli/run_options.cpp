@@ -215,6 +215,33 @@ std::vector<tournament::EnginePlan> head_to_head_engines(const po::variables_map
     return engines;
 }
 
+namespace {
+
+// --option NAME=VALUE: added to every engine that does not set NAME itself.
+void add_shared_uci_options(const po::variables_map& values,
+                            std::vector<tournament::EnginePlan>& engines) {
+    if (!values.count("option")) return;
+    for (const auto& text : values["option"].as<std::vector<std::string>>()) {
+        const auto eq = text.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw flag_error("--option", text, "expected NAME=VALUE");
+        const std::string name = text.substr(0, eq);
+        // UCI option names are case-insensitive.
+        const auto same_name = [&](const auto& option) {
+            return std::equal(option.first.begin(), option.first.end(), name.begin(), name.end(),
+                              [](unsigned char a, unsigned char b) {
+                                  return std::tolower(a) == std::tolower(b);
+                              });
+        };
+        for (auto& engine : engines) {
+            if (std::none_of(engine.options.begin(), engine.options.end(), same_name))
+                engine.options.emplace_back(name, text.substr(eq + 1));
+        }
+    }
+}
+
+}  // namespace
+
 void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
     plan.time_control = values["tc"].as<std::string>();
     plan.time_margin_ms = parse_count("--margin", values["margin"].as<std::string>());
@@ -267,28 +294,6 @@ void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
     if (values.count("maxmoves"))
         plan.adjudication.max_moves = int_value("--maxmoves", values["maxmoves"].as<std::string>());
     add_shared_uci_options(values, plan.engines);
-}
-
-void add_shared_uci_options(const po::variables_map& values,
-                            std::vector<tournament::EnginePlan>& engines) {
-    if (!values.count("option")) return;
-    for (const auto& text : values["option"].as<std::vector<std::string>>()) {
-        const auto eq = text.find('=');
-        if (eq == std::string::npos || eq == 0)
-            throw flag_error("--option", text, "expected NAME=VALUE");
-        const std::string name = text.substr(0, eq);
-        // UCI option names are case-insensitive.
-        const auto same_name = [&](const auto& option) {
-            return std::equal(option.first.begin(), option.first.end(), name.begin(), name.end(),
-                              [](unsigned char a, unsigned char b) {
-                                  return std::tolower(a) == std::tolower(b);
-                              });
-        };
-        for (auto& engine : engines) {
-            if (std::none_of(engine.options.begin(), engine.options.end(), same_name))
-                engine.options.emplace_back(name, text.substr(eq + 1));
-        }
-    }
 }
 
 tournament::SessionOptions session_options(const po::variables_map& values,

@@ -31,8 +31,6 @@ std::vector<tournament::EnginePlan> take_engine_flags(CommandContext& context);
 // Fills the plan's shared fields from the parsed flags. Call it after the command has added
 // the engines: each `--option NAME=VALUE` is added to every engine that does not set NAME itself.
 void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan);
-void add_shared_uci_options(const po::variables_map& values,
-                            std::vector<tournament::EnginePlan>& engines);
 
 // A config played by lmr-engine, named after its file (stem), e.g. configs/mediocre.json →
 // "mediocre". Throws UsageError when the file does not exist.
