@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "harness/cli/command.hpp"
+#include "harness/process/shell_word.hpp"
 
 #ifndef LMR_VERSION
 #define LMR_VERSION "unknown"
@@ -30,7 +31,10 @@ void print_usage(std::ostream& out) {
 
 int run_command(const Command& command, std::vector<std::string> args, std::ostream& out,
                 std::ostream& err) {
-    CommandContext context{kProgram, std::string(command.name), std::move(args), out, err};
+    std::vector<std::string> words{kProgram, std::string(command.name)};
+    words.insert(words.end(), args.begin(), args.end());
+    CommandContext context{kProgram, std::string(command.name), std::move(args),
+                           process::shell_line(words), out, err};
     try {
         return command.run(context);
     } catch (const UsageError& e) {

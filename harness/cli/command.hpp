@@ -26,6 +26,9 @@ struct CommandContext {
     std::string program;            // "lmr-harness", for usage lines
     std::string command;            // the sub-command's name
     std::vector<std::string> args;  // the arguments after the sub-command's name
+    // The whole command line as typed, shell-quoted: stored as a run's command_line. Kept apart
+    // from `args` because commands consume some of them (take_engine_flags removes --engine).
+    std::string invocation;
     std::ostream& out;
     std::ostream& err;
 };

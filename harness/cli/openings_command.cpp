@@ -252,11 +252,7 @@ int run_openings_command(CommandContext& context) {
         throw UsageError("unknown openings sub-command '" + context.args[0] +
                          "' (expected generate)");
     }
-    CommandContext sub{context.program,
-                       context.command + " generate",
-                       {context.args.begin() + 1, context.args.end()},
-                       context.out,
-                       context.err};
+    auto sub = nested_context(context);
     return run_generate(sub);
 }
 

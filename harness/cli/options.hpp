@@ -26,6 +26,10 @@ bool parse_command_line(CommandContext& context, po::options_description& option
                         std::string_view description,
                         const po::positional_options_description* positional = nullptr);
 
+// The context of a sub-sub-command ("tune show", "openings generate"): context.args[0] joins
+// the command's name and is dropped from the arguments. context.args must not be empty.
+CommandContext nested_context(const CommandContext& context);
+
 // Value parsers; each throws UsageError("--flag 'text': what is wrong").
 double parse_double(std::string_view flag, std::string_view text);                 // finite
 double parse_probability(std::string_view flag, std::string_view text);            // in (0, 1)

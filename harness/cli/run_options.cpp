@@ -300,8 +300,7 @@ tournament::SessionOptions session_options(const po::variables_map& values,
                                            const CommandContext& context) {
     tournament::SessionOptions options;
     options.db_path = values["db"].as<std::string>();
-    for (const auto& arg : context.args) options.command_line += " " + arg;
-    options.command_line = context.program + " " + context.command + options.command_line;
+    options.command_line = context.invocation;
     options.out = &context.out;
     options.live_progress = &context.out == &std::cout && ::isatty(STDOUT_FILENO);
     options.interrupt = &install_interrupt_handler();

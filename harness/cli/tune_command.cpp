@@ -16,6 +16,7 @@
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
 #include "harness/openings/opening.hpp"
+#include "harness/process/shell_word.hpp"
 #include "harness/store/store.hpp"
 #include "harness/tournament/session.hpp"
 #include "harness/tournament/engine_identity.hpp"
@@ -53,13 +54,6 @@ constexpr std::string_view kDescription =
 
 std::string db_flag_default() {
     return std::string(store::kDefaultDatabasePath);
-}
-
-CommandContext sub_context(CommandContext& context, const std::string& sub) {
-    CommandContext sub_context{context.program, context.command + " " + sub,
-                               {context.args.begin() + 1, context.args.end()}, context.out,
-                               context.err};
-    return sub_context;
 }
 
 std::int64_t run_flag(const po::variables_map& values) {
@@ -107,13 +101,13 @@ int report_outcome(CommandContext& context, std::int64_t run_id, const std::stri
     if (!outcome.error.empty()) out << "Error: " << outcome.error << '\n';
     if (outcome.status == store::RunStatus::kFinished) {
         out << "Show:   " << context.program << " tune show --run " << run_id << " --db "
-            << tune::shell_word(db) << '\n'
+            << process::shell_word(db) << '\n'
             << "Export: " << context.program << " tune export --run " << run_id << " --db "
-            << tune::shell_word(db) << '\n';
+            << process::shell_word(db) << '\n';
         return kExitOk;
     }
     out << "Resume: " << context.program << " tune resume --run " << run_id << " --db "
-        << tune::shell_word(db) << '\n';
+        << process::shell_word(db) << '\n';
     return kExitRunFailed;
 }
 
@@ -234,9 +228,7 @@ int tune_start(CommandContext& context) {
 
     const std::string db = values["db"].as<std::string>();
     auto store = store::Store::open(db);
-    std::string command_line = context.program + " " + context.command;
-    for (const auto& arg : context.args) command_line += " " + tune::shell_word(arg);
-    auto run = tournament::run_record(plan, command_line);
+    auto run = tournament::run_record(plan, context.invocation);
     run.kind = store::RunKind::kTune;
     run.sprt.reset();
     const auto run_id = store.create_run(run);
@@ -393,7 +385,7 @@ int resume_tune_run(CommandContext& context, std::int64_t run_id, const std::str
 int run_tune_command(CommandContext& context) {
     const std::string first = context.args.empty() ? std::string() : context.args.front();
     if (first == "resume" || first == "export" || first == "show") {
-        auto sub = sub_context(context, first);
+        auto sub = nested_context(context);
         const auto command = first == "resume"   ? tune_resume
                              : first == "export" ? tune_export
                                                  : tune_show;

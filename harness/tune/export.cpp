@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "harness/process/shell_word.hpp"
+
 namespace lmr::tune {
 namespace {
 
@@ -148,16 +150,6 @@ nlohmann::ordered_json exported_config(const ExportRequest& request) {
     return out;
 }
 
-std::string shell_word(const std::string& word) {
-    const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("-_./=+:,@%").find(c) != std::string_view::npos;
-    });
-    if (plain) return word;
-    std::string quoted = "'";
-    for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return quoted + "'";
-}
-
 std::string sprt_command(const tournament::RunPlan& plan, const std::filesystem::path& base_config,
                          const std::filesystem::path& exported, const std::string& db_path,
                          const std::filesystem::path& cwd) {
@@ -167,11 +159,11 @@ std::string sprt_command(const tournament::RunPlan& plan, const std::filesystem:
         return rel.empty() || rel.string().size() > abs.string().size() ? abs.string()
                                                                          : rel.generic_string();
     };
-    std::string command = "lmr-harness sprt --base " + shell_word(shown(base_config)) +
-                          " --test " + shell_word(shown(exported)) + " --tc " +
-                          shell_word(plan.time_control);
+    std::string command = "lmr-harness sprt --base " + process::shell_word(shown(base_config)) +
+                          " --test " + process::shell_word(shown(exported)) + " --tc " +
+                          process::shell_word(plan.time_control);
     command += " --book " + (plan.book.path.empty() ? std::string("none")
-                                                     : shell_word(shown(plan.book.path)));
+                                                     : process::shell_word(shown(plan.book.path)));
     if (!plan.book.path.empty() && plan.book.plies)
         command += " --book-plies " + std::to_string(*plan.book.plies);
     const auto& adj = plan.adjudication;
@@ -189,9 +181,9 @@ std::string sprt_command(const tournament::RunPlan& plan, const std::filesystem:
     if (!plan.engines.empty() && !plan.engines[0].argv.empty()) {
         const std::string& binary = plan.engines[0].argv[0];
         command += " --engine-binary " +
-                   shell_word(binary.find('/') == std::string::npos ? binary : shown(binary));
+                   process::shell_word(binary.find('/') == std::string::npos ? binary : shown(binary));
     }
-    command += " --db " + shell_word(db_path);
+    command += " --db " + process::shell_word(db_path);
     return command;
 }
 

@@ -52,7 +52,4 @@ std::string sprt_command(const tournament::RunPlan& plan, const std::filesystem:
                          const std::filesystem::path& exported, const std::string& db_path,
                          const std::filesystem::path& cwd);
 
-// Quotes a shell word when it needs it ("tc=10+0.1 nodes=5000" → 'tc=10+0.1 nodes=5000').
-std::string shell_word(const std::string& word);
-
 }  // namespace lmr::tune

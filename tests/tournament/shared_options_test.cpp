@@ -44,6 +44,23 @@ TEST(SharedOptions, AnEnginesOwnOptionWins) {
     EXPECT_NE(shared.find("\"hash\":\"8\""), std::string::npos) << shared;
 }
 
+// The run keeps the command line as typed, --engine specs included (they are taken out of the
+// arguments before the other flags are parsed), quoted so it can be pasted into a shell.
+TEST(SharedOptions, TheRunStoresTheWholeCommandLine) {
+    TempDir dir;
+    const std::string db_path = dir / "line.db";
+    const auto r = run_harness(
+        dir, {"match", "--engine", "name=one", "cmd=" + kEngine, "option.Move Overhead=5",
+              "--engine", "name=two", "cmd=" + kEngine, "--option", "Hash=8", "--pairs", "1",
+              "--tc", "nodes=300", "--book", "none", "--db", db_path});
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    Db db(db_path);
+    EXPECT_EQ(db.text("SELECT command_line FROM runs"),
+              "lmr-harness match --engine name=one cmd=" + kEngine +
+                  " 'option.Move Overhead=5' --engine name=two cmd=" + kEngine +
+                  " --option Hash=8 --pairs 1 --tc nodes=300 --book none --db " + db_path);
+}
+
 TEST(SharedOptions, AnOptionWithoutAValueIsAUsageErrorBeforeAnyRun) {
     TempDir dir;
     const std::string db_path = dir / "bad.db";
