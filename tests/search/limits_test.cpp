@@ -47,5 +47,28 @@ TEST(TimeBudget, UsesOnlyOwnClock) {
     EXPECT_GT(w.soft_ms, b.soft_ms);
 }
 
+// A game played on the soft limits (what the search spends on average): the clock never
+// drops to the move overhead, and it is spent — late in a long game the engine keeps only a
+// few increments in hand, not a slice of its base time it never uses.
+TEST(TimeBudget, ALongGameSpendsTheClockWithoutRunningOut) {
+    constexpr std::int64_t kOverhead = 30;
+    struct Control {
+        std::int64_t base, inc;
+    };
+    for (Control tc : {Control{1000, 10}, Control{10000, 100}, Control{60000, 600}}) {
+        std::int64_t clock = tc.base;
+        for (int move = 0; move < 150; ++move) {
+            Limits l;
+            l.time[chess::kWhite] = clock;
+            l.inc[chess::kWhite] = tc.inc;
+            const int game_ply = 16 + 2 * move;  // after an eight-move book
+            clock -= compute_budget(l, chess::kWhite, game_ply, kOverhead).soft_ms;
+            ASSERT_GT(clock, kOverhead) << tc.base << "+" << tc.inc << " move " << move;
+            clock += tc.inc;
+        }
+        EXPECT_LT(clock, 8 * tc.inc + 10 * kOverhead) << tc.base << "+" << tc.inc;
+    }
+}
+
 }  // namespace
 }  // namespace lmr::search
