@@ -33,8 +33,8 @@ int run_command(const Command& command, std::vector<std::string> args, std::ostr
                 std::ostream& err) {
     std::vector<std::string> words{kProgram, std::string(command.name)};
     words.insert(words.end(), args.begin(), args.end());
-    CommandContext context{kProgram, std::string(command.name), std::move(args),
-                           process::shell_line(words), out, err};
+    CommandContext context{
+        kProgram, std::string(command.name), std::move(args), process::shell_line(words), out, err};
     try {
         return command.run(context);
     } catch (const UsageError& e) {

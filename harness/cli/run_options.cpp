@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cctype>
 #include <csignal>
 #include <filesystem>
 #include <iostream>
@@ -11,6 +10,7 @@
 
 #include "harness/stats/format.hpp"
 #include "harness/store/store.hpp"
+#include "harness/uci/engine_option.hpp"
 
 namespace lmr::cli {
 namespace {
@@ -228,10 +228,7 @@ void add_shared_uci_options(const po::variables_map& values,
         const std::string name = text.substr(0, eq);
         // UCI option names are case-insensitive.
         const auto same_name = [&](const auto& option) {
-            return std::equal(option.first.begin(), option.first.end(), name.begin(), name.end(),
-                              [](unsigned char a, unsigned char b) {
-                                  return std::tolower(a) == std::tolower(b);
-                              });
+            return uci_client::iequals(option.first, name);
         };
         for (auto& engine : engines) {
             if (std::none_of(engine.options.begin(), engine.options.end(), same_name))

@@ -163,7 +163,7 @@ std::string sprt_command(const tournament::RunPlan& plan, const std::filesystem:
                           " --test " + process::shell_word(shown(exported)) + " --tc " +
                           process::shell_word(plan.time_control);
     command += " --book " + (plan.book.path.empty() ? std::string("none")
-                                                     : process::shell_word(shown(plan.book.path)));
+                                                    : process::shell_word(shown(plan.book.path)));
     if (!plan.book.path.empty() && plan.book.plies)
         command += " --book-plies " + std::to_string(*plan.book.plies);
     const auto& adj = plan.adjudication;
@@ -180,8 +180,9 @@ std::string sprt_command(const tournament::RunPlan& plan, const std::filesystem:
     // The binary that played the tune, so the test measures the same engine.
     if (!plan.engines.empty() && !plan.engines[0].argv.empty()) {
         const std::string& binary = plan.engines[0].argv[0];
-        command += " --engine-binary " +
-                   process::shell_word(binary.find('/') == std::string::npos ? binary : shown(binary));
+        command +=
+            " --engine-binary " +
+            process::shell_word(binary.find('/') == std::string::npos ? binary : shown(binary));
     }
     command += " --db " + process::shell_word(db_path);
     return command;

@@ -2,10 +2,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <sstream>
-
-#include <nlohmann/json.hpp>
 
 #include "harness/process/shell_word.hpp"
 #include "harness/tune/export.hpp"
@@ -143,7 +142,8 @@ void write_tune_report(std::ostream& out, const store::Store& store, std::int64_
                               ? default_export_path(options.db_path, run_id)
                               : options.export_path;
     out << "\nExport theta:   lmr-harness tune export --run " << run_id << " --db "
-        << process::shell_word(options.db_path) << " --out " << process::shell_word(exported.string()) << '\n';
+        << process::shell_word(options.db_path) << " --out "
+        << process::shell_word(exported.string()) << '\n';
     if (!base.empty())
         out << "Verify by SPRT: "
             << sprt_command(plan, base, exported, options.db_path,
