@@ -3,6 +3,7 @@
 //   lmr-engine [--config FILE] bench [depth]        fixed-depth node-count signature
 //   lmr-engine perft <depth> [--fen FEN] [--divide] move-generation check
 //   lmr-engine eval [--fen FEN]                      evaluation terms of a position
+//   lmr-engine [--config FILE] explain --move UCI [--fen FEN] [...]  why a move gets its R
 #include <charconv>
 #include <iostream>
 #include <optional>
@@ -10,11 +11,13 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/chess/notation.hpp"
 #include "engine/chess/perft.hpp"
 #include "engine/chess/position.hpp"
 #include "engine/eval/eval.hpp"
 #include "engine/lmr/config.hpp"
 #include "engine/search/bench.hpp"
+#include "engine/search/explain.hpp"
 #include "engine/uci/engine.hpp"
 
 namespace {
@@ -30,6 +33,12 @@ constexpr std::string_view kUsage =
     "                                 count leaf nodes of the legal move tree\n"
     "  eval [--fen FEN]               print the evaluation terms of a position\n"
     "  config                         print the resolved LMR config as JSON\n"
+    "  explain --move UCI [--fen FEN] [--depth D] [--ply P] [--move-number N] [--pv]\n"
+    "          [--alpha A] [--beta B] [--set FIELD=VALUE]...\n"
+    "                                 why the config reduces this move as it does (JSON):\n"
+    "                                 the search's inputs, gates, steps, terms and plies\n"
+    "                                 (defaults: depth 8, ply 2, move number 5, non-PV,\n"
+    "                                 alpha 0, beta 1; empty histories and killers)\n"
     "\n"
     "options:\n"
     "  --config FILE                  LMR config (JSON); default: the built-in default\n"
@@ -64,6 +73,56 @@ std::optional<lmr::chess::Position> position_from(const std::optional<std::strin
     auto pos = lmr::chess::Position::from_fen(*fen, &error);
     if (!pos) std::cerr << "lmr-engine: bad FEN: " << error << '\n';
     return pos;
+}
+
+// `explain`: every flag takes one value except --pv and --fen (see take_fen).
+int explain_command(const lmr::lmr::LmrConfig& config, const std::vector<std::string>& rest) {
+    std::optional<std::string> fen, move_text;
+    lmr::search::ExplainRequest request;
+    for (std::size_t i = 1; i < rest.size(); ++i) {
+        const std::string& flag = rest[i];
+        if (flag == "--fen") {
+            fen = take_fen(rest, i);
+            if (!fen) return usage_error("--fen needs a FEN");
+            continue;
+        }
+        if (flag == "--pv") {
+            request.pv = true;
+            continue;
+        }
+        if (i + 1 >= rest.size()) return usage_error(flag + " needs a value");
+        const std::string& value = rest[++i];
+        if (flag == "--move") {
+            move_text = value;
+        } else if (flag == "--set") {
+            request.sets.push_back(value);
+        } else {
+            int* target = flag == "--depth"         ? &request.depth
+                          : flag == "--ply"         ? &request.ply
+                          : flag == "--move-number" ? &request.move_number
+                          : flag == "--alpha"       ? &request.alpha
+                          : flag == "--beta"        ? &request.beta
+                                                    : nullptr;
+            if (target == nullptr) return usage_error("unexpected argument '" + flag + "'");
+            const auto number = parse_int(value);
+            if (!number) return usage_error(flag + " takes an integer, got '" + value + "'");
+            *target = *number;
+        }
+    }
+    if (!move_text) return usage_error("explain needs --move UCI");
+    auto pos = position_from(fen);
+    if (!pos) return 2;
+    std::string error;
+    const lmr::chess::Move move = lmr::chess::parse_uci(*pos, *move_text, &error);
+    if (move == lmr::chess::Move::none())
+        return usage_error("--move " + *move_text + ": " +
+                           (error.empty() ? std::string("not a legal move here") : error));
+    try {
+        std::cout << lmr::search::explain_reduction(config, *pos, move, request);
+    } catch (const lmr::search::ExplainError& e) {
+        return usage_error(e.what());
+    }
+    return 0;
 }
 
 }  // namespace
@@ -173,6 +232,8 @@ int main(int argc, char** argv) {
         lmr::eval::print_breakdown(*pos, std::cout);
         return 0;
     }
+
+    if (command == "explain") return explain_command(config, rest);
 
     return usage_error("unknown command '" + command + "'");
 }

@@ -68,14 +68,31 @@ void check_int(const json& value, int lo, int hi, std::string_view origin,
 void check_value(const FieldDesc& f, const json& value, std::string_view origin,
                  const std::string& path);
 
+// "extends": one file name, or a non-empty list of them (merged in order, later files win).
+void check_extends(const json& value, std::string_view origin) {
+    if (value.is_string()) return;
+    if (!value.is_array() || value.empty())
+        fail(origin, "extends",
+             std::string("expected a file name or a non-empty array of file names, got ") +
+                 (value.is_array() ? "an empty array" : value.type_name()));
+    for (std::size_t i = 0; i < value.size(); ++i)
+        if (!value[i].is_string())
+            fail(origin, "extends[" + std::to_string(i) + "]",
+                 std::string("expected a string, got ") + value[i].type_name());
+}
+
 void check_object(const json& object, std::string_view parent, std::string_view origin) {
     if (!object.is_object())
         fail(origin, parent, std::string("expected an object, got ") + object.type_name());
     for (const auto& [key, value] : object.items()) {
         const std::string path = join_path(parent, key);
-        if (parent.empty() && (key == "$schema" || key == "extends")) {
+        if (parent.empty() && key == "$schema") {
             if (!value.is_string())
                 fail(origin, path, std::string("expected a string, got ") + value.type_name());
+            continue;
+        }
+        if (parent.empty() && key == "extends") {
+            check_extends(value, origin);
             continue;
         }
         const FieldDesc* f = find_field(path);
@@ -193,32 +210,43 @@ std::string read_file(const fs::path& file, std::string_view referrer) {
 }
 
 // Validated, merged JSON of one file and everything it extends. `chain` holds the files
-// being read (for cycle detection).
+// being read (for cycle detection). A list of bases merges them in order, then the file itself.
 json load_merged(const json& own, std::string_view origin, const fs::path& base_dir,
                  std::vector<fs::path>& chain) {
     check_object(own, "", origin);
     if (!own.contains("extends")) return own;
-    const std::string target = own["extends"].get<std::string>();
-    const fs::path base_file = (base_dir / target).lexically_normal();
-    std::error_code ec;
-    const fs::path canonical = fs::weakly_canonical(base_file, ec);
-    for (const fs::path& seen : chain) {
-        if (seen == canonical) {
-            std::string cycle;
-            for (const fs::path& p : chain) cycle += p.filename().string() + " -> ";
-            cycle += canonical.filename().string();
-            fail(origin, "extends", "cyclic extends: " + cycle);
-        }
+    const json& extends = own["extends"];
+    std::vector<std::string> targets;
+    if (extends.is_string()) {
+        targets.push_back(extends.get<std::string>());
+    } else {
+        for (const json& target : extends) targets.push_back(target.get<std::string>());
     }
-    if (!fs::exists(base_file)) fail(origin, "extends", "file not found: " + base_file.string());
-    const std::string base_origin = base_file.string();
-    json base_own = parse_text(read_file(base_file, origin), base_origin);
-    chain.push_back(canonical);
-    json merged = load_merged(base_own, base_origin, base_file.parent_path(), chain);
-    chain.pop_back();
+    json merged = json::object();
+    for (const std::string& target : targets) {
+        const fs::path base_file = (base_dir / target).lexically_normal();
+        std::error_code ec;
+        const fs::path canonical = fs::weakly_canonical(base_file, ec);
+        for (const fs::path& seen : chain) {
+            if (seen == canonical) {
+                std::string cycle;
+                for (const fs::path& p : chain) cycle += p.filename().string() + " -> ";
+                cycle += canonical.filename().string();
+                fail(origin, "extends", "cyclic extends: " + cycle);
+            }
+        }
+        if (!fs::exists(base_file))
+            fail(origin, "extends", "file not found: " + base_file.string());
+        const std::string base_origin = base_file.string();
+        json base_own = parse_text(read_file(base_file, origin), base_origin);
+        chain.push_back(canonical);
+        json base = load_merged(base_own, base_origin, base_file.parent_path(), chain);
+        chain.pop_back();
+        base.erase("extends");
+        deep_merge(merged, base);
+    }
     json child = own;
     child.erase("extends");
-    merged.erase("extends");
     deep_merge(merged, child);
     return merged;
 }
@@ -363,19 +391,6 @@ std::string resolved_json(const LmrConfig& config) {
         }
     }
     return out.dump(2) + "\n";
-}
-
-std::string_view to_string(ResearchPolicy policy) {
-    return policy == ResearchPolicy::kThreeStage ? "three_stage" : "reduced_then_full";
-}
-std::string_view to_string(Rounding rounding) {
-    return rounding == Rounding::kNearest ? "nearest" : "truncate";
-}
-std::string_view to_string(TableMode mode) {
-    return mode == TableMode::kExplicit ? "explicit" : "log";
-}
-std::string_view to_string(HistorySource source) {
-    return source == HistorySource::kEngine ? "engine" : "rebel";
 }
 
 }  // namespace lmr::lmr

@@ -21,8 +21,29 @@ class ConfigError : public std::runtime_error {
 
 // How a reduced search that beats alpha is re-searched.
 enum class ResearchPolicy {
-    kReducedThenFull,  // REBEL, Mediocre: reduced null window -> full depth (normal PVS)
-    kThreeStage,       // textbook: reduced null window -> full-depth null window -> full window
+    kReducedThenFull,  // REBEL: reduced null window -> full depth (full window at PV nodes)
+    kThreeStage,       // textbook, Mediocre ("continue with PVS search"): reduced null window
+                       // -> full-depth null window -> full window at PV nodes (PVS)
+};
+
+// Which root moves the root-list gate protects (seed 003: "From iteration 8 and on moves that
+// have been best are never reduced", read two ways).
+enum class RootBestReading {
+    kBestInIteration,  // moves that were best in an iteration >= root_best_iteration
+    kEverBest,         // every move that was ever best, once iteration root_best_iteration runs
+};
+
+// Step 6, "hanging piece resolved" (seed 003), read two ways.
+enum class ThreatEscapeMode {
+    kResolved,   // the mover had an N/B/R/Q the opponent wins material by taking; after the
+                 // move it has none (moving it away, defending, blocking, taking the attacker)
+    kMovedAway,  // narrow: the threatened N/B/R/Q itself moves to a square with SEE >= 0
+};
+
+// What "improving" means for the improving / not_improving terms.
+enum class ImprovingRule {
+    kEngine,    // static eval above two plies ago (four if that was in check; true if neither)
+    kTextbook,  // seed 001: !in_check && ply >= 2 && eval > eval two plies ago
 };
 
 // How R * P / (100 * scale) becomes whole plies.
@@ -33,8 +54,11 @@ enum class Rounding {
 
 enum class TableMode { kLog, kExplicit };
 enum class HistorySource {
-    kRebel,   // MoveContext::rebel_history (REBEL H[piece][to], -2000..2000)
-    kEngine,  // MoveContext::history (the engine's own ordering history)
+    kRebel,      // MoveContext::rebel_history (REBEL H[piece][to], -2000..2000)
+    kEngine,     // MoveContext::history: the engine's ordering history, the sum of the
+                 // butterfly table and two continuation tables (-49,152..49,152)
+    kButterfly,  // MoveContext::butterfly_history: one [from][to] table (-16,384..16,384), the
+                 // textbook's history_score
 };
 
 // A short list of integers with a fixed capacity: JSON arrays map to (count, values).
@@ -50,6 +74,9 @@ struct IntList {
 
 // On/off switches of the non-LMR techniques, so LMR can be measured with or without them.
 struct SearchSwitches {
+    // REBEL editions 1-2 order every move by their 0..255 score (seed 000), so that
+    // "move_count <= 3" counts in REBEL's order; off: the engine's staged picker.
+    bool rebel_ordering = false;
     bool null_move = true;
     bool reverse_futility = true;
     bool futility = true;
@@ -77,13 +104,19 @@ struct Gates {
     bool advanced_pawn = false;            // pawn to rank 6+ (black 3-) -> no LMR
     bool good_capture = false;             // capture with SEE >= 0 -> no LMR
     bool captures = false;                 // every capture -> no LMR
-    bool bad_capture_one_ply = false;      // capture with SEE < 0 -> exactly one ply
+    bool bad_capture_one_ply = false;      // capture with SEE < 0 -> a fixed reduction
     bool gives_check = false;              // every checking move -> no LMR
     bool check_good_no_reduction = false;  // check with SEE >= 0 -> no LMR
-    bool check_bad_one_ply = false;        // check with SEE < 0 -> exactly one ply
+    bool check_bad_one_ply = false;        // check with SEE < 0 -> a fixed reduction
     bool killers = false;                  // killer one or two -> no LMR
     bool root_reduce_once = false;         // root moves reduced by at most one ply
-    bool root_best_from_iter8 = false;     // root moves best in an iteration >= 8 -> no LMR
+    bool root_best = false;                // root moves in REBEL's list of best moves -> no LMR
+    int root_best_iteration = 8;           // ... from this iteration on
+    RootBestReading root_best_reading = RootBestReading::kEverBest;
+    // The fixed reductions of the two "one ply" gates, in 1/scale ply (10 = one ply at scale
+    // 10), rounded like R; not scaled by P.
+    int bad_capture_weight = 10;
+    int check_bad_weight = 10;
 };
 
 // Every additive rule has enabled + weight; when its condition holds it adds
@@ -112,6 +145,12 @@ struct FlagStep {  // steps 5, 6, 11 and the flag terms: no parameter besides th
     int weight = 10;
 };
 
+struct ThreatEscapeStep {  // step 6
+    bool enabled = false;
+    int weight = 10;
+    ThreatEscapeMode mode = ThreatEscapeMode::kResolved;
+};
+
 struct MarginStep {  // steps 3, 4, 7, 8, 9, 10, 12
     bool enabled = false;
     int weight = 10;
@@ -124,7 +163,7 @@ struct Steps {
     MarginStep eval_margin{false, 10, 25};       // static eval - margin > alpha -> R--
     MarginStep positional{false, 10, 50};        // eval - material > margin -> R--
     FlagStep new_threat;                         // move creates a new threat -> R--
-    FlagStep threat_escape;                      // moved piece escapes a threat -> R--
+    ThreatEscapeStep threat_escape;              // a hanging piece is resolved -> R--
     MarginStep passed_pawn_gain{false, 10, 25};  // passed-pawn term rose >= margin -> R--
     MarginStep king_safety_gain{false, 10, 25};  // king-safety term rose >= margin -> R--
     MarginStep eval_rise{false, 10, 50};         // eval rose >= margin -> R--
@@ -136,6 +175,7 @@ struct Steps {
 struct HistoryDivisorTerm {  // textbook: reduction -= hist / 5000
     bool enabled = false;
     int weight = 10;
+    HistorySource source = HistorySource::kEngine;
     int divisor = 5000;
     bool integer_signal = true;  // hist / divisor in whole plies first (the textbook); false:
                                  // weight * hist / divisor, keeping fractions of a ply
@@ -180,6 +220,10 @@ struct LmrParams {
     int min_child_depth = 0;       // reduced search keeps depth-1-R >= this (textbook: 1)
     bool allow_extension = false;  // negative R extends instead of being ignored
     int max_extension = 1;         // cap in plies when allow_extension
+    // Negative R extends only while ply < factor * iteration (the check extension's limit);
+    // 0 never extends.
+    int extension_ply_factor = 2;
+    ImprovingRule improving = ImprovingRule::kEngine;
     ResearchPolicy research = ResearchPolicy::kReducedThenFull;
     Gates gates;
     Steps steps;
@@ -213,10 +257,5 @@ std::string resolved_json(const LmrConfig& config);
 // Checks cross-field constraints and ranges of an in-memory config (e.g. after UCI setoption);
 // throws ConfigError.
 void validate(const LmrConfig& config);
-
-std::string_view to_string(ResearchPolicy policy);
-std::string_view to_string(Rounding rounding);
-std::string_view to_string(TableMode mode);
-std::string_view to_string(HistorySource source);
 
 }  // namespace lmr::lmr

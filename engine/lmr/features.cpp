@@ -46,6 +46,13 @@ bool is_threatened(const Position& pos, Square sq) {
     return false;
 }
 
+bool has_hanging_piece(const Position& pos, Color side) {
+    Bitboard pieces = pos.pieces(side) & (pos.pieces(kKnight, kBishop) | pos.pieces(kRook, kQueen));
+    while (pieces)
+        if (is_threatened(pos, pop_lsb(pieces))) return true;
+    return false;
+}
+
 bool creates_new_threat(const Position& pos, Move move) {
     const Color us = pos.side_to_move();
     const Color them = ~us;

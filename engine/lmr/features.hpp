@@ -16,6 +16,11 @@ bool creates_new_threat(const chess::Position& pos, chess::Move move);
 // SEE(move) >= 0, i.e. it goes somewhere it is not simply lost.
 bool escapes_threat(const chess::Position& pos, chess::Move move);
 
+// Step 6 "resolved": does `side` have a knight, bishop, rook or queen that is threatened
+// (is_threatened), i.e. that the opponent wins material by taking? Works for either side to
+// move, so the search asks it before the move and again after it.
+bool has_hanging_piece(const chess::Position& pos, chess::Color side);
+
 // Is the piece on sq threatened: attacked by a lower-valued enemy piece (knight and bishop
 // count as equal), or attacked and undefended? (REBEL's "piece under attack".)
 bool is_threatened(const chess::Position& pos, chess::Square sq);

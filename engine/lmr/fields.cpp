@@ -109,9 +109,18 @@ std::vector<FieldDesc> build_fields() {
                  "A negative R extends the move instead of being ignored (REBEL's musing)."),
         LMR_INT("lmr.max_extension", lmr.max_extension, 0, 4,
                 "Cap in plies on an extension from a negative R."),
+        LMR_INT("lmr.extension_ply_factor", lmr.extension_ply_factor, 0, 8,
+                "A negative R extends only while ply < this * the iteration's depth (the check "
+                "extension's limit, so extensions cannot run away); 0 never extends."),
+        LMR_ENUM("lmr.improving", lmr.improving, ImprovingRule,
+                 "What the improving / not_improving terms read: engine (static eval above two "
+                 "plies ago, else four, else true) or textbook (seed 001: not in check, ply >= 2 "
+                 "and eval above two plies ago).",
+                 "engine", "textbook"),
         LMR_ENUM("lmr.research", lmr.research, ResearchPolicy,
-                 "Re-search when the reduced null-window search beats alpha: full depth "
-                 "(REBEL, Mediocre) or full-depth null window then full window (textbook).",
+                 "Re-search when the reduced null-window search beats alpha: full depth, full "
+                 "window at PV nodes (REBEL) or PVS: full-depth null window, then the full "
+                 "window at PV nodes (textbook; Mediocre's \"continue with PVS search\").",
                  "reduced_then_full", "three_stage"),
 
         object("lmr.gates", "Decided before any weight: no LMR, or exactly one ply."),
@@ -127,18 +136,30 @@ std::vector<FieldDesc> build_fields() {
                  "Captures with SEE >= 0 are not reduced."),
         LMR_BOOL("lmr.gates.captures", lmr.gates.captures, "No capture is reduced."),
         LMR_BOOL("lmr.gates.bad_capture_one_ply", lmr.gates.bad_capture_one_ply,
-                 "Captures with SEE < 0 are reduced by exactly one ply."),
+                 "Captures with SEE < 0 are reduced by exactly bad_capture_weight (one ply)."),
+        LMR_INT("lmr.gates.bad_capture_weight", lmr.gates.bad_capture_weight, 0, kWeightMax,
+                "The bad-capture gate's reduction in 1/scale ply, rounded like R, not scaled by "
+                "P (seed 003: one ply = scale)."),
         LMR_BOOL("lmr.gates.gives_check", lmr.gates.gives_check, "No checking move is reduced."),
         LMR_BOOL("lmr.gates.check_good_no_reduction", lmr.gates.check_good_no_reduction,
                  "Checking moves with SEE >= 0 are not reduced."),
         LMR_BOOL("lmr.gates.check_bad_one_ply", lmr.gates.check_bad_one_ply,
-                 "Checking moves with SEE < 0 are reduced by exactly one ply."),
+                 "Checking moves with SEE < 0 are reduced by exactly check_bad_weight (one ply)."),
+        LMR_INT("lmr.gates.check_bad_weight", lmr.gates.check_bad_weight, 0, kWeightMax,
+                "The bad-check gate's reduction in 1/scale ply, rounded like R, not scaled by P "
+                "(seed 003: one ply = scale)."),
         LMR_BOOL("lmr.gates.killers", lmr.gates.killers,
                  "Killer moves (one and two) are not reduced."),
         LMR_BOOL("lmr.gates.root_reduce_once", lmr.gates.root_reduce_once,
                  "Root moves are reduced by at most one ply."),
-        LMR_BOOL("lmr.gates.root_best_from_iter8", lmr.gates.root_best_from_iter8,
-                 "Root moves that were best in an iteration >= 8 are never reduced."),
+        LMR_BOOL("lmr.gates.root_best", lmr.gates.root_best,
+                 "Root moves in the list of best moves are never reduced (seed 003)."),
+        LMR_INT("lmr.gates.root_best_iteration", lmr.gates.root_best_iteration, 1, 64,
+                "The iteration from which the root list protects (seed 003: 8)."),
+        LMR_ENUM("lmr.gates.root_best_reading", lmr.gates.root_best_reading, RootBestReading,
+                 "best_in_iteration: moves that were best in an iteration >= root_best_iteration; "
+                 "ever_best: every move that was ever best, once that iteration is reached.",
+                 "best_in_iteration", "ever_best"),
 
         object("lmr.steps", "REBEL's twelve steps; each adds weight * signal to R."),
         object("lmr.steps.table", "Step 1: the initial R from a [depth][movecount] table."),
@@ -160,8 +181,10 @@ std::vector<FieldDesc> build_fields() {
                "Step 2: the history value moves R: one signal step per threshold crossed."),
         LMR_ENABLED_WEIGHT("lmr.steps.history", lmr.steps.history, "step 2"),
         LMR_ENUM("lmr.steps.history.source", lmr.steps.history.source, HistorySource,
-                 "rebel: REBEL's H[piece][to] (-2000..2000); engine: the engine's own history.",
-                 "rebel", "engine"),
+                 "rebel: REBEL's H[piece][to] (-2000..2000); engine: the engine's ordering "
+                 "history (butterfly + two continuation tables, -49152..49152); butterfly: the "
+                 "[from][to] table alone (-16384..16384).",
+                 "rebel", "engine", "butterfly"),
         LMR_LIST("lmr.steps.history.less_above", lmr.steps.history.less_above, kThresholdMin,
                  kThresholdMax, 0, 8, "R-- for each threshold the value is above."),
         LMR_LIST("lmr.steps.history.more_below", lmr.steps.history.more_below, kThresholdMin,
@@ -179,8 +202,14 @@ std::vector<FieldDesc> build_fields() {
                "Step 5: the move attacks an enemy N/B/R/Q not attacked before, SEE >= 0 -> R--."),
         LMR_ENABLED_WEIGHT("lmr.steps.new_threat", lmr.steps.new_threat, "step 5"),
         object("lmr.steps.threat_escape",
-               "Step 6: the move saves a threatened N/B/R/Q, SEE >= 0 -> R--."),
+               "Step 6: the move resolves a hanging N/B/R/Q, SEE >= 0 -> R--."),
         LMR_ENABLED_WEIGHT("lmr.steps.threat_escape", lmr.steps.threat_escape, "step 6"),
+        LMR_ENUM("lmr.steps.threat_escape.mode", lmr.steps.threat_escape.mode, ThreatEscapeMode,
+                 "resolved: the mover had an N/B/R/Q the opponent wins material by taking "
+                 "(attacked by a lower piece, or attacked and undefended) and after the move has "
+                 "none - moved away, defended, blocked or attacker taken (seed 003's \"moves that "
+                 "simply eliminate the threat\"); moved_away: only the threatened piece moving.",
+                 "resolved", "moved_away"),
         object("lmr.steps.passed_pawn_gain",
                "Step 7: the passed-pawn term rose by >= margin with the move -> R--."),
         LMR_ENABLED_WEIGHT("lmr.steps.passed_pawn_gain", lmr.steps.passed_pawn_gain, "step 7"),
@@ -231,6 +260,11 @@ std::vector<FieldDesc> build_fields() {
                "Textbook: reduction -= history / divisor (engine history, C integer division)."),
         LMR_ENABLED_WEIGHT("lmr.terms.history_divisor", lmr.terms.history_divisor,
                            "the history-divisor term"),
+        LMR_ENUM("lmr.terms.history_divisor.source", lmr.terms.history_divisor.source,
+                 HistorySource,
+                 "Which history is divided (as steps.history.source); the textbook's "
+                 "history_score is one table: butterfly.",
+                 "rebel", "engine", "butterfly"),
         LMR_INT("lmr.terms.history_divisor.divisor", lmr.terms.history_divisor.divisor, 1,
                 kThresholdMax, "The constant (textbook: 5000)."),
         LMR_BOOL("lmr.terms.history_divisor.integer_signal",
@@ -261,6 +295,9 @@ std::vector<FieldDesc> build_fields() {
                 "Denominator (textbook: 3)."),
 
         object("search", "On/off switches of the non-LMR search techniques."),
+        LMR_BOOL("search.rebel_ordering", search.rebel_ordering,
+                 "Order every move by REBEL's 0..255 score (seed 000) instead of the staged "
+                 "picker, so that move counts mean what they mean in REBEL (editions 1-2)."),
         LMR_BOOL("search.null_move", search.null_move, "Null-move pruning."),
         LMR_BOOL("search.reverse_futility", search.reverse_futility,
                  "Reverse futility (static null move) pruning."),

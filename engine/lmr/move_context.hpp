@@ -10,13 +10,13 @@ struct MoveContext {
     int ply = 0;          // distance from the root
     int move_number = 0;  // 1-based count of moves searched at this node, this one included
     bool is_root = false;
-    bool is_pv = false;                 // PV node (open window)
-    bool cut_node = false;              // non-PV node expected to fail high (parent's late move)
-    bool tt_move_is_capture = false;    // the node's TT move is a capture
-    bool in_check = false;              // side to move at the node is in check
-    bool improving = false;             // static eval better than two plies ago
-    int root_iteration = 0;             // iterative-deepening iteration that runs this search
-    bool root_best_from_iter8 = false;  // root move that was best in an iteration >= 8
+    bool is_pv = false;               // PV node (open window)
+    bool cut_node = false;            // non-PV node expected to fail high (parent's late move)
+    bool tt_move_is_capture = false;  // the node's TT move is a capture
+    bool in_check = false;            // side to move at the node is in check
+    bool improving = false;           // by the config's lmr.improving rule
+    int root_iteration = 0;           // iterative-deepening iteration that runs this search
+    bool root_best = false;           // root move in the list of best moves (gates.root_best_*)
 
     // --- the move ---------------------------------------------------------------------
     bool is_tt_move = false;
@@ -31,23 +31,26 @@ struct MoveContext {
     bool is_castling = false;
 
     // --- scores -----------------------------------------------------------------------
-    int rebel_history = 0;   // REBEL H[piece][to], kept in -2000..2000
-    int history = 0;         // the engine's own ordering history for this move
+    int rebel_history = 0;      // REBEL H[piece][to], kept in -2000..2000
+    int history = 0;            // the engine's ordering history (butterfly + continuations)
+    int butterfly_history = 0;  // the butterfly [from][to] table alone
     int ordering_score = 0;  // REBEL ed1-2 ordering score 0..255 (filled if needs_ordering_score)
     int static_eval = 0;     // side to move, at the node
     int alpha = 0;
     int beta = 0;
 
     // --- eval terms (filled if needs_eval_deltas); mover's point of view ---------------
+    // The side-to-move tempo bonus is taken out of both evaluations: it belongs to whoever
+    // moves, so "after minus before" would otherwise count it twice against every move.
     int eval_minus_material = 0;  // at the node: static eval minus material balance
     int passed_pawn_delta = 0;    // passed-pawn term after the move minus before
     int king_safety_delta = 0;    // king-safety term after minus before
-    int eval_delta = 0;           // whole static eval after minus before
+    int eval_change = 0;          // whole static eval after minus before
     int pst_delta = 0;            // PST[piece][to] - PST[piece][from]
 
     // --- threat features (filled if needs_threat_features) -----------------------------
     bool creates_threat = false;  // step 5: creates_new_threat(pos, move)
-    bool escapes_threat = false;  // step 6: escapes_threat(pos, move)
+    bool escapes_threat = false;  // step 6, by steps.threat_escape.mode
 };
 
 }  // namespace lmr::lmr

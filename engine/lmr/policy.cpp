@@ -55,56 +55,125 @@ int LmrPolicy::table_units(int depth, int move_number) const {
     return table_[std::clamp(depth, 0, 63)][std::clamp(move_number, 0, 63)];
 }
 
+struct LmrPolicy::Trace {
+    Rule rules[kRuleCount];
+    std::int64_t units[kRuleCount];
+    int count = 0;
+
+    void add(Rule rule, std::int64_t contributed = 0) {
+        rules[count] = rule;
+        units[count++] = contributed;
+    }
+};
+
+bool LmrPolicy::eligible(int depth, int move_number, LmrStats* stats) const {
+    const LmrParams& p = config_.lmr;
+    const Rule blocked = !p.enabled                          ? Rule::kDisabled
+                         : depth < p.min_depth               ? Rule::kMinDepth
+                         : move_number <= p.full_depth_moves ? Rule::kFullDepthMoves
+                                                             : Rule::kCount;
+    if (blocked == Rule::kCount) return true;
+    if (stats) {
+        stats->record(blocked);
+        stats->record_result(0);
+    }
+    return false;
+}
+
 // The first rule that forbids LMR for this move, or Rule::kCount when none does.
-Rule LmrPolicy::blocking_rule(const MoveContext& ctx) const {
+Rule LmrPolicy::blocking_rule(const MoveContext& ctx, Rule skip) const {
     const LmrParams& p = config_.lmr;
     const Gates& g = p.gates;
-    if (!p.enabled) return Rule::kDisabled;
-    if (ctx.depth < p.min_depth) return Rule::kMinDepth;
-    if (ctx.move_number <= p.full_depth_moves) return Rule::kFullDepthMoves;
-    if (g.root_best_from_iter8 && ctx.root_best_from_iter8) return Rule::kGateRootBestFromIter8;
-    if (g.tt_move && ctx.is_tt_move) return Rule::kGateTtMove;
-    if (g.in_check && ctx.in_check) return Rule::kGateInCheck;
-    if (g.queen_promotion && ctx.is_queen_promotion) return Rule::kGateQueenPromotion;
-    if (g.promotion && ctx.is_promotion) return Rule::kGatePromotion;
-    if (g.advanced_pawn && ctx.pawn_to_advanced_rank) return Rule::kGateAdvancedPawn;
-    if (g.good_capture && ctx.is_capture && ctx.see_ge0) return Rule::kGateGoodCapture;
-    if (g.captures && ctx.is_capture) return Rule::kGateCaptures;
-    if (g.gives_check && ctx.gives_check) return Rule::kGateGivesCheck;
-    if (g.check_good_no_reduction && ctx.gives_check && ctx.see_ge0)
+    const auto blocks = [skip](bool condition, Rule rule) { return condition && rule != skip; };
+    if (blocks(!p.enabled, Rule::kDisabled)) return Rule::kDisabled;
+    if (blocks(ctx.depth < p.min_depth, Rule::kMinDepth)) return Rule::kMinDepth;
+    if (blocks(ctx.move_number <= p.full_depth_moves, Rule::kFullDepthMoves))
+        return Rule::kFullDepthMoves;
+    if (blocks(g.root_best && ctx.root_best, Rule::kGateRootBest)) return Rule::kGateRootBest;
+    if (blocks(g.tt_move && ctx.is_tt_move, Rule::kGateTtMove)) return Rule::kGateTtMove;
+    if (blocks(g.in_check && ctx.in_check, Rule::kGateInCheck)) return Rule::kGateInCheck;
+    if (blocks(g.queen_promotion && ctx.is_queen_promotion, Rule::kGateQueenPromotion))
+        return Rule::kGateQueenPromotion;
+    if (blocks(g.promotion && ctx.is_promotion, Rule::kGatePromotion)) return Rule::kGatePromotion;
+    if (blocks(g.advanced_pawn && ctx.pawn_to_advanced_rank, Rule::kGateAdvancedPawn))
+        return Rule::kGateAdvancedPawn;
+    if (blocks(g.good_capture && ctx.is_capture && ctx.see_ge0, Rule::kGateGoodCapture))
+        return Rule::kGateGoodCapture;
+    if (blocks(g.captures && ctx.is_capture, Rule::kGateCaptures)) return Rule::kGateCaptures;
+    if (blocks(g.gives_check && ctx.gives_check, Rule::kGateGivesCheck))
+        return Rule::kGateGivesCheck;
+    if (blocks(g.check_good_no_reduction && ctx.gives_check && ctx.see_ge0,
+               Rule::kGateCheckGoodNoReduction))
         return Rule::kGateCheckGoodNoReduction;
-    if (g.killers && (ctx.is_killer1 || ctx.is_killer2)) return Rule::kGateKillers;
-    if (p.terms.ordering_score.enabled &&
-        ctx.ordering_score >= p.terms.ordering_score.no_lmr_min_score)
+    if (blocks(g.killers && (ctx.is_killer1 || ctx.is_killer2), Rule::kGateKillers))
+        return Rule::kGateKillers;
+    if (blocks(p.terms.ordering_score.enabled &&
+                   ctx.ordering_score >= p.terms.ordering_score.no_lmr_min_score,
+               Rule::kGateOrderingScore))
         return Rule::kGateOrderingScore;
     return Rule::kCount;
 }
 
 int LmrPolicy::reduction(const MoveContext& ctx, LmrStats* stats) const {
-    const Gates& g = config_.lmr.gates;
-    int result = 0;
-    if (const Rule blocked = blocking_rule(ctx); blocked != Rule::kCount) {
-        if (stats) stats->record(blocked);
-    } else if (g.bad_capture_one_ply && ctx.is_capture && !ctx.see_ge0) {
-        if (stats) stats->record(Rule::kGateBadCaptureOnePly);
-        result = one_ply(ctx, stats);
-    } else if (g.check_bad_one_ply && ctx.gives_check && !ctx.see_ge0) {
-        if (stats) stats->record(Rule::kGateCheckBadOnePly);
-        result = one_ply(ctx, stats);
-    } else {
-        result = finish(accumulate(ctx, stats), ctx, stats);
+    if (stats == nullptr) return evaluate(ctx, Rule::kCount, nullptr);
+    Trace trace;
+    const int result = evaluate(ctx, Rule::kCount, &trace);
+    // R is a sum, so without an additive rule it is R minus that rule's units; gates, clamps
+    // and the PV scaling are decided again with the rule switched off.
+    std::int64_t r = 0;
+    for (int i = 0; i < trace.count; ++i)
+        if (trace.rules[i] >= Rule::kStepTable && trace.rules[i] < Rule::kTermPvScale)
+            r += trace.units[i];
+    for (int i = 0; i < trace.count; ++i) {
+        const Rule rule = trace.rules[i];
+        stats->record(rule, trace.units[i]);
+        const bool additive = rule >= Rule::kStepTable && rule < Rule::kTermPvScale;
+        const int without = additive ? finish(r - trace.units[i], ctx, Rule::kCount, nullptr)
+                                     : evaluate(ctx, rule, nullptr);
+        if (without != result) stats->record_changed(rule);
     }
-    if (stats) stats->record_result(result);
+    stats->record_result(result);
     return result;
 }
 
-std::int64_t LmrPolicy::accumulate(const MoveContext& c, LmrStats* stats) const {
+int LmrPolicy::evaluate(const MoveContext& ctx, Rule skip, Trace* trace) const {
+    const Gates& g = config_.lmr.gates;
+    if (const Rule blocked = blocking_rule(ctx, skip); blocked != Rule::kCount) {
+        if (trace) trace->add(blocked);
+        return 0;
+    }
+    if (g.bad_capture_one_ply && ctx.is_capture && !ctx.see_ge0 &&
+        skip != Rule::kGateBadCaptureOnePly) {
+        if (trace) trace->add(Rule::kGateBadCaptureOnePly);
+        return fixed(g.bad_capture_weight, ctx, skip, trace);
+    }
+    if (g.check_bad_one_ply && ctx.gives_check && !ctx.see_ge0 &&
+        skip != Rule::kGateCheckBadOnePly) {
+        if (trace) trace->add(Rule::kGateCheckBadOnePly);
+        return fixed(g.check_bad_weight, ctx, skip, trace);
+    }
+    return finish(accumulate(ctx, skip, trace), ctx, skip, trace);
+}
+
+std::int64_t LmrPolicy::accumulate(const MoveContext& c, Rule skip, Trace* trace) const {
     const Steps& s = config_.lmr.steps;
     const Terms& t = config_.lmr.terms;
     std::int64_t r = 0;
     auto add = [&](Rule rule, std::int64_t units) {
+        if (rule == skip) return;
         r += units;
-        if (stats) stats->record(rule, units);
+        if (trace) trace->add(rule, units);
+    };
+    auto history_of = [&c](HistorySource source) {
+        switch (source) {
+            case HistorySource::kRebel:
+                return c.rebel_history;
+            case HistorySource::kButterfly:
+                return c.butterfly_history;
+            case HistorySource::kEngine:
+                break;
+        }
+        return c.history;
     };
 
     if (s.table.enabled) {
@@ -112,7 +181,7 @@ std::int64_t LmrPolicy::accumulate(const MoveContext& c, LmrStats* stats) const 
         if (units != 0) add(Rule::kStepTable, units);
     }
     if (s.history.enabled) {
-        const int value = s.history.source == HistorySource::kRebel ? c.rebel_history : c.history;
+        const int value = history_of(s.history.source);
         int signal = 0;
         for (int threshold : s.history.less_above) signal -= value > threshold;
         for (int threshold : s.history.more_below) signal += value < threshold;
@@ -129,9 +198,9 @@ std::int64_t LmrPolicy::accumulate(const MoveContext& c, LmrStats* stats) const 
         add(Rule::kStepPassedPawnGain, -s.passed_pawn_gain.weight);
     if (s.king_safety_gain.enabled && c.king_safety_delta >= s.king_safety_gain.margin)
         add(Rule::kStepKingSafetyGain, -s.king_safety_gain.weight);
-    if (s.eval_rise.enabled && c.eval_delta >= s.eval_rise.margin)
+    if (s.eval_rise.enabled && c.eval_change >= s.eval_rise.margin)
         add(Rule::kStepEvalRise, -s.eval_rise.weight);
-    if (s.eval_drop.enabled && -c.eval_delta >= s.eval_drop.margin)
+    if (s.eval_drop.enabled && -c.eval_change >= s.eval_drop.margin)
         add(Rule::kStepEvalDrop, s.eval_drop.weight);
     if (s.killer.enabled && (c.is_killer1 || c.is_killer2))
         add(Rule::kStepKiller, -s.killer.weight);
@@ -149,10 +218,10 @@ std::int64_t LmrPolicy::accumulate(const MoveContext& c, LmrStats* stats) const 
     if (t.gives_check.enabled && c.gives_check) add(Rule::kTermGivesCheck, -t.gives_check.weight);
     if (t.history_divisor.enabled) {
         const HistoryDivisorTerm& h = t.history_divisor;
+        const int value = history_of(h.source);
         // C/C++ integer division truncates toward zero, exactly as `reduction -= hist / 5000`.
-        const std::int64_t units = h.integer_signal
-                                       ? -std::int64_t{h.weight} * (c.history / h.divisor)
-                                       : -(std::int64_t{h.weight} * c.history) / h.divisor;
+        const std::int64_t units = h.integer_signal ? -std::int64_t{h.weight} * (value / h.divisor)
+                                                    : -(std::int64_t{h.weight} * value) / h.divisor;
         if (units != 0) add(Rule::kTermHistoryDivisor, units);
     }
     if (t.ordering_score.enabled) {
@@ -166,50 +235,44 @@ std::int64_t LmrPolicy::accumulate(const MoveContext& c, LmrStats* stats) const 
     return r;
 }
 
-int LmrPolicy::finish(std::int64_t r, const MoveContext& c, LmrStats* stats) const {
+int LmrPolicy::finish(std::int64_t r, const MoveContext& c, Rule skip, Trace* trace) const {
     const LmrParams& p = config_.lmr;
-    if (p.terms.pv_scale.enabled && c.is_pv) {
+    if (p.terms.pv_scale.enabled && c.is_pv && skip != Rule::kTermPvScale) {
         const std::int64_t scaled = r * p.terms.pv_scale.numerator / p.terms.pv_scale.denominator;
-        if (stats) stats->record(Rule::kTermPvScale, scaled - r);
+        if (trace) trace->add(Rule::kTermPvScale, scaled - r);
         r = scaled;
     }
     std::int64_t plies = 0;
     if (r > 0 || (r < 0 && p.allow_extension))
         plies = divide(r * p.percentage, std::int64_t{100} * p.scale, p.rounding);
 
-    if (p.gates.root_reduce_once && c.is_root && plies > 1) {
+    if (p.gates.root_reduce_once && c.is_root && plies > 1 && skip != Rule::kRootReduceOnce) {
         plies = 1;
-        if (stats) stats->record(Rule::kRootReduceOnce);
+        if (trace) trace->add(Rule::kRootReduceOnce);
     }
-    if (plies > p.max_reduction) {
-        plies = p.max_reduction;
-        if (stats) stats->record(Rule::kClampMaxReduction);
-    }
-    const int depth_limit = std::max(0, c.depth - 1 - p.min_child_depth);
-    if (plies > depth_limit) {
-        plies = depth_limit;
-        if (stats) stats->record(Rule::kClampDepth);
-    }
-    if (plies < -p.max_extension) {
-        plies = -p.max_extension;
-        if (stats) stats->record(Rule::kClampExtension);
-    }
-    return static_cast<int>(plies);
+    return clamp(plies, c, skip, trace);
 }
 
-int LmrPolicy::one_ply(const MoveContext& c, LmrStats* stats) const {
+int LmrPolicy::fixed(int weight, const MoveContext& c, Rule skip, Trace* trace) const {
     const LmrParams& p = config_.lmr;
-    int plies = 1;
-    if (plies > p.max_reduction) {
-        plies = p.max_reduction;
-        if (stats) stats->record(Rule::kClampMaxReduction);
-    }
+    return clamp(std::max<std::int64_t>(0, divide(weight, p.scale, p.rounding)), c, skip, trace);
+}
+
+int LmrPolicy::clamp(std::int64_t plies, const MoveContext& c, Rule skip, Trace* trace) const {
+    const LmrParams& p = config_.lmr;
+    auto limit = [&](bool condition, Rule rule, std::int64_t value) {
+        if (!condition || rule == skip) return;
+        plies = value;
+        if (trace) trace->add(rule);
+    };
+    limit(plies > p.max_reduction, Rule::kClampMaxReduction, p.max_reduction);
     const int depth_limit = std::max(0, c.depth - 1 - p.min_child_depth);
-    if (plies > depth_limit) {
-        plies = depth_limit;
-        if (stats) stats->record(Rule::kClampDepth);
-    }
-    return plies;
+    limit(plies > depth_limit, Rule::kClampDepth, depth_limit);
+    limit(plies < -p.max_extension, Rule::kClampExtension, -p.max_extension);
+    // Extensions feed on themselves; stop them where the check extension stops.
+    limit(plies < 0 && c.ply >= p.extension_ply_factor * c.root_iteration, Rule::kClampExtensionPly,
+          0);
+    return static_cast<int>(plies);
 }
 
 }  // namespace lmr::lmr

@@ -14,9 +14,15 @@ class LmrPolicy {
   public:
     explicit LmrPolicy(const LmrConfig& config);
 
+    // The cheap part of the decision, asked for every move the search makes at depth >= 1
+    // before it fills a MoveContext: lmr.enabled, min_depth and full_depth_moves. When it
+    // answers false the move is searched at full depth and stats (may be null) count it.
+    bool eligible(int depth, int move_number, LmrStats* stats) const;
+
     // Plies to reduce the move by: > 0 reduces, 0 searches at full depth, < 0 extends
     // (only with lmr.allow_extension). Already clamped so that depth - 1 - R >= 0.
-    // stats may be null.
+    // stats may be null; with stats, every rule that fired is counted, and counted as
+    // "changed" when the result without it would differ.
     int reduction(const MoveContext& ctx, LmrStats* stats) const;
 
     // What the search must fill in MoveContext beyond the cheap fields.
@@ -33,10 +39,15 @@ class LmrPolicy {
     int table_units(int depth, int move_number) const;
 
   private:
-    Rule blocking_rule(const MoveContext& ctx) const;
-    std::int64_t accumulate(const MoveContext& ctx, LmrStats* stats) const;
-    int finish(std::int64_t r, const MoveContext& ctx, LmrStats* stats) const;
-    int one_ply(const MoveContext& ctx, LmrStats* stats) const;
+    struct Trace;  // the rules that fired in one decision, with their R units
+
+    // The whole decision with `skip` treated as switched off (Rule::kCount: nothing skipped).
+    int evaluate(const MoveContext& ctx, Rule skip, Trace* trace) const;
+    Rule blocking_rule(const MoveContext& ctx, Rule skip) const;
+    std::int64_t accumulate(const MoveContext& ctx, Rule skip, Trace* trace) const;
+    int finish(std::int64_t r, const MoveContext& ctx, Rule skip, Trace* trace) const;
+    int fixed(int weight, const MoveContext& ctx, Rule skip, Trace* trace) const;
+    int clamp(std::int64_t plies, const MoveContext& ctx, Rule skip, Trace* trace) const;
 
     LmrConfig config_;
     int table_[64][64] = {};  // weight * T(depth, moves) in 1/scale ply

@@ -139,11 +139,14 @@ std::string config_json_schema() {
     Json properties = Json::object();
     properties["$schema"] =
         Json{{"type", "string"}, {"description", "Path or URL of this schema."}};
-    properties["extends"] =
-        Json{{"type", "string"},
-             {"description",
-              "A config file (path relative to this file) to start from; objects are merged key by "
-              "key, anything else is replaced."}};
+    properties["extends"] = Json{
+        {"oneOf", Json::array({Json{{"type", "string"}}, Json{{"type", "array"},
+                                                              {"items", Json{{"type", "string"}}},
+                                                              {"minItems", 1}}})},
+        {"description",
+         "A config file (path relative to this file), or a list of them, to start from; the "
+         "list is merged in order, later files win, then this file; objects are merged key by "
+         "key, anything else is replaced."}};
     for (const FieldDesc& f : config_fields())
         if (f.parent().empty()) properties[std::string(f.key())] = schema_of(f, defaults);
     s["properties"] = properties;
@@ -155,7 +158,9 @@ std::string config_markdown_reference() {
     const LmrConfig defaults;
     std::string out;
     out += "| key | type | default | meaning |\n|---|---|---|---|\n";
-    out += "| `extends` | string | — | Config file (relative path) to start from; deep merge. |\n";
+    out +=
+        "| `extends` | string or array | — | Config file(s) (relative paths) to start from; "
+        "deep merge in order, later files win. |\n";
     for (const FieldDesc& f : config_fields()) {
         std::string def = f.kind == FieldKind::kObject ? "" : default_of(f, defaults).dump();
         if (f.kind == FieldKind::kObject) {

@@ -1,5 +1,6 @@
 #include "engine/lmr/stats.hpp"
 
+#include <charconv>
 #include <cstdio>
 #include <ostream>
 #include <string>
@@ -8,10 +9,10 @@ namespace lmr::lmr {
 
 std::string_view rule_name(Rule rule) {
     static constexpr std::string_view kNames[kRuleCount] = {
-        "lmr.enabled=false",
+        "lmr.disabled",
         "lmr.min_depth",
         "lmr.full_depth_moves",
-        "gates.root_best_from_iter8",
+        "gates.root_best",
         "gates.tt_move",
         "gates.in_check",
         "gates.queen_promotion",
@@ -22,7 +23,7 @@ std::string_view rule_name(Rule rule) {
         "gates.gives_check",
         "gates.check_good_no_reduction",
         "gates.killers",
-        "terms.ordering_score(no lmr)",
+        "terms.ordering_score.no_lmr",
         "gates.bad_capture_one_ply",
         "gates.check_bad_one_ply",
         "steps.table",
@@ -45,16 +46,23 @@ std::string_view rule_name(Rule rule) {
         "terms.not_improving",
         "terms.gives_check",
         "terms.history_divisor",
-        "terms.ordering_score(double)",
-        "terms.ordering_score(triple)",
+        "terms.ordering_score.double",
+        "terms.ordering_score.triple",
         "terms.pv_scale",
         "gates.root_reduce_once",
         "clamp.max_reduction",
         "clamp.depth",
         "clamp.max_extension",
+        "clamp.extension_ply",
     };
     const int i = static_cast<int>(rule);
     return i >= 0 && i < kRuleCount ? kNames[i] : std::string_view("?");
+}
+
+std::optional<Rule> rule_from_name(std::string_view name) {
+    for (int i = 0; i < kRuleCount; ++i)
+        if (rule_name(static_cast<Rule>(i)) == name) return static_cast<Rule>(i);
+    return std::nullopt;
 }
 
 std::uint64_t LmrStats::reductions_of(int plies) const {
@@ -78,9 +86,135 @@ void LmrStats::add(const LmrStats& other) {
     calls += other.calls;
     for (int i = 0; i < kRuleCount; ++i) {
         fired[i] += other.fired[i];
+        changed[i] += other.changed[i];
         units[i] += other.units[i];
     }
     for (int i = 0; i < 2 * kMaxPlies + 1; ++i) by_plies[i] += other.by_plies[i];
+}
+
+void LmrReport::add(const LmrReport& other) {
+    stats.add(other.stats);
+    reduced_searches += other.reduced_searches;
+    re_searches += other.re_searches;
+}
+
+namespace {
+
+constexpr std::string_view kReportTag = "lmrstats";
+
+// Whole-text integer; false on anything else.
+template <typename Int>
+bool parse_number(std::string_view text, Int& value) {
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return ec == std::errc() && ptr == text.data() + text.size() && !text.empty();
+}
+
+// Splits "a<sep>b" at the first sep; false if sep is missing.
+bool split_at(std::string_view text, char sep, std::string_view& head, std::string_view& tail) {
+    const std::size_t at = text.find(sep);
+    if (at == std::string_view::npos) return false;
+    head = text.substr(0, at);
+    tail = text.substr(at + 1);
+    return true;
+}
+
+bool parse_plies(std::string_view text, LmrStats& stats) {
+    if (text == "-") return true;
+    while (!text.empty()) {
+        std::string_view item = text, rest;
+        if (split_at(text, ',', item, rest)) {
+            text = rest;
+        } else {
+            text = {};
+        }
+        std::string_view size_text, count_text;
+        int size = 0;
+        std::uint64_t count = 0;
+        if (!split_at(item, ':', size_text, count_text) || !parse_number(size_text, size) ||
+            !parse_number(count_text, count) || size < -LmrStats::kMaxPlies ||
+            size > LmrStats::kMaxPlies)
+            return false;
+        stats.by_plies[size + LmrStats::kMaxPlies] += count;
+    }
+    return true;
+}
+
+bool parse_rule(std::string_view key, std::string_view value, LmrStats& stats) {
+    const std::optional<Rule> rule = rule_from_name(key);
+    std::string_view fired_text, rest, changed_text, units_text;
+    if (!rule || !split_at(value, '/', fired_text, rest) ||
+        !split_at(rest, '/', changed_text, units_text))
+        return false;
+    const int i = static_cast<int>(*rule);
+    return parse_number(fired_text, stats.fired[i]) &&
+           parse_number(changed_text, stats.changed[i]) && parse_number(units_text, stats.units[i]);
+}
+
+}  // namespace
+
+std::string format_report_line(const LmrReport& report) {
+    const LmrStats& s = report.stats;
+    std::string line(kReportTag);
+    line += " late=" + std::to_string(s.calls);
+    line += " searches=" + std::to_string(report.reduced_searches);
+    line += " researches=" + std::to_string(report.re_searches);
+    std::string plies;
+    for (int p = -LmrStats::kMaxPlies; p <= LmrStats::kMaxPlies; ++p) {
+        const std::uint64_t n = s.reductions_of(p);
+        if (n == 0) continue;
+        if (!plies.empty()) plies += ',';
+        plies += std::to_string(p) + ':' + std::to_string(n);
+    }
+    line += " plies=" + (plies.empty() ? std::string("-") : plies);
+    for (int i = 0; i < kRuleCount; ++i) {
+        if (s.fired[i] == 0) continue;
+        line += ' ';
+        line += rule_name(static_cast<Rule>(i));
+        line += '=' + std::to_string(s.fired[i]) + '/' + std::to_string(s.changed[i]) + '/' +
+                std::to_string(s.units[i]);
+    }
+    return line;
+}
+
+std::optional<LmrReport> parse_report_line(std::string_view text) {
+    constexpr std::string_view kInfoString = "info string ";
+    if (text.substr(0, kInfoString.size()) == kInfoString) text.remove_prefix(kInfoString.size());
+    LmrReport report;
+    bool tagged = false, late = false, searches = false, researches = false, plies = false;
+    while (!text.empty()) {
+        const std::size_t space = text.find(' ');
+        const std::string_view word = text.substr(0, space);
+        text = space == std::string_view::npos ? std::string_view{} : text.substr(space + 1);
+        if (word.empty()) continue;
+        if (!tagged) {
+            if (word != kReportTag) return std::nullopt;
+            tagged = true;
+            continue;
+        }
+        std::string_view key, value;
+        if (!split_at(word, '=', key, value)) return std::nullopt;
+        bool ok = true;
+        if (key == "late") {
+            ok = !late && parse_number(value, report.stats.calls);
+            late = true;
+        } else if (key == "searches") {
+            ok = !searches && parse_number(value, report.reduced_searches);
+            searches = true;
+        } else if (key == "researches") {
+            ok = !researches && parse_number(value, report.re_searches);
+            researches = true;
+        } else if (key == "plies") {
+            ok = !plies && parse_plies(value, report.stats);
+            plies = true;
+        } else {
+            const std::optional<Rule> rule = rule_from_name(key);
+            ok = rule && report.stats.fired[static_cast<int>(*rule)] == 0 &&
+                 parse_rule(key, value, report.stats);
+        }
+        if (!ok) return std::nullopt;
+    }
+    if (!tagged || !late || !searches || !researches || !plies) return std::nullopt;
+    return report;
 }
 
 void print_stats(const LmrStats& stats, std::ostream& out, int scale,

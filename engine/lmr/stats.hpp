@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace lmr::lmr {
@@ -16,7 +18,7 @@ enum class Rule : int {
     kMinDepth,
     kFullDepthMoves,
     // gates: no LMR
-    kGateRootBestFromIter8,
+    kGateRootBest,
     kGateTtMove,
     kGateInCheck,
     kGateQueenPromotion,
@@ -61,18 +63,24 @@ enum class Rule : int {
     kClampMaxReduction,
     kClampDepth,
     kClampExtension,
+    kClampExtensionPly,  // a negative R past the extension ply limit becomes 0
     kCount
 };
 inline constexpr int kRuleCount = static_cast<int>(Rule::kCount);
 
-// JSON-path-like name ("gates.tt_move", "steps.history", "terms.constant", "clamp.depth").
+// JSON-path-like name ("gates.tt_move", "steps.history", "terms.constant", "clamp.depth"):
+// one word, no spaces, so it can be a key in the stats line below.
 std::string_view rule_name(Rule rule);
+// The rule of that name, or nullopt.
+std::optional<Rule> rule_from_name(std::string_view name);
 
 struct LmrStats {
     static constexpr int kMaxPlies = 16;  // histogram: reductions -kMaxPlies..+kMaxPlies plies
 
     std::uint64_t calls = 0;  // reduction() calls (late moves seen)
     std::uint64_t fired[kRuleCount] = {};
+    // Fired and decided: without this rule the final plies would have differed.
+    std::uint64_t changed[kRuleCount] = {};
     std::int64_t units[kRuleCount] = {};  // R contributed (1/scale ply), steps and terms only
     std::uint64_t by_plies[2 * kMaxPlies + 1] = {};  // index plies + kMaxPlies
 
@@ -87,7 +95,9 @@ struct LmrStats {
         if (plies > kMaxPlies) plies = kMaxPlies;
         ++by_plies[plies + kMaxPlies];
     }
+    void record_changed(Rule rule) { ++changed[static_cast<int>(rule)]; }
     std::uint64_t count(Rule rule) const { return fired[static_cast<int>(rule)]; }
+    std::uint64_t changes(Rule rule) const { return changed[static_cast<int>(rule)]; }
     std::int64_t contributed(Rule rule) const { return units[static_cast<int>(rule)]; }
     std::uint64_t reductions_of(int plies) const;  // how many results were exactly this size
     std::uint64_t reduced() const;                 // results > 0
@@ -96,6 +106,27 @@ struct LmrStats {
     void add(const LmrStats& other);
     void reset() { *this = LmrStats{}; }
 };
+
+// What one search reports to a tournament manager: the policy's counters and the search's
+// count of reduced searches and of re-searches after a reduced search beat alpha.
+struct LmrReport {
+    LmrStats stats;
+    std::uint64_t reduced_searches = 0;
+    std::uint64_t re_searches = 0;
+
+    void add(const LmrReport& other);
+};
+
+// The one-line, machine-readable form the engine prints after each search when the UCI
+// option LmrStats is on ("info string " + this line):
+//   lmrstats late=N searches=N researches=N plies=P:N,P:N... [RULE=FIRED/CHANGED/UNITS]...
+// late = calls, plies = the by_plies histogram (non-zero sizes only, "-" if none), then every
+// rule that fired. The harness parses it with parse_report_line; both live here so they
+// cannot drift.
+std::string format_report_line(const LmrReport& report);
+// nullopt unless text is such a line (a leading "info string " is allowed); unknown rule names
+// and malformed numbers make it nullopt too, so a foreign engine's text is never misread.
+std::optional<LmrReport> parse_report_line(std::string_view text);
 
 // The table printed by `bench` and by `info string` (each line prefixed with line_prefix).
 // Rules that never fired are left out; scale converts units to plies for display.

@@ -5,50 +5,12 @@
 #include <cstdlib>
 
 #include "engine/chess/movegen.hpp"
-#include "engine/lmr/features.hpp"
 #include "engine/search/movepick.hpp"
 #include "engine/search/search_internal.hpp"
 
 namespace lmr::search {
 
 using chess::Move;
-
-namespace {
-
-// White pawn to rank 6 or beyond, black pawn to rank 3 or below (LMR gate).
-bool pawn_to_advanced_rank(const chess::Position& pos, Move m) {
-    const chess::Piece p = pos.moved_piece(m);
-    return chess::type_of(p) == chess::kPawn &&
-           chess::relative_rank(chess::color_of(p), m.to()) >= 5;
-}
-
-// REBEL editions 1-2 ordering score of a move (seed 000), for the ordering-score LMR term.
-int rebel_ordering_score(const chess::Position& pos, Move m, const lmr::MoveContext& ctx,
-                         const Move killers[4], int winning_rank) {
-    lmr::RebelOrderingInput in;
-    in.is_tt_move = ctx.is_tt_move;
-    in.killer = m == killers[0]   ? lmr::KillerSlot::kKiller1
-                : m == killers[1] ? lmr::KillerSlot::kKiller2
-                : m == killers[2] ? lmr::KillerSlot::kKiller1TwoPliesBack
-                : m == killers[3] ? lmr::KillerSlot::kKiller2TwoPliesBack
-                                  : lmr::KillerSlot::kNone;
-    in.is_capture = ctx.is_capture;
-    in.see = ctx.is_capture ? pos.see(m) : 0;
-    in.winning_capture_rank = winning_rank;
-    in.mover = chess::type_of(pos.moved_piece(m));
-    in.captured = ctx.is_capture ? chess::type_of(pos.captured_piece(m)) : chess::kNoPieceType;
-    in.is_queen_promotion = ctx.is_queen_promotion;
-    in.is_minor_promotion = ctx.is_promotion && !ctx.is_queen_promotion;
-    in.is_castling = ctx.is_castling;
-    in.is_short_castling = ctx.is_castling && chess::file_of(m.to()) == 6;
-    in.pst_delta = ctx.pst_delta;
-    in.rebel_history = ctx.rebel_history;
-    in.piece_under_attack = lmr::is_threatened(pos, m.from());
-    in.to_square_unsafe = !ctx.see_ge0;
-    return lmr::rebel_ordering_score(in);
-}
-
-}  // namespace
 
 void Searcher::check_limits() {
     if (completed_depth_ == 0) return;  // depth 1 always completes: there is always a best move
@@ -279,21 +241,34 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
                              ? tables_->counters.get(prev->piece, prev->move.to())
                              : Move::none();
     MovePicker picker(pos_, tt_move, killers, counter, ordering);
+    // REBEL editions 1-2 play every move in their own order (evasions keep the picker's).
+    RebelMoveList rebel_moves;
+    const bool rebel_order = sw.rebel_ordering && !root && !in_check;
+    if (rebel_order)
+        rebel_moves.generate(pos_, {tt_move, killers, ss->mate_killer, &tables_->rebel});
 
-    const bool lmr_active = policy_->enabled();
-    const bool tt_move_is_capture = tt_move != Move::none() && pos_.is_capture(tt_move);
+    LmrNode lmr_node;
+    lmr_node.depth = depth;
+    lmr_node.ply = ply;
+    lmr_node.is_pv = kPv;
+    lmr_node.cut_node = cut_node;
+    lmr_node.in_check = in_check;
+    lmr_node.improving = lmr_improving(ply, in_check, improving);
+    lmr_node.tt_move = tt_move;
+    lmr_node.tt_move_is_capture = tt_move != Move::none() && pos_.is_capture(tt_move);
+    lmr_node.static_eval = raw_eval;
+    std::copy(killers, killers + 4, lmr_node.killers);
+    lmr_node.rebel_order = rebel_order ? &rebel_moves : nullptr;
     const int original_alpha = alpha;
     int best_score = -kInfinite;
     Move best_move = Move::none();
-    int move_count = 0;        // moves picked, pruned ones included (move-count pruning reads it)
-    int searched = 0;          // moves actually searched (MoveContext::move_number, PVS)
-    int node_eval = raw_eval;  // evaluation for the policy, also in check (lazily)
+    int move_count = 0;  // moves picked, pruned ones included (move-count pruning reads it)
+    int searched = 0;    // moves actually searched (MoveContext::move_number, PVS)
     // Raw 16-bit moves: a Move array would be zero-filled at every node.
     std::uint16_t quiets_tried[64];
     int quiet_count = 0;
     std::uint16_t captures_tried[32];
     int capture_count = 0;
-    int winning_captures = 0;  // captures with SEE > 0 searched so far (REBEL ordering rank)
     StackEntry* child = ss + 1;
     child->excluded = Move::none();
 
@@ -303,7 +278,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
             if (root_index_ >= root_moves_.size()) break;
             m = root_moves_[root_index_++].move;
         } else {
-            m = picker.next();
+            m = rebel_order ? rebel_moves.next() : picker.next();
             if (m == Move::none()) break;
         }
         if (m == ss->excluded) continue;
@@ -315,9 +290,9 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
         const bool gives_check = pos_.gives_check(m);
         const chess::Piece moved = pos_.moved_piece(m);
         const int idx = cont_index(moved, m.to());
+        const int butterfly = quiet ? tables_->butterfly.get(us, m) : 0;
         const int history =
-            quiet ? tables_->butterfly.get(us, m) + (*ordering.cont[0])[idx] +
-                        (*ordering.cont[1])[idx]
+            quiet     ? butterfly + (*ordering.cont[0])[idx] + (*ordering.cont[1])[idx]
             : capture ? tables_->captures.get(moved, m.to(), chess::type_of(pos_.captured_piece(m)))
                       : 0;
 
@@ -377,47 +352,12 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
         const int new_depth = depth - 1 + extension;
         ++searched;
 
-        // ---- The LMR seam: the policy alone decides the reduction of a late move. ----
-        const bool consult_policy = lmr_active && searched > 1 && depth >= 2;
+        // ---- The LMR seam: the policy alone decides the reduction of every move. ----
+        const bool consult_policy = policy_->eligible(depth, searched, &lmr_stats_);
         lmr::MoveContext ctx{};
         if (consult_policy) {
-            ctx.depth = depth;
-            ctx.ply = ply;
-            ctx.move_number = searched;
-            ctx.is_root = root;
-            ctx.is_pv = kPv;
-            ctx.cut_node = cut_node;
-            ctx.tt_move_is_capture = tt_move_is_capture;
-            ctx.in_check = in_check;
-            ctx.improving = improving;
-            ctx.root_iteration = iteration_;
-            ctx.root_best_from_iter8 = root && root_moves_[root_index_ - 1].best_from_iter8;
-            ctx.is_tt_move = m == tt_move;
-            ctx.is_capture = capture;
-            ctx.see_ge0 = pos_.see_ge(m, 0);
-            ctx.is_promotion = m.is_promotion();
-            ctx.is_queen_promotion = m.is_promotion() && m.promotion() == chess::kQueen;
-            ctx.pawn_to_advanced_rank = pawn_to_advanced_rank(pos_, m);
-            ctx.gives_check = gives_check;
-            ctx.is_killer1 = m == ss->killers[0];
-            ctx.is_killer2 = m == ss->killers[1];
-            ctx.is_castling = m.is_castling();
-            ctx.rebel_history = tables_->rebel.get(moved, m.to());
-            ctx.history = history;
-            if (node_eval == kNoScore) node_eval = eval::evaluate(pos_);  // in check
-            ctx.static_eval = node_eval;
-            ctx.alpha = alpha;
-            ctx.beta = beta;
-            if (needs_threats_) {
-                ctx.creates_threat = lmr::creates_new_threat(pos_, m);
-                ctx.escapes_threat = lmr::escapes_threat(pos_, m);
-            }
-            const int phase = ss->has_breakdown ? ss->breakdown.phase : eval::game_phase(pos_);
-            ctx.pst_delta =
-                eval::pst_value(moved, m.to(), phase) - eval::pst_value(moved, m.from(), phase);
-            if (needs_ordering_) {
-                ctx.ordering_score = rebel_ordering_score(pos_, m, ctx, killers, winning_captures);
-            }
+            fill_move_context(ctx, lmr_node, m, {capture, gives_check, history, butterfly},
+                              searched, alpha, beta);
         }
 
         ss->move = m;
@@ -429,19 +369,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
         int reduction = 0;
         bool child_evaluated = false;
         if (consult_policy) {
-            if (needs_eval_deltas_ && ss->has_breakdown) {
-                // Evaluate the child once here; the child node reuses it as its static eval.
-                child->precomputed_eval = eval::evaluate(pos_, child->breakdown);
-                child_evaluated = true;
-                const eval::Breakdown& before = ss->breakdown;
-                const eval::Breakdown& after = child->breakdown;  // opponent's view: negate
-                ctx.eval_minus_material = before.total - before.terms[eval::kMaterial];
-                ctx.passed_pawn_delta =
-                    -after.terms[eval::kPassedPawns] - before.terms[eval::kPassedPawns];
-                ctx.king_safety_delta =
-                    -after.terms[eval::kKingSafety] - before.terms[eval::kKingSafety];
-                ctx.eval_delta = -after.total - before.total;
-            }
+            child_evaluated = fill_move_context_after(ctx, lmr_node);
             reduction = policy_->reduction(ctx, &lmr_stats_);
         }
         auto arm_child = [&] {
@@ -452,7 +380,21 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
         };
 
         int score;
-        if (searched == 1) {
+        if (searched == 1 && reduction > 0) {
+            // full_depth_moves 0: even the first move may be reduced; it keeps its window and
+            // is searched again at full depth if it beats alpha.
+            ++stats_.reduced_searches;
+            arm_child();
+            const int reduced = std::max(0, new_depth - reduction);
+            score = kPv ? -negamax<true>(-beta, -alpha, reduced, ply + 1, false)
+                        : -negamax<false>(-beta, -alpha, reduced, ply + 1, !cut_node);
+            if (score > alpha && !abort_) {
+                ++stats_.re_searches;
+                arm_child();
+                score = kPv ? -negamax<true>(-beta, -alpha, new_depth, ply + 1, false)
+                            : -negamax<false>(-beta, -alpha, new_depth, ply + 1, !cut_node);
+            }
+        } else if (searched == 1) {
             arm_child();
             score = kPv ? -negamax<true>(-beta, -alpha, new_depth, ply + 1, false)
                         : -negamax<false>(-beta, -alpha, new_depth, ply + 1, !cut_node);
@@ -494,7 +436,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
         child->has_precomputed = false;
         pos_.unmake_move(m);
         if (abort_) return 0;
-        if (winning_capture) ++winning_captures;
+        if (winning_capture) ++lmr_node.winning_captures;
 
         if (!capture) tables_->rebel.update(ply, moved, m.to(), depth, score > alpha);
 
@@ -508,7 +450,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
                 rm.pv.length = cpv.length + 1;
                 if (score > alpha) {
                     iteration_best_ = m;
-                    if (iteration_ >= 8) rm.best_from_iter8 = true;
+                    rm.last_best_iteration = iteration_;
                 }
             } else {
                 rm.score = -kInfinite;
@@ -549,6 +491,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
         const int bonus = history_bonus(depth);
         if (!pos_.is_capture(best_move) && !best_move.is_promotion()) {
             update_quiet_stats(ply, best_move, depth, quiets_tried, quiet_count);
+            if (best_score >= kMateInMaxPly) ss->mate_killer = best_move;
         } else if (pos_.is_capture(best_move)) {
             tables_->captures.update(pos_.moved_piece(best_move), best_move.to(),
                                      chess::type_of(pos_.captured_piece(best_move)), bonus);

@@ -115,13 +115,30 @@ class Searcher {
     // For tests: direct access to the table.
     TranspositionTable& tt() { return tt_; }
 
+    // `lmr-engine explain`: the MoveContext the search would hand the policy for move m of
+    // pos at a node of this depth and ply, with empty histories and killers and no earlier
+    // plies (a new game). Every field is filled, also those the config does not read.
+    lmr::MoveContext explain_context(const chess::Position& pos, chess::Move m, int depth, int ply,
+                                     int move_number, bool pv, int alpha, int beta);
+
   private:
     struct StackEntry;
     struct RootMove;
     struct Tables;
+    struct LmrNode;
+    struct MoveFacts;
 
     template <bool kPv>
     int negamax(int alpha, int beta, int depth, int ply, bool cut_node);
+    // The one place that fills what the LMR policy reads about move m (lmr_inputs.cpp); the
+    // search and `explain` both use it. Before the move (pos_ at the node):
+    void fill_move_context(lmr::MoveContext& ctx, LmrNode& node, chess::Move m,
+                           const MoveFacts& facts, int move_number, int alpha, int beta);
+    // After make_move: the eval deltas (the child's evaluation is kept in the stack for the
+    // child node; returns true then) and step 6 read as "resolved".
+    bool fill_move_context_after(lmr::MoveContext& ctx, LmrNode& node);
+    // The improving flag the LMR terms read (lmr.improving), given the engine's own.
+    bool lmr_improving(int ply, bool in_check, bool engine_improving) const;
     template <bool kPv>
     int qsearch(int alpha, int beta, int ply);
     int search_root_window(int alpha, int beta, int depth);

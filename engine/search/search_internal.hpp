@@ -1,6 +1,7 @@
 #pragma once
 // Private pieces of the Searcher shared by its translation units (not a public header).
 #include "engine/search/history.hpp"
+#include "engine/search/rebel_order.hpp"
 #include "engine/search/search.hpp"
 
 namespace lmr::search {
@@ -10,6 +11,7 @@ struct Searcher::StackEntry {
     chess::Piece piece = chess::kNoPiece;
     ContinuationRow* cont = nullptr;  // continuation row of the move played from this ply
     chess::Move killers[2] = {};
+    chess::Move mate_killer = chess::Move::none();  // quiet move that refuted with a mate here
     chess::Move excluded = chess::Move::none();
     int static_eval = kNoScore;    // kNoScore when in check
     bool has_precomputed = false;  // the parent already evaluated this node (LMR eval deltas)
@@ -20,9 +22,9 @@ struct Searcher::StackEntry {
 
 struct Searcher::RootMove {
     chess::Move move;
-    int score = -kInfinite;        // this iteration; -kInfinite unless it raised alpha
-    int prev_score = -kInfinite;   // last completed iteration
-    bool best_from_iter8 = false;  // was best in an iteration >= 8 (an LMR gate reads it)
+    int score = -kInfinite;       // this iteration; -kInfinite unless it raised alpha
+    int prev_score = -kInfinite;  // last completed iteration
+    int last_best_iteration = 0;  // last iteration in which it was best (0: never)
     PrincipalVariation pv;
 };
 
@@ -33,6 +35,32 @@ struct Searcher::Tables {
     CounterMoves counters;
     RebelHistory rebel;
     CorrectionHistory correction;
+};
+
+// What the LMR inputs read about the node being searched; set once per node by negamax (or
+// by explain) and read by fill_move_context for each of its moves.
+struct Searcher::LmrNode {
+    int depth = 0;
+    int ply = 0;
+    bool is_pv = false;
+    bool cut_node = false;
+    bool in_check = false;
+    bool improving = false;  // by the config's lmr.improving rule
+    chess::Move tt_move = chess::Move::none();
+    bool tt_move_is_capture = false;
+    int static_eval = kNoScore;   // raw evaluation; taken lazily when the node is in check
+    chess::Move killers[4] = {};  // this ply's two, then the two of ply - 2
+    int winning_captures = 0;     // captures with SEE > 0 searched so far (REBEL's rank)
+    int hanging_before = -1;      // step 6 "resolved": the mover has a hanging piece (-1: unknown)
+    const RebelMoveList* rebel_order = nullptr;  // the node's REBEL-ordered list, if in use
+};
+
+// What the search already knows about a move when the LMR policy is asked about it.
+struct Searcher::MoveFacts {
+    bool capture = false;
+    bool gives_check = false;
+    int history = 0;            // ordering history: butterfly + two continuation rows
+    int butterfly_history = 0;  // the butterfly table alone
 };
 
 inline constexpr int kStackOffset = 4;

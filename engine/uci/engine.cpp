@@ -216,9 +216,12 @@ void Engine::search_thread(chess::Position pos, GoCommand go) {
         stop_cv_.wait(lock, [this] { return stop_requested_; });
     }
     if (lmr_stats_) {
+        const search::SearchStats& st = searcher_.stats();
+        // The machine-readable line first (a tournament manager stores it), then the table.
+        emit_info_string(
+            lmr::format_report_line({searcher_.lmr_stats(), st.reduced_searches, st.re_searches}));
         std::ostringstream s;
         lmr::print_stats(searcher_.lmr_stats(), s, config_.lmr.scale);
-        const search::SearchStats& st = searcher_.stats();
         s.setf(std::ios::fixed);
         s.precision(1);
         s << "lmr re-search rate " << 100.0 * st.re_search_rate() << "% (" << st.re_searches

@@ -212,6 +212,54 @@ TEST(ConfigExtends, DeepMergeChangesOnlyWhatTheChildStates) {
     EXPECT_TRUE(c.search.futility);
 }
 
+TEST(ConfigExtends, AListMergesInOrderLaterFilesWin) {
+    TempDir dir;
+    dir.write("a.json", R"({"name": "a", "lmr": {"percentage": 70, "min_depth": 4}})");
+    dir.write("b.json", R"({"lmr": {"percentage": 80}, "search": {"null_move": false}})");
+    const LmrConfig c = load_config(dir.write("ab.json", R"({"extends": ["a.json", "b.json"]})"));
+    EXPECT_EQ(c.name, "a");
+    EXPECT_EQ(c.lmr.percentage, 80);  // b is later
+    EXPECT_EQ(c.lmr.min_depth, 4);
+    EXPECT_FALSE(c.search.null_move);
+    const LmrConfig d = load_config(
+        dir.write("ba.json", R"({"extends": ["b.json", "a.json"], "lmr": {"min_depth": 5}})"));
+    EXPECT_EQ(d.lmr.percentage, 70);  // a is later
+    EXPECT_EQ(d.lmr.min_depth, 5);    // the file itself wins over every base
+}
+
+TEST(ConfigExtends, BadListsAreNamed) {
+    TempDir dir;
+    EXPECT_NE(load_error(dir, R"({"extends": []})")
+                  .find("extends: expected a file name or a "
+                        "non-empty array"),
+              std::string::npos);
+    EXPECT_NE(
+        load_error(dir, R"({"extends": ["a.json", 3]})").find("extends[1]: expected a string"),
+        std::string::npos);
+    EXPECT_NE(load_error(dir, R"({"extends": ["missing.json"]})").find("file not found"),
+              std::string::npos);
+}
+
+TEST(ConfigExtends, APresetOnThePlainSearchKeepsItsLmrAndLosesThePruning) {
+    TempDir dir;
+    const std::string configs = (test::source_dir() / "configs").string();
+    const LmrConfig c = load_config(dir.write(
+        "plain-ed3.json", R"({"extends": [")" + configs + R"(/rebel-ed3-history.json", ")" +
+                              configs + R"(/plain-search.json"]})"));
+    const LmrConfig ed3 = test::load_preset("rebel-ed3-history");
+    EXPECT_EQ(c.name, ed3.name);
+    LmrConfig same_lmr = ed3;
+    same_lmr.search = c.search;
+    EXPECT_EQ(resolved_json(c), resolved_json(same_lmr));
+    for (bool on :
+         {c.search.null_move, c.search.reverse_futility, c.search.futility,
+          c.search.late_move_pruning, c.search.see_pruning, c.search.internal_iterative_reduction,
+          c.search.probcut, c.search.singular_extension})
+        EXPECT_FALSE(on);
+    EXPECT_TRUE(c.search.check_extension);
+    EXPECT_TRUE(c.search.qsearch_see_pruning);
+}
+
 TEST(ConfigExtends, Ed4IsEd3WithOneMoreHistoryThreshold) {
     const LmrConfig ed3 = test::load_preset("rebel-ed3-history");
     LmrConfig ed4 = test::load_preset("rebel-ed4-quad");

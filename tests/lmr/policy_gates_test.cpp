@@ -72,9 +72,8 @@ const GateCase kGateCases[] = {
      Rule::kGateKillers},
     {"killers(2)", &Gates::killers, [](MoveContext& m) { m.is_killer2 = true; }, 0,
      Rule::kGateKillers},
-    {"root_best_from_iter8", &Gates::root_best_from_iter8,
-     [](MoveContext& m) { m.is_root = m.root_best_from_iter8 = true; }, 0,
-     Rule::kGateRootBestFromIter8},
+    {"root_best", &Gates::root_best, [](MoveContext& m) { m.is_root = m.root_best = true; }, 0,
+     Rule::kGateRootBest},
     {"root_reduce_once", &Gates::root_reduce_once, [](MoveContext& m) { m.is_root = true; }, 1,
      Rule::kRootReduceOnce},
 };
@@ -163,12 +162,95 @@ TEST(Final, PercentageAndScaleWithTruncationAndNearest) {
 TEST(Final, NegativeRIsIgnoredUnlessExtensionsAreAllowed) {
     LmrConfig c = three_ply_config();
     c.lmr.terms.constant.weight = -30;
-    EXPECT_EQ(reduce(c, quiet_move(10, 10)), 0);
+    MoveContext m = quiet_move(10, 10);
+    m.root_iteration = 12;  // ply 3 < 2 * 12: inside the extension ply limit
+    EXPECT_EQ(reduce(c, m), 0);
     c.lmr.allow_extension = true;
     c.lmr.max_extension = 2;
-    EXPECT_EQ(reduce(c, quiet_move(10, 10)), -2);
+    EXPECT_EQ(reduce(c, m), -2);
     c.lmr.percentage = 50;  // -1.5 truncated toward zero
-    EXPECT_EQ(reduce(c, quiet_move(10, 10)), -1);
+    EXPECT_EQ(reduce(c, m), -1);
+}
+
+TEST(Final, ExtensionsStopAtThePlyLimit) {
+    LmrConfig c = three_ply_config();
+    c.lmr.terms.constant.weight = -10;
+    c.lmr.allow_extension = true;
+    MoveContext m = quiet_move(10, 10);
+    m.root_iteration = 5;
+    m.ply = 9;  // 9 < 2 * 5
+    EXPECT_EQ(reduce(c, m), -1);
+    m.ply = 10;  // the check extension's limit: ply < 2 * iteration
+    LmrStats stats;
+    EXPECT_EQ(reduce(c, m, &stats), 0);
+    EXPECT_EQ(stats.count(Rule::kClampExtensionPly), 1u);
+    EXPECT_EQ(stats.changes(Rule::kClampExtensionPly), 1u);
+    c.lmr.extension_ply_factor = 0;  // never
+    m.ply = 1;
+    EXPECT_EQ(reduce(c, m), 0);
+}
+
+TEST(Stats, ChangedCountsTheRulesThatDecided) {
+    LmrConfig c = three_ply_config();  // constant +30 at scale 10, P 100: three plies
+    c.lmr.steps.killer = {true, 10};
+    c.lmr.steps.pst_gain = {true, 10, 20};
+    MoveContext m = quiet_move(10, 10);
+    m.is_killer1 = true;  // 30 - 10 = 2 plies
+    LmrStats stats;
+    EXPECT_EQ(reduce(c, m, &stats), 2);
+    EXPECT_EQ(stats.count(Rule::kStepKiller), 1u);
+    EXPECT_EQ(stats.changes(Rule::kStepKiller), 1u);  // without it: 3
+    EXPECT_EQ(stats.changes(Rule::kTermConstant), 1u);
+    EXPECT_EQ(stats.count(Rule::kStepPstGain), 0u);
+    m = quiet_move(3, 10);  // clamp.depth: at most depth - 1 = 2
+    stats.reset();
+    EXPECT_EQ(reduce(c, m, &stats), 2);
+    EXPECT_EQ(stats.changes(Rule::kClampDepth), 1u);
+    m.is_killer1 = true;  // 2 either way: the killer fired but did not decide
+    stats.reset();
+    EXPECT_EQ(reduce(c, m, &stats), 2);
+    EXPECT_EQ(stats.count(Rule::kStepKiller), 1u);
+    EXPECT_EQ(stats.changes(Rule::kStepKiller), 0u);
+    c.lmr.gates.killers = true;  // a gate decides: 0 instead of 2
+    stats.reset();
+    EXPECT_EQ(reduce(c, m, &stats), 0);
+    EXPECT_EQ(stats.changes(Rule::kGateKillers), 1u);
+}
+
+TEST(Gates, OnePlyGatesTakeTheirWeight) {
+    LmrConfig c = three_ply_config();
+    c.lmr.gates.bad_capture_one_ply = true;
+    c.lmr.gates.check_bad_one_ply = true;
+    MoveContext m = quiet_move(10, 10);
+    m.is_capture = true;
+    m.see_ge0 = false;
+    EXPECT_EQ(reduce(c, m), 1);  // default weight 10 at scale 10
+    c.lmr.gates.bad_capture_weight = 20;
+    EXPECT_EQ(reduce(c, m), 2);
+    c.lmr.gates.bad_capture_weight = 0;
+    EXPECT_EQ(reduce(c, m), 0);
+    m.is_capture = false;
+    m.gives_check = true;
+    c.lmr.gates.check_bad_weight = 30;
+    EXPECT_EQ(reduce(c, m), 3);
+}
+
+TEST(Eligibility, ThePolicyDecidesMinDepthAndFullDepthMoves) {
+    LmrConfig c = three_ply_config();
+    c.lmr.min_depth = 1;
+    c.lmr.full_depth_moves = 0;
+    const LmrPolicy policy(c);
+    LmrStats stats;
+    EXPECT_TRUE(policy.eligible(1, 1, &stats));  // even the first move at depth 1
+    c.lmr.min_depth = 4;
+    c.lmr.full_depth_moves = 2;
+    const LmrPolicy stricter(c);
+    EXPECT_FALSE(stricter.eligible(3, 5, &stats));
+    EXPECT_FALSE(stricter.eligible(4, 2, &stats));
+    EXPECT_TRUE(stricter.eligible(4, 3, &stats));
+    EXPECT_EQ(stats.count(Rule::kMinDepth), 1u);
+    EXPECT_EQ(stats.count(Rule::kFullDepthMoves), 1u);
+    EXPECT_EQ(stats.calls, 2u);  // the refused moves count as searched at full depth
 }
 
 TEST(Final, PvScaleIsAppliedAtPvNodesOnly) {
@@ -209,7 +291,7 @@ TEST(Stats, CountsFiredRulesUnitsAndSizes) {
     c.lmr.steps.eval_drop = {true, 10, 50};
     LmrStats stats;
     MoveContext m = quiet_move(10, 10);
-    m.eval_delta = -60;
+    m.eval_change = -60;
     EXPECT_EQ(reduce(c, m, &stats), 2);
     m.is_killer1 = true;
     EXPECT_EQ(reduce(c, m, &stats), 1);
@@ -250,8 +332,8 @@ TEST(Needs, FeaturesAreRequestedOnlyWhenAStepReadsThem) {
     const LmrPolicy textbook(test::load_preset("textbook-log"));
     EXPECT_FALSE(textbook.needs_rebel_history());
     EXPECT_EQ(textbook.research(), ResearchPolicy::kThreeStage);
-    EXPECT_EQ(LmrPolicy(test::load_preset("mediocre")).research(),
-              ResearchPolicy::kReducedThenFull);
+    // Seed 002: "Continue with PVS search" after the reduced search beats alpha.
+    EXPECT_EQ(LmrPolicy(test::load_preset("mediocre")).research(), ResearchPolicy::kThreeStage);
 }
 
 }  // namespace

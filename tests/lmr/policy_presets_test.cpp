@@ -98,7 +98,7 @@ int textbook(const MoveContext& m) {
     if (!m.improving) reduction++;
     if (m.gives_check) reduction--;
     if (m.is_killer1 || m.is_killer2) reduction--;
-    reduction -= m.history / 5000;
+    reduction -= m.butterfly_history / 5000;  // history_score: one table
     const int new_depth = m.depth - 1;
     return std::clamp(reduction, 0, new_depth - 1);
 }
@@ -112,7 +112,7 @@ struct ExpertWeights {
 int rebel_expert(const MoveContext& m, const ExpertWeights& w = {}, int P = 50) {
     if (m.depth < 3) return 0;
     if (m.move_number <= 1) return 0;  // the first move is never a late move
-    if (m.is_root && m.root_best_from_iter8) return 0;
+    if (m.is_root && m.root_best) return 0;
     if (m.is_tt_move) return 0;
     if (m.in_check) return 0;
     if (m.is_queen_promotion) return 0;
@@ -138,8 +138,8 @@ int rebel_expert(const MoveContext& m, const ExpertWeights& w = {}, int P = 50) 
     if (m.escapes_threat) R -= w.threat_escape;
     if (m.passed_pawn_delta >= 25) R -= w.passed_pawn;
     if (m.king_safety_delta >= 25) R -= w.king_safety;
-    if (m.eval_delta >= 50) R -= w.eval_rise;
-    if (-m.eval_delta >= 50) R += w.eval_drop;
+    if (m.eval_change >= 50) R -= w.eval_rise;
+    if (-m.eval_change >= 50) R += w.eval_drop;
     if (m.is_killer1 || m.is_killer2) R -= w.killer;
     if (m.pst_delta >= 20) R -= w.pst;
     if (R > 0) return (R * P) / 1000;
@@ -159,7 +159,7 @@ MoveContext random_move(std::mt19937& rng) {
     m.is_pv = chance(30);
     m.in_check = chance(10);
     m.improving = chance(50);
-    m.root_best_from_iter8 = m.is_root && chance(30);
+    m.root_best = m.is_root && chance(30);
     m.is_tt_move = chance(5);
     m.is_capture = chance(20);
     m.see_ge0 = chance(60);
@@ -173,6 +173,8 @@ MoveContext random_move(std::mt19937& rng) {
     if (chance(20)) m.rebel_history = 500 * pick(-3, 3);  // exactly on a threshold
     m.history = pick(-16384, 16384);
     if (chance(10)) m.history = 5000 * pick(-3, 3);
+    m.butterfly_history = pick(-16384, 16384);
+    if (chance(10)) m.butterfly_history = 5000 * pick(-3, 3);
     m.ordering_score = pick(0, 255);
     if (chance(20)) m.ordering_score = pick(85, 125);
     m.static_eval = pick(-300, 300);
@@ -181,7 +183,7 @@ MoveContext random_move(std::mt19937& rng) {
     m.eval_minus_material = pick(-100, 100);
     m.passed_pawn_delta = pick(-40, 40);
     m.king_safety_delta = pick(-40, 40);
-    m.eval_delta = pick(-80, 80);
+    m.eval_change = pick(-80, 80);
     m.pst_delta = pick(-40, 40);
     m.creates_threat = chance(15);
     m.escapes_threat = chance(15);
@@ -385,9 +387,11 @@ TEST(Textbook, TableAdjustmentsAndClamp) {
     EXPECT_EQ(reduce(c, m), 0);
     m = quiet_move(10, 10);  // 2 + 1 + 1
     EXPECT_EQ(reduce(c, m), 4);
-    m.history = 12000;  // -= 12000 / 5000 = 2
+    m.butterfly_history = 12000;  // -= 12000 / 5000 = 2 (history_score: one table)
     EXPECT_EQ(reduce(c, m), 2);
-    m.history = -4999;  // integer division: 0
+    m.history = 40000;  // the engine's three-table sum is not what the textbook divides
+    EXPECT_EQ(reduce(c, m), 2);
+    m.butterfly_history = -4999;  // integer division: 0
     EXPECT_EQ(reduce(c, m), 4);
     m = quiet_move(3, 40);  // 1 + 1 + 1 = 3, clamp(.., 0, new_depth - 1 = 1)
     EXPECT_EQ(reduce(c, m), 1);

@@ -1,0 +1,155 @@
+// What the search hands the LMR policy: the one function pair that fills lmr::MoveContext,
+// used by negamax for every late move and by `lmr-engine explain`.
+#include "engine/lmr/features.hpp"
+#include "engine/search/search_internal.hpp"
+
+namespace lmr::search {
+
+using chess::Move;
+
+namespace {
+
+// White pawn to rank 6 or beyond, black pawn to rank 3 or below (LMR gate).
+bool pawn_to_advanced_rank(const chess::Position& pos, Move m) {
+    const chess::Piece p = pos.moved_piece(m);
+    return chess::type_of(p) == chess::kPawn &&
+           chess::relative_rank(chess::color_of(p), m.to()) >= 5;
+}
+
+// The evaluation without the side-to-move tempo bonus, which belongs to whoever moves.
+int without_tempo(const eval::Breakdown& b) {
+    return b.total - b.terms[eval::kTempo];
+}
+
+}  // namespace
+
+bool Searcher::lmr_improving(int ply, bool in_check, bool engine_improving) const {
+    if (config_.lmr.improving == lmr::ImprovingRule::kEngine) return engine_improving;
+    // Seed 001: a node two plies up that was in check has static_eval -INFINITY there.
+    if (in_check || ply < 2) return false;
+    const StackEntry* ss = &stack_[ply + kStackOffset];
+    const int prev2 = (ss - 2)->static_eval;
+    return prev2 == kNoScore || ss->static_eval > prev2;
+}
+
+void Searcher::fill_move_context(lmr::MoveContext& ctx, LmrNode& node, Move m,
+                                 const MoveFacts& facts, int move_number, int alpha, int beta) {
+    const bool root = node.ply == 0;
+    ctx.depth = node.depth;
+    ctx.ply = node.ply;
+    ctx.move_number = move_number;
+    ctx.is_root = root;
+    ctx.is_pv = node.is_pv;
+    ctx.cut_node = node.cut_node;
+    ctx.tt_move_is_capture = node.tt_move_is_capture;
+    ctx.in_check = node.in_check;
+    ctx.improving = node.improving;
+    ctx.root_iteration = iteration_;
+    if (root) {
+        const lmr::Gates& g = config_.lmr.gates;
+        const int last_best = root_moves_[root_index_ - 1].last_best_iteration;
+        ctx.root_best = g.root_best_reading == lmr::RootBestReading::kEverBest
+                            ? iteration_ >= g.root_best_iteration && last_best > 0
+                            : last_best >= g.root_best_iteration;
+    }
+    ctx.is_tt_move = m == node.tt_move;
+    ctx.is_capture = facts.capture;
+    ctx.see_ge0 = pos_.see_ge(m, 0);
+    ctx.is_promotion = m.is_promotion();
+    ctx.is_queen_promotion = m.is_promotion() && m.promotion() == chess::kQueen;
+    ctx.pawn_to_advanced_rank = pawn_to_advanced_rank(pos_, m);
+    ctx.gives_check = facts.gives_check;
+    ctx.is_killer1 = m == node.killers[0];
+    ctx.is_killer2 = m == node.killers[1];
+    ctx.is_castling = m.is_castling();
+    const chess::Piece moved = pos_.moved_piece(m);
+    ctx.rebel_history = tables_->rebel.get(moved, m.to());
+    ctx.history = facts.history;
+    ctx.butterfly_history = facts.butterfly_history;
+    if (node.static_eval == kNoScore) node.static_eval = eval::evaluate(pos_);  // in check
+    ctx.static_eval = node.static_eval;
+    ctx.alpha = alpha;
+    ctx.beta = beta;
+    if (needs_threats_) {
+        ctx.creates_threat = lmr::creates_new_threat(pos_, m);
+        if (config_.lmr.steps.threat_escape.mode == lmr::ThreatEscapeMode::kMovedAway) {
+            ctx.escapes_threat = lmr::escapes_threat(pos_, m);
+        } else if (node.hanging_before < 0) {
+            node.hanging_before = lmr::has_hanging_piece(pos_, pos_.side_to_move());
+        }
+    }
+    const StackEntry* ss = &stack_[node.ply + kStackOffset];
+    const int phase = ss->has_breakdown ? ss->breakdown.phase : eval::game_phase(pos_);
+    ctx.pst_delta = eval::pst_value(moved, m.to(), phase) - eval::pst_value(moved, m.from(), phase);
+    if (needs_ordering_) {
+        ctx.ordering_score =
+            node.rebel_order
+                ? node.rebel_order->last_score()
+                : rebel_move_score(pos_, m,
+                                   {node.tt_move, node.killers, ss->mate_killer, &tables_->rebel},
+                                   node.winning_captures);
+    }
+}
+
+bool Searcher::fill_move_context_after(lmr::MoveContext& ctx, LmrNode& node) {
+    StackEntry* ss = &stack_[node.ply + kStackOffset];
+    if (needs_threats_ && config_.lmr.steps.threat_escape.mode == lmr::ThreatEscapeMode::kResolved)
+        ctx.escapes_threat = node.hanging_before > 0 && ctx.see_ge0 &&
+                             !lmr::has_hanging_piece(pos_, ~pos_.side_to_move());
+    if (!needs_eval_deltas_ || !ss->has_breakdown) return false;
+    // Evaluate the child once here; the child node reuses it as its static eval.
+    StackEntry* child = ss + 1;
+    child->precomputed_eval = eval::evaluate(pos_, child->breakdown);
+    const eval::Breakdown& before = ss->breakdown;
+    const eval::Breakdown& after = child->breakdown;  // opponent's view: negate
+    ctx.eval_minus_material = without_tempo(before) - before.terms[eval::kMaterial];
+    ctx.passed_pawn_delta = -after.terms[eval::kPassedPawns] - before.terms[eval::kPassedPawns];
+    ctx.king_safety_delta = -after.terms[eval::kKingSafety] - before.terms[eval::kKingSafety];
+    ctx.eval_change = -without_tempo(after) - without_tempo(before);
+    return true;
+}
+
+lmr::MoveContext Searcher::explain_context(const chess::Position& pos, Move m, int depth, int ply,
+                                           int move_number, bool pv, int alpha, int beta) {
+    new_game();
+    pos_ = pos;
+    iteration_ = depth + ply;  // the iteration that reaches this node at this depth
+    root_moves_.assign(1, RootMove{});
+    root_moves_[0].move = m;
+    root_index_ = 1;
+    // Every input is reported, so every feature is computed whatever the config reads.
+    const bool eval_deltas = needs_eval_deltas_, threats = needs_threats_,
+               ordering = needs_ordering_;
+    needs_eval_deltas_ = needs_threats_ = needs_ordering_ = true;
+
+    StackEntry* ss = &stack_[ply + kStackOffset];
+    const bool in_check = pos_.in_check();
+    const int raw_eval = eval::evaluate(pos_, ss->breakdown);
+    ss->has_breakdown = true;
+    ss->static_eval = in_check ? kNoScore : corrected_eval(raw_eval);
+
+    LmrNode node;
+    node.depth = depth;
+    node.ply = ply;
+    node.is_pv = pv;
+    node.in_check = in_check;
+    // The engine's rule with no earlier plies: improving (the search's own fallback).
+    node.improving = lmr_improving(ply, in_check, !in_check);
+    node.static_eval = raw_eval;
+
+    MoveFacts facts;
+    facts.capture = pos_.is_capture(m);
+    facts.gives_check = pos_.gives_check(m);
+    lmr::MoveContext ctx{};
+    fill_move_context(ctx, node, m, facts, move_number, alpha, beta);
+    pos_.make_move(m);
+    fill_move_context_after(ctx, node);
+    pos_.unmake_move(m);
+
+    needs_eval_deltas_ = eval_deltas;
+    needs_threats_ = threats;
+    needs_ordering_ = ordering;
+    return ctx;
+}
+
+}  // namespace lmr::search
