@@ -219,15 +219,15 @@ std::optional<LmrReport> parse_report_line(std::string_view text) {
 
 void print_stats(const LmrStats& stats, std::ostream& out, int scale,
                  std::string_view line_prefix) {
-    char line[160];
+    char line[192];
     const double calls = stats.calls ? static_cast<double>(stats.calls) : 1.0;
-    std::snprintf(line, sizeof line, "LMR late moves %llu, reduced %llu (%.1f%%), extended %llu",
+    std::snprintf(line, sizeof line, "LMR moves %llu, reduced %llu (%.1f%%), extended %llu",
                   static_cast<unsigned long long>(stats.calls),
                   static_cast<unsigned long long>(stats.reduced()), 100.0 * stats.reduced() / calls,
                   static_cast<unsigned long long>(stats.extended()));
     out << line_prefix << line << '\n';
-    std::snprintf(line, sizeof line, "%-32s %12s %7s %12s %9s", "rule", "fired", "%", "sum R plies",
-                  "avg");
+    std::snprintf(line, sizeof line, "%-32s %12s %7s %8s %12s %9s", "rule", "fired", "%",
+                  "changed", "sum R plies", "avg");
     out << line_prefix << line << '\n';
     if (scale <= 0) scale = 1;
     for (int i = 0; i < kRuleCount; ++i) {
@@ -236,14 +236,14 @@ void print_stats(const LmrStats& stats, std::ostream& out, int scale,
         const std::string name(rule_name(rule));
         const bool additive = rule >= Rule::kStepTable && rule <= Rule::kTermPvScale;
         const double plies = static_cast<double>(stats.units[i]) / scale;
-        if (additive)
-            std::snprintf(line, sizeof line, "%-32s %12llu %6.1f%% %+12.1f %+9.3f", name.c_str(),
-                          static_cast<unsigned long long>(stats.fired[i]),
-                          100.0 * stats.fired[i] / calls, plies, plies / stats.fired[i]);
-        else
-            std::snprintf(line, sizeof line, "%-32s %12llu %6.1f%%", name.c_str(),
-                          static_cast<unsigned long long>(stats.fired[i]),
-                          100.0 * stats.fired[i] / calls);
+        const int printed = std::snprintf(line, sizeof line, "%-32s %12llu %6.1f%% %7.1f%%",
+                                          name.c_str(),
+                                          static_cast<unsigned long long>(stats.fired[i]),
+                                          100.0 * stats.fired[i] / calls,
+                                          100.0 * stats.changed[i] / calls);
+        if (additive && printed > 0 && printed < static_cast<int>(sizeof line))
+            std::snprintf(line + printed, sizeof line - printed, " %+12.1f %+9.3f", plies,
+                          plies / stats.fired[i]);
         out << line_prefix << line << '\n';
     }
     std::string sizes;

@@ -312,7 +312,7 @@ TEST(Stats, CountsFiredRulesUnitsAndSizes) {
     std::ostringstream out;
     print_stats(sum, out, 10, "info string ");
     const std::string text = out.str();
-    EXPECT_NE(text.find("info string LMR late moves 4, reduced 4"), std::string::npos) << text;
+    EXPECT_NE(text.find("info string LMR moves 4, reduced 4"), std::string::npos) << text;
     EXPECT_NE(text.find("steps.killer"), std::string::npos) << text;
     EXPECT_NE(text.find("terms.constant"), std::string::npos) << text;
     EXPECT_EQ(text.find("steps.history"), std::string::npos) << text;  // never fired
