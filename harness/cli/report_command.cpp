@@ -25,8 +25,9 @@ constexpr const char* kDescription =
     "Lists the runs of a result database (id, date, base vs test, time control, pairs, W/D/L,\n"
     "pentanomial, Elo, nElo, LLR, verdict, status); --run N shows one run in depth\n"
     "(terminations, faults, search depth/nodes/time per move for each side, results per\n"
-    "opening); --baseline NAME the Elo of every config measured directly against NAME, pooled\n"
-    "over all runs. Statistics are computed as `lmr-harness stats` computes them.\n"
+    "opening, each engine's LMR statistics); --baseline NAME the Elo of every config measured\n"
+    "directly against NAME, pooled over all runs. Statistics are computed as\n"
+    "`lmr-harness stats` computes them.\n"
     "--html FILE writes one self-contained page with SVG charts (LLR against pairs for every\n"
     "SPRT, Elo with error bars, score over time, tune trajectories).\n"
     "The database is only read, safely while a run writes to it.\n"
@@ -56,7 +57,7 @@ report::Audience audience_of(Format format) {
     return format == Format::kCsv ? report::Audience::kMachine : report::Audience::kHuman;
 }
 
-// Applies pending schema migrations (views added by newer builds) when asked to.
+// Applies pending schema migrations (tables and views added by newer builds) when asked to.
 void upgrade(const std::filesystem::path& db) {
     if (!std::filesystem::exists(db))
         throw store::StoreError(store::ErrorKind::kIo, "no results database at '" + db.string() + "'");
@@ -67,7 +68,7 @@ int report_store_error(const CommandContext& context, const store::StoreError& e
     context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
     if (e.kind() == store::ErrorKind::kTooOld) {
         context.err << "Run '" << context.program << " report --upgrade --db FILE' once to add "
-                    << "the views this version reads (the data is not changed).\n";
+                    << "the tables and views this version reads (stored data is not changed).\n";
         return kExitUsage;
     }
     if (e.kind() == store::ErrorKind::kIo) return kExitUsage;  // no such file
@@ -145,7 +146,8 @@ int run_report_command(CommandContext& context) {
          "table (aligned text), json, csv or markdown")
         ("html", po::value<std::string>()->value_name("FILE"),
          "write a self-contained HTML page with SVG charts to FILE")
-        ("upgrade", "first apply pending schema migrations (adds views; data unchanged)");
+        ("upgrade", "first apply pending schema migrations (adds tables and views; stored data "
+                    "unchanged)");
     // clang-format on
     po::variables_map values;
     if (!parse_command_line(context, options, values, "[--db FILE] [--run N | --baseline NAME] "

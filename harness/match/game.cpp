@@ -6,6 +6,7 @@
 #include "engine/chess/game_end.hpp"
 #include "engine/chess/notation.hpp"
 #include "engine/chess/position.hpp"
+#include "engine/lmr/stats.hpp"
 
 namespace lmr::match {
 namespace {
@@ -51,6 +52,21 @@ class PositionCommand {
     std::string moves_;
 };
 
+// Hands an engine's info strings to a handler for as long as the route lives: the engine
+// outlives the game, the handler must not.
+class InfoStringRoute {
+  public:
+    InfoStringRoute(UciEngine& engine, UciEngine::InfoStringHandler handler) : engine_(engine) {
+        engine_.set_info_string_handler(std::move(handler));
+    }
+    ~InfoStringRoute() { engine_.set_info_string_handler(nullptr); }
+    InfoStringRoute(const InfoStringRoute&) = delete;
+    InfoStringRoute& operator=(const InfoStringRoute&) = delete;
+
+  private:
+    UciEngine& engine_;
+};
+
 class GameRunner {
   public:
     GameRunner(UciEngine& white, UciEngine& black, const Opening& opening,
@@ -67,6 +83,12 @@ class GameRunner {
     }
 
     GameRecord run() {
+        const InfoStringRoute white_route(*engines_[chess::kWhite], [this](std::string_view text) {
+            add_lmr_report(chess::kWhite, text);
+        });
+        const InfoStringRoute black_route(*engines_[chess::kBlack], [this](std::string_view text) {
+            add_lmr_report(chess::kBlack, text);
+        });
         record_.started = std::chrono::system_clock::now();
         play();
         record_.white = engines_[chess::kWhite]->name();
@@ -135,6 +157,16 @@ class GameRunner {
             pos_.make_move(move);
         }
         record_.opening_fen = pos_.fen();
+    }
+
+    // Sums a side's `lmrstats` line into the record; any other info string is not ours to read.
+    void add_lmr_report(chess::Color side, std::string_view text) {
+        const std::optional<lmr::LmrReport> report = lmr::parse_report_line(text);
+        if (!report) return;
+        std::optional<LmrGameStats>& stats = record_.lmr_stats[side];
+        if (!stats) stats.emplace();
+        ++stats->reports;
+        stats->total.add(*report);
     }
 
     bool cancelled() const { return settings_.cancel && settings_.cancel->load(); }

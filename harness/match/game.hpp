@@ -33,6 +33,7 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "harness/match/adjudication.hpp"
@@ -42,6 +43,10 @@
 #include "harness/uci/uci_engine.hpp"
 
 namespace lmr::match {
+
+// The UCI option that makes lmr-engine print its LMR statistics after each search, as the
+// `lmrstats` info string that play_game sums into GameRecord::lmr_stats.
+inline constexpr std::string_view kLmrStatsOption = "LmrStats";
 
 // Where a game starts: a position and book moves played from it before the engines take over.
 struct Opening {
@@ -69,7 +74,8 @@ class GameSetupError : public std::invalid_argument {
 };
 
 // Plays one game. Names in the record are white.name() / black.name(). The two engines must be
-// different objects (the same engine program twice is fine: two processes).
+// different objects (the same engine program twice is fine: two processes). Each engine's
+// `lmrstats` info strings are summed into the record; other info strings are ignored.
 GameRecord play_game(uci_client::UciEngine& white, uci_client::UciEngine& black,
                      const Opening& opening, const GameSettings& settings);
 

@@ -2,8 +2,10 @@
 
 // What one played game leaves behind: the opening, every engine move with the engine's search
 // figures, the result from White's point of view and how the game ended. Plain data shaped like
-// lmr::store::GameRecord (store_mapping.hpp converts) and turned into PGN text by pgn.hpp.
+// lmr::store::GameRecord (harness/tournament/game_mapping.hpp converts) and turned into PGN
+// text by pgn.hpp.
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "engine/chess/types.hpp"
+#include "engine/lmr/stats.hpp"
 #include "harness/match/score.hpp"
 
 namespace lmr::match {
@@ -54,6 +57,13 @@ struct MoveRecord {
     std::optional<std::int64_t> clock_left_ms;  // the mover's clock after the move (tc= only)
 };
 
+// What an engine said about its LMR over one game: the `lmrstats` lines it printed after its
+// searches (engine/lmr/stats.hpp), summed.
+struct LmrGameStats {
+    int reports = 0;  // lines summed: one per search that reported
+    lmr::LmrReport total;
+};
+
 struct GameRecord {
     std::string white;  // engine names as given to the runner
     std::string black;
@@ -61,6 +71,9 @@ struct GameRecord {
     std::vector<std::string> opening_moves;  // book moves (UCI) played from start_fen
     std::string opening_fen;        // where the engines took over (after the opening moves)
     std::vector<MoveRecord> moves;  // the engines' moves, from opening_fen on
+    // Indexed by chess::Color: the LMR statistics of a side whose engine reports them
+    // (lmr-engine with its UCI option LmrStats on); nullopt for any other engine.
+    std::array<std::optional<LmrGameStats>, 2> lmr_stats;
     std::string final_fen;
     std::string result = "*";  // "1-0", "0-1", "1/2-1/2" or "*"
     Termination termination = Termination::kUnterminated;

@@ -86,6 +86,7 @@ struct RunDetail {
     std::vector<SideRow> sides;
     std::vector<ScoreRow> scores;
     std::vector<store::StatsRecord> history;  // run_stats in order: LLR and Elo against pairs
+    std::vector<store::EngineLmrStats> lmr;   // engines that reported LMR statistics, seat order
     std::optional<TuneData> tune;             // tune runs with stored settings
 };
 

@@ -15,7 +15,7 @@ namespace lmr::report {
 // {"database", "runs": [run…]}
 nlohmann::ordered_json runs_json(const std::vector<RunRow>& runs, const std::string& database);
 // {"run": run, "engines", "terminations", "faults", "search", "standings", "openings",
-//  "history", "tune"}
+//  "history", "lmr", "tune"}
 nlohmann::ordered_json run_json(const RunDetail& run);
 // {"baseline", "opponents", "configs": [{config, relation, pairs, runs, run_ids, setups,
 //  stats, common_opponents}]}

@@ -2,7 +2,8 @@
 
 // Reading a report's data from the results database, through the Store's typed API and the
 // SQL views of docs/database.md (run_summary, run_terminations, game_faults, opening_results,
-// engine_move_stats, engine_scores, config_results). Nothing here writes.
+// engine_move_stats, engine_scores, config_results, and through Store::lmr_stats
+// engine_lmr_stats and engine_lmr_rules). Nothing here writes.
 
 #include <cstdint>
 #include <stdexcept>

@@ -1,5 +1,6 @@
 // One run in depth: how its games ended, the faults, the results per opening, what each
-// engine's searches looked like, the standings, the statistics history and tune data.
+// engine's searches looked like, the standings, the statistics history, the engines' LMR
+// statistics and tune data.
 
 #include <algorithm>
 #include <string>
@@ -158,6 +159,7 @@ RunDetail load_run(const store::Store& store, std::int64_t run_id) {
     detail.sides = load_sides(store, run_id, detail.engines);
     detail.scores = load_scores(store, run_id);
     detail.history = store.stats_history(run_id);
+    detail.lmr = store.lmr_stats(run_id);
     if (detail.row.run.kind == store::RunKind::kTune) detail.tune = load_tune(store, run_id);
     return detail;
 }

@@ -39,6 +39,36 @@ json history_json(const std::vector<store::StatsRecord>& history) {
     return rows;
 }
 
+json lmr_json(const std::vector<store::EngineLmrStats>& engines) {
+    json list = json::array();
+    for (const auto& e : engines) {
+        json rules = json::array();
+        for (const auto& r : e.rules) {
+            rules.push_back({{"rule", r.rule},
+                             {"fired", r.fired},
+                             {"changed", r.changed},
+                             {"units", r.units},
+                             {"fired_rate", number_or_null(r.fired_rate)},
+                             {"changed_rate", number_or_null(r.changed_rate)}});
+        }
+        list.push_back({{"engine", e.name},
+                        {"role", store::to_string(e.role)},
+                        {"games", e.games},
+                        {"reports", e.reports},
+                        {"late", e.late},
+                        {"reduced", e.reduced},
+                        {"extended", e.extended},
+                        {"searches", e.searches},
+                        {"researches", e.researches},
+                        {"plies", e.plies},
+                        {"reduced_rate", number_or_null(e.reduced_rate)},
+                        {"research_rate", number_or_null(e.research_rate)},
+                        {"avg_plies", number_or_null(e.avg_plies)},
+                        {"rules", rules}});
+    }
+    return list;
+}
+
 json tune_json(const TuneData& tune) {
     json params = json::array();
     for (const auto& p : tune.params) {
@@ -175,6 +205,7 @@ json run_json(const RunDetail& d) {
                 {"standings", standings},
                 {"openings", openings},
                 {"history", history_json(d.history)},
+                {"lmr", lmr_json(d.lmr)},
                 {"tune", d.tune ? tune_json(*d.tune) : json(nullptr)}};
     out["run"]["command_line"] = d.row.run.command_line;
     out["run"]["seed"] = d.row.run.seed;

@@ -1,6 +1,8 @@
 // One run in depth: its settings, the statistics block, terminations, faults, what each
-// engine's searches looked like, standings, results per opening and tune parameters.
+// engine's searches looked like, standings, results per opening, each engine's LMR statistics
+// and tune parameters.
 
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <tuple>
@@ -208,6 +210,86 @@ Table openings(const RunDetail& d, Audience a) {
     return t;
 }
 
+// Human: a rate as a percentage, "-" where it is undefined (nothing to divide by).
+std::string percent_or_dash(double fraction) {
+    return std::isnan(fraction) ? std::string("-") : percent(fraction, 1);
+}
+
+// Human: what one engine's LMR did over the run, and how often each rule fired and decided.
+Section lmr_section(const store::EngineLmrStats& e) {
+    Section s;
+    s.title = "LMR statistics: " + e.name + " (" + std::string(store::to_string(e.role)) + ")";
+    s.fields.emplace_back("Late moves", integer(e.late) + " (" + integer(e.reports) +
+                                            " searches in " + integer(e.games) + " games)");
+    s.fields.emplace_back("Reduced", integer(e.reduced) + " (" + percent_or_dash(e.reduced_rate) +
+                                         "), extended " + integer(e.extended));
+    s.fields.emplace_back("Re-searches", integer(e.researches) + " of " + integer(e.searches) +
+                                             " reduced searches (" +
+                                             percent_or_dash(e.research_rate) + ")");
+    s.fields.emplace_back("Average plies",
+                          std::isnan(e.avg_plies) ? "-" : fixed(e.avg_plies, 2) + " per late move");
+    Table t;
+    t.key = "lmr_rules";
+    t.title = "Rules";
+    t.columns = columns(Audience::kHuman, {{"rule", "Rule", L},
+                                           {"fired", "Fired", R},
+                                           {"fired_rate", "Fired %", R},
+                                           {"changed", "Changed", R},
+                                           {"changed_rate", "Changed %", R}});
+    for (const auto& r : e.rules) {
+        t.rows.push_back({r.rule, integer(r.fired), percent_or_dash(r.fired_rate),
+                          integer(r.changed), percent_or_dash(r.changed_rate)});
+    }
+    s.tables.push_back(std::move(t));
+    s.notes.push_back(
+        "Fired % and changed % are per late move. A rule changed a move's reduction when, "
+        "without it, the final reduction would have been a different number of plies.");
+    return s;
+}
+
+// Machine: every engine's LMR totals in one table and every rule of every engine in another.
+Section lmr_tables(const RunDetail& d) {
+    Section s;
+    Table totals;
+    totals.key = "lmr";
+    totals.columns = columns(Audience::kMachine, {{"engine", "", L},
+                                                  {"role", "", L},
+                                                  {"games", "", L},
+                                                  {"reports", "", L},
+                                                  {"late", "", L},
+                                                  {"reduced", "", L},
+                                                  {"extended", "", L},
+                                                  {"searches", "", L},
+                                                  {"researches", "", L},
+                                                  {"plies", "", L},
+                                                  {"reduced_rate", "", L},
+                                                  {"research_rate", "", L},
+                                                  {"avg_plies", "", L}});
+    Table rules;
+    rules.key = "lmr_rules";
+    rules.columns = columns(Audience::kMachine, {{"engine", "", L},
+                                                 {"rule", "", L},
+                                                 {"fired", "", L},
+                                                 {"changed", "", L},
+                                                 {"units", "", L},
+                                                 {"fired_rate", "", L},
+                                                 {"changed_rate", "", L}});
+    for (const auto& e : d.lmr) {
+        totals.rows.push_back({e.name, std::string(store::to_string(e.role)), integer(e.games),
+                               integer(e.reports), integer(e.late), integer(e.reduced),
+                               integer(e.extended), integer(e.searches), integer(e.researches),
+                               integer(e.plies), number(e.reduced_rate), number(e.research_rate),
+                               number(e.avg_plies)});
+        for (const auto& r : e.rules) {
+            rules.rows.push_back({e.name, r.rule, integer(r.fired), integer(r.changed),
+                                  integer(r.units), number(r.fired_rate), number(r.changed_rate)});
+        }
+    }
+    s.tables.push_back(std::move(totals));
+    s.tables.push_back(std::move(rules));
+    return s;
+}
+
 Table tune_params(const TuneData& tune, Audience a) {
     Table t;
     t.key = "tune_params";
@@ -261,8 +343,16 @@ Document run_document(const RunDetail& d, Audience a) {
     }
     games.tables.push_back(openings(d, a));
     // A tune stores its iterations, not its games: an empty games section would say nothing.
-    if (d.row.run.kind != store::RunKind::kTune || d.row.summary.games > 0)
+    if (d.row.run.kind != store::RunKind::kTune || d.row.summary.games > 0) {
         doc.sections.push_back(std::move(games));
+        // Engines that do not report LMR statistics get no section; CSV keeps its two blocks,
+        // empty, so a script finds them in every run with games.
+        if (a == Audience::kHuman) {
+            for (const auto& engine : d.lmr) doc.sections.push_back(lmr_section(engine));
+        } else {
+            doc.sections.push_back(lmr_tables(d));
+        }
+    }
     if (d.tune) {
         Section tune;
         tune.title = "Tune";

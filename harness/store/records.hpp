@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/lmr/stats.hpp"
+
 namespace lmr::store {
 
 enum class RunKind { kSprt, kMatch, kTournament, kTune };
@@ -116,6 +118,14 @@ struct MoveRecord {
     std::optional<std::int64_t> clock_left_ms;  // after the move; nullopt without a clock
 };
 
+// One side's LMR statistics over one game: the `lmrstats` lines its engine printed after its
+// searches (engine/lmr/stats.hpp), summed. Stored in game_lmr_stats and game_lmr_rules.
+struct LmrGameStats {
+    char color = 'w';          // the side whose engine reported: 'w' or 'b'
+    std::int64_t reports = 0;  // lines summed: one per search that reported
+    lmr::LmrReport total;
+};
+
 struct GameRecord {
     std::int64_t id = 0;
     std::int64_t run_id = 0;
@@ -134,6 +144,9 @@ struct GameRecord {
     std::string pgn;
     std::string started_at, finished_at;  // empty on write: now
     std::vector<MoveRecord> moves;        // the engines' moves (book moves are not repeated here)
+    // The sides whose engine reported LMR statistics (none, one or both; each side once).
+    // Written with the game; games_of_run does not read them back (see lmr_stats()).
+    std::vector<LmrGameStats> lmr_stats;
 };
 
 // Pair outcome bins from one engine's point of view, named by the two game
@@ -186,6 +199,28 @@ struct RunSummary {
     PentanomialCounts penta;
     double llr = 0, lower_bound = 0, upper_bound = 0, elo = 0,
            elo_error = 0;  // latest; NaN if none
+};
+
+// One rule's LMR statistics over a run, for one engine (the engine_lmr_rules view).
+struct LmrRuleTotals {
+    std::string rule;  // as the engine names it: "steps.table", "gates.tt_move", …
+    std::int64_t fired = 0, changed = 0;
+    std::int64_t units = 0;                   // R contributed, in the config's units (1/scale ply)
+    double fired_rate = 0, changed_rate = 0;  // per late move of the engine; NaN without any
+};
+
+// One engine's LMR statistics over a run (the engine_lmr_stats view).
+struct EngineLmrStats {
+    std::int64_t engine_id = 0;
+    std::string name;
+    EngineRole role = EngineRole::kParticipant;
+    std::int64_t games = 0;    // stored games with LMR statistics of this engine
+    std::int64_t reports = 0;  // `lmrstats` lines summed (one per search)
+    std::int64_t late = 0, reduced = 0, extended = 0, searches = 0, researches = 0;
+    std::int64_t plies = 0;  // sum of the final reductions (extensions negative)
+    // reduced / late, researches / searches, plies / late; NaN when the denominator is 0.
+    double reduced_rate = 0, research_rate = 0, avg_plies = 0;
+    std::vector<LmrRuleTotals> rules;  // in the policy's order of evaluation
 };
 
 struct TuneSettings {

@@ -435,11 +435,79 @@ SELECT config, opponent, runs, run_ids, config_setups, pairs, wins, draws, losse
 FROM bounds;
 )sql";
 
-constexpr std::array<Migration, 2> kMigrations{{
+// Version 3: what each engine's LMR did in each game, as lmr-engine reports it after every
+// search (the `lmrstats` info string, engine/lmr/stats.hpp), summed per game and side. New
+// tables start empty: games stored before version 3 simply have no LMR statistics.
+constexpr std::string_view kLmrStatsV3 = R"sql(
+-- One row per game and side whose engine reported LMR statistics. The side, not the engine id,
+-- as in moves: the game already says which engine played it, so the two cannot disagree.
+CREATE TABLE game_lmr_stats (
+    game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    color       TEXT    NOT NULL CHECK (color IN ('w', 'b')),
+    reports     INTEGER NOT NULL CHECK (reports >= 0),
+    late        INTEGER NOT NULL CHECK (late >= 0),
+    reduced     INTEGER NOT NULL CHECK (reduced >= 0),
+    extended    INTEGER NOT NULL CHECK (extended >= 0),
+    searches    INTEGER NOT NULL CHECK (searches >= 0),
+    researches  INTEGER NOT NULL CHECK (researches >= 0),
+    plies       INTEGER NOT NULL,
+    PRIMARY KEY (game_id, color)
+) WITHOUT ROWID;
+
+-- One row per game, side and rule that fired at least once.
+CREATE TABLE game_lmr_rules (
+    game_id  INTEGER NOT NULL,
+    color    TEXT    NOT NULL,
+    rule     TEXT    NOT NULL CHECK (rule <> ''),
+    fired    INTEGER NOT NULL CHECK (fired > 0),
+    changed  INTEGER NOT NULL CHECK (changed >= 0),
+    units    INTEGER NOT NULL,
+    PRIMARY KEY (game_id, color, rule),
+    FOREIGN KEY (game_id, color)
+        REFERENCES game_lmr_stats (game_id, color) ON DELETE CASCADE
+) WITHOUT ROWID;
+
+-- Per run and engine: its LMR statistics over every stored game that has them. Rates are
+-- fractions (0-1), NULL when their denominator is 0.
+CREATE VIEW engine_lmr_stats AS
+SELECT g.run_id,
+       CASE s.color WHEN 'w' THEN g.white_engine_id ELSE g.black_engine_id END AS engine_id,
+       COUNT(*) AS games, SUM(s.reports) AS reports, SUM(s.late) AS late,
+       SUM(s.reduced) AS reduced, SUM(s.extended) AS extended, SUM(s.searches) AS searches,
+       SUM(s.researches) AS researches, SUM(s.plies) AS plies,
+       CAST(SUM(s.reduced) AS REAL) / NULLIF(SUM(s.late), 0) AS reduced_rate,
+       CAST(SUM(s.researches) AS REAL) / NULLIF(SUM(s.searches), 0) AS research_rate,
+       CAST(SUM(s.plies) AS REAL) / NULLIF(SUM(s.late), 0) AS avg_plies
+FROM game_lmr_stats s
+JOIN games g ON g.id = s.game_id
+GROUP BY g.run_id, engine_id;
+
+-- Per run, engine and rule: the rule's counts over the same games, and its rates per late
+-- move of that engine (engine_lmr_stats.late, so games where the rule never fired count too).
+CREATE VIEW engine_lmr_rules AS
+WITH per_rule AS (
+    SELECT g.run_id,
+           CASE r.color WHEN 'w' THEN g.white_engine_id ELSE g.black_engine_id END AS engine_id,
+           r.rule, SUM(r.fired) AS fired, SUM(r.changed) AS changed, SUM(r.units) AS units
+    FROM game_lmr_rules r
+    JOIN games g ON g.id = r.game_id
+    GROUP BY g.run_id, engine_id, r.rule
+)
+SELECT p.run_id, p.engine_id, p.rule, p.fired, p.changed, p.units,
+       CAST(p.fired AS REAL) / NULLIF(t.late, 0) AS fired_rate,
+       CAST(p.changed AS REAL) / NULLIF(t.late, 0) AS changed_rate
+FROM per_rule p
+JOIN engine_lmr_stats t ON t.run_id = p.run_id AND t.engine_id = p.engine_id;
+)sql";
+
+constexpr std::array<Migration, 3> kMigrations{{
     {1, "initial schema: runs, engines, games, moves, run_stats, tuning, views", kSchemaV1},
-    {2, "report views: run_terminations, game_faults, opening_results, config_results, "
-        "config_elo",
+    {2,
+     "report views: run_terminations, game_faults, opening_results, config_results, "
+     "config_elo",
      kReportViewsV2},
+    {3, "LMR statistics: game_lmr_stats, game_lmr_rules, engine_lmr_stats, engine_lmr_rules",
+     kLmrStatsV3},
 }};
 
 }  // namespace

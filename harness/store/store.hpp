@@ -87,6 +87,11 @@ class Store {
     // moves), so resume can replay those pairs whole. Returns games deleted.
     int delete_incomplete_pairs(std::int64_t run_id);
 
+    // ---- LMR statistics (written by record_game with their game)
+    // The engine_lmr_stats and engine_lmr_rules views for one run: one entry per engine with
+    // LMR statistics, in seat order; engines that reported none are left out.
+    std::vector<EngineLmrStats> lmr_stats(std::int64_t run_id) const;
+
     // ---- statistics history (a row per completed pair or per update)
     std::int64_t record_stats(std::int64_t run_id, const StatsRecord& stats);
     std::vector<StatsRecord> stats_history(std::int64_t run_id) const;  // in insertion order
@@ -129,6 +134,8 @@ class Store {
     Lease statement(std::string_view sql) const;
     void require_writable(std::string_view operation) const;
     void require_run(std::int64_t run_id) const;
+    // Inside record_game's transaction: one side's game_lmr_stats row and its rules.
+    void insert_lmr_stats(std::int64_t game_id, const LmrGameStats& stats);
 
     sqlite::Database db_;
     std::filesystem::path path_;

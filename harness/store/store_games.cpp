@@ -1,4 +1,5 @@
-// Store: games, their moves, and pair bookkeeping for resume.
+// Store: games, their moves, and pair bookkeeping for resume. The LMR statistics written with
+// a game are in store_lmr.cpp.
 
 #include <sstream>
 
@@ -58,6 +59,16 @@ void validate(const GameRecord& game) {
             fail("move " + std::to_string(i + 1) + " carries ply " + std::to_string(move.ply));
         }
         if (move.uci.empty()) fail("move " + std::to_string(i + 1) + " has no UCI text");
+    }
+    bool side_seen[2] = {false, false};
+    for (const LmrGameStats& stats : game.lmr_stats) {
+        if (stats.color != 'w' && stats.color != 'b') {
+            fail("LMR statistics for side '" + std::string(1, stats.color) +
+                 "' (expected 'w' or 'b')");
+        }
+        bool& seen = side_seen[stats.color == 'w' ? 0 : 1];
+        if (seen) fail("two sets of LMR statistics for side '" + std::string(1, stats.color) + "'");
+        seen = true;
     }
 }
 
@@ -155,6 +166,7 @@ std::int64_t Store::record_game(const GameRecord& game) {
                 .bind(12, move.clock_left_ms);
             move_insert->run();
         }
+        for (const LmrGameStats& stats : game.lmr_stats) insert_lmr_stats(game_id, stats);
         tx.commit();
     });
     return game_id;

@@ -54,6 +54,11 @@ store::GameRecord to_store_record(const match::GameRecord& game, const GamePlace
         m.clock_left_ms = move.clock_left_ms;
         row.moves.push_back(std::move(m));
     }
+    for (chess::Color side : {chess::kWhite, chess::kBlack}) {
+        const auto& stats = game.lmr_stats[side];
+        if (!stats) continue;
+        row.lmr_stats.push_back({side == chess::kWhite ? 'w' : 'b', stats->reports, stats->total});
+    }
     return row;
 }
 

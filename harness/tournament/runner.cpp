@@ -38,6 +38,10 @@ uci_client::EngineSpec engine_spec(const EnginePlan& engine) {
     spec.name = engine.name;
     spec.argv = engine.argv;
     spec.options = engine.options;
+    // Every game is stored, so an engine that can report its LMR statistics does. Not part of
+    // the plan's options: it changes what the engine prints, not how it plays, so the engine
+    // keeps its identity (engines.options_json) across runs.
+    spec.options_if_offered.emplace_back(match::kLmrStatsOption, "true");
     return spec;
 }
 

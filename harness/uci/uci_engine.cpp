@@ -226,6 +226,20 @@ void UciEngine::send_options() {
     }
     if (!send(command)) fail_start(UciError::Kind::kExited, crash_text("setting options"));
   }
+  for (const auto& [option_name, value] : spec_.options_if_offered) {
+    const auto named = [&](const auto& given) { return iequals(given.first, option_name); };
+    if (std::any_of(spec_.options.begin(), spec_.options.end(), named)) continue;
+    const EngineOption* option = find_option(options_, option_name);
+    if (option == nullptr) continue;
+    // An option of that name taking other values belongs to some other engine: leave it.
+    if (const std::string problem = check_option_value(*option, value); !problem.empty()) {
+      warnings_.push_back(describe() + " option '" + option->name + "': " + problem +
+                          "; not set");
+      continue;
+    }
+    if (!send(setoption_command(*option, value)))
+      fail_start(UciError::Kind::kExited, crash_text("setting options"));
+  }
 }
 
 Status UciEngine::wait_ready(Clock::time_point deadline) {
@@ -337,9 +351,9 @@ GoResult UciEngine::read_search(Clock::time_point deadline) {
     const ReadStatus status = receive(line_, deadline, kind);
     if (status == ReadStatus::kLine) {
       if (kind == LineKind::kInfo) {
-        if (const auto info = parse_info(line_); info && info->multipv.value_or(1) == 1) {
-          merge_info(pending_.info, *info);
-        }
+        const auto info = parse_info(line_);
+        if (info && info->text && info_string_handler_) info_string_handler_(*info->text);
+        if (info && info->multipv.value_or(1) == 1) merge_info(pending_.info, *info);
       } else if (kind == LineKind::kBestmove) {
         GoResult result = std::move(pending_);
         pending_ = GoResult{};

@@ -30,6 +30,9 @@ struct EngineSpec {
   std::string name;               // for messages and records; the `id name` is kept apart
   std::vector<std::string> argv;  // argv[0] is the program (PATH is searched without a '/')
   std::vector<std::pair<std::string, std::string>> options;  // sent in this order
+  // Sent after `options`, each only when the engine offers it and `options` does not name it
+  // (any case): a feature the harness turns on where there is one, the user's value winning.
+  std::vector<std::pair<std::string, std::string>> options_if_offered;
   std::string working_dir;        // empty = the harness's directory
   // An option the engine does not advertise, or a value it would not accept (spin out of
   // range, check not true/false, combo not a var), is an error by default: a misspelt
@@ -157,6 +160,13 @@ class UciEngine {
   // so whatever it captures must outlive the engine.
   using ProtocolLog = std::function<void(bool to_engine, std::string_view line)>;
   void set_protocol_log(ProtocolLog log) { log_ = std::move(log); }
+  // Sees the text of every `info string` line read while a search is pending (what follows
+  // "info string "), e.g. statistics an engine prints before its `bestmove`. Called on the
+  // engine's thread; an empty handler removes it.
+  using InfoStringHandler = std::function<void(std::string_view text)>;
+  void set_info_string_handler(InfoStringHandler handler) {
+    info_string_handler_ = std::move(handler);
+  }
 
  private:
   enum class State { kStopped, kRunning, kDead };
@@ -192,6 +202,7 @@ class UciEngine {
   Clock::time_point last_read_{};  // when the latest line was read
   std::string last_error_;
   ProtocolLog log_;
+  InfoStringHandler info_string_handler_;
   std::string line_;  // reused read buffer
 };
 

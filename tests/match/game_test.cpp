@@ -286,6 +286,63 @@ TEST(Game, DrawAdjudicationAndMaxLength) {
     expect_consistent(game);
 }
 
+// lmr-engine as the tournament runner starts it: LmrStats turned on where offered, unless the
+// engine's own options name it.
+UciEngine lmr_engine(const std::string& name,
+                     std::vector<std::pair<std::string, std::string>> options = {}) {
+    EngineSpec spec;
+    spec.name = name;
+    spec.argv = {LMR_ENGINE};
+    spec.options = std::move(options);
+    spec.options_if_offered = {{std::string(kLmrStatsOption), "true"}};
+    UciEngine engine(std::move(spec));
+    engine.start();
+    return engine;
+}
+
+int moves_of(const GameRecord& game, chess::Color side) {
+    // From the initial position White moves first: White's moves are plies 1, 3, 5, …
+    const int plies = static_cast<int>(game.moves.size());
+    return side == chess::kWhite ? (plies + 1) / 2 : plies / 2;
+}
+
+TEST(Game, LmrStatisticsAreSummedPerSideFromEachSearch) {
+    UciEngine white = lmr_engine("lmr");
+    UciEngine black = random_engine("rand");  // offers no LmrStats: nothing is set or read
+    GameSettings s = settings_for("nodes=3000");
+    s.adjudication.max_moves = 30;
+    const GameRecord game = play_game(white, black, {}, s);
+    ASSERT_TRUE(game.finished_normally()) << game.reason;
+    ASSERT_TRUE(game.lmr_stats[chess::kWhite]);
+    EXPECT_FALSE(game.lmr_stats[chess::kBlack]);
+    const LmrGameStats& stats = *game.lmr_stats[chess::kWhite];
+    // One `lmrstats` line per search, and one search per move.
+    EXPECT_EQ(stats.reports, moves_of(game, chess::kWhite));
+    const lmr::LmrStats& lmr = stats.total.stats;
+    EXPECT_GT(lmr.calls, 0u);
+    std::uint64_t histogram = 0;
+    for (const std::uint64_t n : lmr.by_plies) histogram += n;
+    EXPECT_EQ(histogram, lmr.calls);  // every late move ends with some number of plies
+    EXPECT_LE(stats.total.re_searches, stats.total.reduced_searches);
+
+    // The same engines again: the first game's counts are not carried into the second.
+    const GameRecord next = play_game(white, black, {}, s);
+    ASSERT_TRUE(next.lmr_stats[chess::kWhite]);
+    EXPECT_EQ(next.lmr_stats[chess::kWhite]->reports, moves_of(next, chess::kWhite));
+}
+
+TEST(Game, AnExplicitLmrStatsOptionWins) {
+    UciEngine white = lmr_engine("quiet", {{"lmrstats", "false"}});
+    UciEngine black = lmr_engine("loud");
+    GameSettings s = settings_for("nodes=500");
+    s.adjudication.max_moves = 6;
+    const GameRecord game = play_game(white, black, {}, s);
+    ASSERT_TRUE(game.finished_normally()) << game.reason;
+    EXPECT_FALSE(game.lmr_stats[chess::kWhite]);
+    ASSERT_TRUE(game.lmr_stats[chess::kBlack]);
+    EXPECT_EQ(game.lmr_stats[chess::kBlack]->reports, moves_of(game, chess::kBlack));
+}
+
 // Stockfish against a random mover: it must mate, and its scores and depths are recorded.
 TEST(Game, StockfishMatesARandomMover) {
     if (access(kStockfish, X_OK) != 0) GTEST_SKIP() << kStockfish << " is not installed";

@@ -187,6 +187,23 @@ TEST(ReportCli, RunDetailShowsTheStatsBlockTerminationsFaultsAndSearch) {
     for (const auto& o : detail_json["openings"]) opening_pairs += o["pairs"].get<long>();
     EXPECT_EQ(opening_pairs, detail_json["run"]["pairs_completed"].get<long>());
 
+    // Both lmr-engine configs reported their LMR statistics: totals as the stored games add them.
+    ASSERT_EQ(detail_json["lmr"].size(), 2u);
+    for (const auto& engine : detail_json["lmr"]) {
+        const std::string name = engine["engine"];
+        const std::string where =
+            " FROM game_lmr_stats s JOIN games g ON g.id = s.game_id JOIN engines e ON e.id = "
+            "CASE s.color WHEN 'w' THEN g.white_engine_id ELSE g.black_engine_id END "
+            "WHERE g.run_id = 3 AND e.name = '" +
+            name + "'";
+        EXPECT_EQ(engine["late"].get<long>(), db.integer("SELECT sum(s.late)" + where)) << name;
+        EXPECT_EQ(engine["games"].get<long>(), db.integer("SELECT count(*)" + where)) << name;
+        EXPECT_GT(engine["late"].get<long>(), 0) << name;
+        EXPECT_FALSE(engine["rules"].empty()) << name;
+        EXPECT_TRUE(contains(text.out, "LMR statistics: " + name + " (")) << name;
+    }
+    EXPECT_EQ(detail_json["lmr"][0]["reduced"], 0);  // none: LMR off, every late move unreduced
+
     // The crashing fixture: every game a crash, each lost by it.
     const auto crash = parse(harness({"report", "--db", f.db, "--run", "2", "--format", "json"}, tmp));
     const long crash_games = db.integer("SELECT count(*) FROM games WHERE run_id = 2");
@@ -199,6 +216,9 @@ TEST(ReportCli, RunDetailShowsTheStatsBlockTerminationsFaultsAndSearch) {
     const auto crash_text = harness({"report", "--db", f.db, "--run", "2"}, tmp);
     EXPECT_TRUE(contains(crash_text.out, "crash: crash " + std::to_string(crash_games)))
         << crash_text.out;
+    // Fixture engines offer no LmrStats option: no statistics, no section.
+    EXPECT_TRUE(crash["lmr"].empty());
+    EXPECT_FALSE(contains(crash_text.out, "LMR statistics")) << crash_text.out;
 }
 
 TEST(ReportCli, CsvHasTheDocumentedColumnsAndTheJsonNumbers) {
@@ -257,9 +277,14 @@ TEST(ReportCli, CsvHasTheDocumentedColumnsAndTheJsonNumbers) {
     // A run's CSV: one block per table, each introduced by its key.
     const auto run_csv = harness({"report", "--db", f.db, "--run", "3", "--format", "csv"}, tmp);
     ASSERT_EQ(run_csv.exit_code, 0) << describe(run_csv);
-    for (const char* block : {"# run\r\nid,created_at,", "# terminations\r\ntermination,games,share,",
-                              "# faults\r\ngame_id,", "# search\r\nengine,role,moves,avg_depth,",
-                              "# openings\r\nopening_index,pairs,wins,draws,losses,score,fen\r\n"})
+    for (const char* block :
+         {"# run\r\nid,created_at,", "# terminations\r\ntermination,games,share,",
+          "# faults\r\ngame_id,", "# search\r\nengine,role,moves,avg_depth,",
+          "# openings\r\nopening_index,pairs,wins,draws,losses,score,fen\r\n",
+          "# lmr\r\nengine,role,games,reports,late,reduced,extended,searches,"
+          "researches,plies,reduced_rate,research_rate,avg_plies\r\nnone,base,",
+          "# lmr_rules\r\nengine,rule,fired,changed,units,fired_rate,"
+          "changed_rate\r\n"})
         EXPECT_TRUE(contains(run_csv.out, block)) << block << "\n" << run_csv.out;
 
     const auto md = harness({"report", "--db", f.db, "--run", "3", "--format", "markdown"}, tmp);
@@ -386,10 +411,13 @@ TEST(ReportCli, AnOlderSchemaIsUpgradedOnlyWhenAsked) {
     const std::string path = dir / "old.db";
     fs::copy_file(f.db, path);
     {
-        // What a database written before the report views looks like.
+        // What a database written before the report views (and the LMR statistics) looks like.
         Db old(path, true);
-        old.exec("DROP VIEW config_elo; DROP VIEW config_results; DROP VIEW opening_results; "
-                 "DROP VIEW game_faults; DROP VIEW run_terminations; PRAGMA user_version = 1;");
+        old.exec(
+            "DROP VIEW engine_lmr_rules; DROP VIEW engine_lmr_stats; "
+            "DROP TABLE game_lmr_rules; DROP TABLE game_lmr_stats; "
+            "DROP VIEW config_elo; DROP VIEW config_results; DROP VIEW opening_results; "
+            "DROP VIEW game_faults; DROP VIEW run_terminations; PRAGMA user_version = 1;");
     }
     const std::string before = read_file(path);
     const auto refused = harness({"report", "--db", path}, dir.path());

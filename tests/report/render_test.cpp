@@ -140,9 +140,19 @@ TEST(ReportDocuments, EveryTableHasOneCellPerColumn) {
     TempDir dir;
     auto store = store::Store::open(dir / "r.db");
     Builder b(store);
+    // White's engine reports LMR statistics in the SPRT's games (five late moves, each reduced
+    // by the table; no re-search, so one rate is undefined), Black's does not.
+    store::LmrGameStats white_lmr;
+    white_lmr.color = 'w';
+    white_lmr.reports = 2;
+    white_lmr.total.stats.calls = 5;
+    white_lmr.total.stats.by_plies[lmr::LmrStats::kMaxPlies + 1] = 5;
+    white_lmr.total.stats.fired[static_cast<int>(lmr::Rule::kStepTable)] = 5;
+    b.set_lmr_stats({white_lmr});
     const auto sprt = b.head_to_head(store::RunKind::kSprt, "base", "test");
     b.pair(sprt, "base", "test", "test", Bin::kWD, 1, 2, store::Termination::kTimeForfeit);
     b.pair(sprt, "test", "base", "test", Bin::kDD, 2);
+    b.set_lmr_stats({});
     for (long pairs : {1, 2}) {  // the runner's statistics history, which the LLR chart draws
         store::StatsRecord row;
         row.pairs = pairs;
@@ -163,9 +173,15 @@ TEST(ReportDocuments, EveryTableHasOneCellPerColumn) {
         for (const auto& row : runs) expect_rectangular(run_document(load_run(store, row.run.id), a));
         expect_rectangular(baseline_document(load_baseline(store, "base"), a));
     }
-    // The JSON of a run with no pairs still parses back.
+    // The JSON of a run with no pairs still parses back; the SPRT's holds both engines' LMR
+    // statistics, the undefined re-search rate as null.
     const auto empty = load_run(store, 3);
     EXPECT_TRUE(nlohmann::json::accept(run_json(empty).dump()));
+    const auto lmr = run_json(load_run(store, sprt))["lmr"];
+    ASSERT_EQ(lmr.size(), 2u);
+    EXPECT_EQ(lmr[0]["late"], 10);
+    EXPECT_TRUE(lmr[0]["research_rate"].is_null());
+    EXPECT_EQ(lmr[0]["rules"][0]["rule"], "steps.table");
     // The page holds a chart per SPRT run and the Elo chart.
     PageData page;
     page.database = "r.db";

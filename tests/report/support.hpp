@@ -1,12 +1,14 @@
 #pragma once
 
 // Shared by the report unit tests: a fresh directory per test (tests/support) and a small builder
-// that writes runs, engines and colour-reversed pairs with chosen outcomes through the Store, so
-// views and reports can be checked against counts known in advance.
+// that writes runs, engines and colour-reversed pairs with chosen outcomes (and, when asked, LMR
+// statistics) through the Store, so views and reports can be checked against counts known in
+// advance.
 
 #include <filesystem>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "harness/stats/counts.hpp"
@@ -103,6 +105,9 @@ class Builder {
         record(run, index, 1, b, w, result_for(p1, !view_white0), opening, plies, termination);
     }
 
+    // The LMR statistics every game recorded from now on carries (none at first).
+    void set_lmr_stats(std::vector<store::LmrGameStats> stats) { lmr_stats_ = std::move(stats); }
+
     // A lone game (its pair unfinished).
     void lone_game(std::int64_t run, const std::string& white, const std::string& black) {
         record(run, next_pair_[run]++, 0, engine_id(white), engine_id(black),
@@ -143,11 +148,13 @@ class Builder {
             m.time_ms = 5;
             g.moves.push_back(m);
         }
+        g.lmr_stats = lmr_stats_;
         store_.record_game(g);
     }
 
     store::Store& store_;
     std::map<std::int64_t, std::int64_t> next_pair_;
+    std::vector<store::LmrGameStats> lmr_stats_;
 };
 
 }  // namespace lmr::report::testing

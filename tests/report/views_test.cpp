@@ -1,15 +1,21 @@
-// The SQL views of schema version 2 and the report's loaders, on databases filled with pairs
-// whose outcomes are known: config_results pools every direct meeting from each side (tunes
-// excluded), config_elo's Elo equals harness/stats', the baseline report separates direct,
-// common-opponent and unconnected configs without chaining, and a run's detail (terminations,
-// faults, openings, search per move) adds up.
+// The SQL views of schema versions 2 and 3 and the report's loaders, on databases filled with
+// pairs whose outcomes are known: config_results pools every direct meeting from each side
+// (tunes excluded), config_elo's Elo equals harness/stats', the baseline report separates
+// direct, common-opponent and unconnected configs without chaining, a run's detail
+// (terminations, faults, openings, search per move) adds up, and its LMR statistics are shown
+// per engine.
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
 #include <cmath>
+#include <initializer_list>
+#include <tuple>
+#include <utility>
 
+#include "harness/report/cells.hpp"
 #include "harness/report/load.hpp"
+#include "harness/report/tables.hpp"
 #include "harness/store/schema.hpp"
 #include "tests/report/support.hpp"
 
@@ -246,6 +252,126 @@ TEST(ReportRun, DetailAddsUp) {
     EXPECT_EQ(moves, 2 * 2 + 2 * 2 + 2 * 4 + 2);  // two 2-ply pairs, one 4-ply pair, a lone game
     // base: as White in the first and third pair and the lone game, as Black in the second.
     EXPECT_EQ(d.sides[0].moves, 1 + 1 + 1 + 1 + 2 + 2 + 1);
+}
+
+// One side's LMR statistics over a game: a histogram of final reductions and rules that fired.
+store::LmrGameStats lmr_stats(char color, std::int64_t reports,
+                              std::initializer_list<std::pair<int, std::uint64_t>> plies,
+                              std::uint64_t searches, std::uint64_t researches,
+                              std::initializer_list<std::tuple<lmr::Rule, int, int, int>> rules) {
+    store::LmrGameStats stats;
+    stats.color = color;
+    stats.reports = reports;
+    for (const auto& [size, count] : plies) {
+        stats.total.stats.by_plies[size + lmr::LmrStats::kMaxPlies] = count;
+        stats.total.stats.calls += count;
+    }
+    stats.total.reduced_searches = searches;
+    stats.total.re_searches = researches;
+    for (const auto& [rule, fired, changed, units] : rules) {
+        const int i = static_cast<int>(rule);
+        stats.total.stats.fired[i] = fired;
+        stats.total.stats.changed[i] = changed;
+        stats.total.stats.units[i] = units;
+    }
+    return stats;
+}
+
+const Section* find_section(const Document& doc, const std::string& title) {
+    for (const auto& section : doc.sections)
+        if (section.title == title) return &section;
+    return nullptr;
+}
+
+const Table* find_table(const Document& doc, const std::string& key) {
+    for (const auto& section : doc.sections)
+        for (const auto& table : section.tables)
+            if (table.key == key) return &table;
+    return nullptr;
+}
+
+TEST(ReportRun, LmrStatisticsPerEngineForPeopleAndMachines) {
+    TempDir dir;
+    auto store = store::Store::open(dir / "r.db");
+    Builder b(store);
+    // Whoever plays White reports 20 late moves, whoever plays Black 10 with LMR off; over the
+    // pair each engine has one game of each.
+    b.set_lmr_stats(
+        {lmr_stats('w', 3, {{0, 8}, {1, 10}, {2, 2}}, 12, 3,
+                   {{lmr::Rule::kStepTable, 12, 5, 150}, {lmr::Rule::kGateTtMove, 8, 0, 0}}),
+         lmr_stats('b', 2, {{0, 10}}, 0, 0, {{lmr::Rule::kDisabled, 10, 0, 0}})});
+    const auto run = b.head_to_head(store::RunKind::kMatch, "base", "test");
+    b.pair(run, "base", "test", "test", Bin::kWD);
+    b.set_lmr_stats({lmr_stats('b', 1, {{0, 4}}, 0, 0, {})});  // one side only, nothing reduced
+    const auto black_only = b.head_to_head(store::RunKind::kMatch, "x", "y");
+    b.pair(black_only, "x", "y", "y", Bin::kDD);
+    b.set_lmr_stats({});
+    const auto none = b.head_to_head(store::RunKind::kMatch, "p", "q");
+    b.pair(none, "p", "q", "q", Bin::kDD);
+
+    const RunDetail d = load_run(store, run);
+    ASSERT_EQ(d.lmr.size(), 2u);
+    for (const auto& e : d.lmr) {
+        SCOPED_TRACE(e.name);
+        EXPECT_EQ(e.games, 2);
+        EXPECT_EQ(e.reports, 5);
+        EXPECT_EQ(e.late, 30);
+        EXPECT_EQ(e.reduced, 12);
+        EXPECT_EQ(e.plies, 14);
+        EXPECT_DOUBLE_EQ(e.research_rate, 3.0 / 12);
+    }
+    const Document human = run_document(d, Audience::kHuman);
+    const Section* base = find_section(human, "LMR statistics: base (base)");
+    ASSERT_NE(base, nullptr);
+    ASSERT_NE(find_section(human, "LMR statistics: test (test)"), nullptr);
+    const std::vector<std::pair<std::string, std::string>> fields{
+        {"Late moves", "30 (5 searches in 2 games)"},
+        {"Reduced", "12 (40.0 %), extended 0"},
+        {"Re-searches", "3 of 12 reduced searches (25.0 %)"},
+        {"Average plies", "0.47 per late move"}};
+    EXPECT_EQ(base->fields, fields);
+    ASSERT_EQ(base->tables.size(), 1u);
+    const std::vector<std::vector<std::string>> rules{
+        {"lmr.disabled", "10", "33.3 %", "0", "0.0 %"},
+        {"gates.tt_move", "8", "26.7 %", "0", "0.0 %"},
+        {"steps.table", "12", "40.0 %", "5", "16.7 %"}};
+    EXPECT_EQ(base->tables[0].rows, rules);
+
+    const Document machine = run_document(d, Audience::kMachine);
+    const Table* totals = find_table(machine, "lmr");
+    ASSERT_NE(totals, nullptr);
+    ASSERT_EQ(totals->rows.size(), 2u);
+    EXPECT_EQ(totals->rows[0],
+              (std::vector<std::string>{"base", "base", "2", "5", "30", "12", "0", "12", "3", "14",
+                                        "0.4", "0.25", number(14.0 / 30)}));
+    const Table* rule_table = find_table(machine, "lmr_rules");
+    ASSERT_NE(rule_table, nullptr);
+    ASSERT_EQ(rule_table->rows.size(), 6u);
+    EXPECT_EQ(rule_table->rows[2], (std::vector<std::string>{"base", "steps.table", "12", "5",
+                                                             "150", "0.4", number(5.0 / 30)}));
+
+    // Undefined rates: "-" for people, empty for machines.
+    const RunDetail one_side = load_run(store, black_only);
+    ASSERT_EQ(one_side.lmr.size(), 2u);  // each engine played Black once
+    const Document one_side_human = run_document(one_side, Audience::kHuman);
+    const Section* x = find_section(one_side_human, "LMR statistics: x (base)");
+    ASSERT_NE(x, nullptr);
+    EXPECT_EQ(x->fields[2].second, "0 of 0 reduced searches (-)");
+    EXPECT_TRUE(x->tables[0].rows.empty());
+    const Document one_side_machine = run_document(one_side, Audience::kMachine);
+    const Table* x_totals = find_table(one_side_machine, "lmr");
+    ASSERT_NE(x_totals, nullptr);
+    EXPECT_EQ(x_totals->rows[0][11], "");  // research_rate
+
+    // No statistics: no section, and CSV keeps its two blocks, empty.
+    const RunDetail without = load_run(store, none);
+    EXPECT_TRUE(without.lmr.empty());
+    for (const auto& section : run_document(without, Audience::kHuman).sections)
+        EXPECT_EQ(section.title.find("LMR"), std::string::npos) << section.title;
+    const Document without_csv = run_document(without, Audience::kMachine);
+    ASSERT_NE(find_table(without_csv, "lmr"), nullptr);
+    EXPECT_TRUE(find_table(without_csv, "lmr")->rows.empty());
+    ASSERT_NE(find_table(without_csv, "lmr_rules"), nullptr);
 }
 
 TEST(ReportSchema, VersionOneNeedsAnUpgradeThatKeepsTheData) {

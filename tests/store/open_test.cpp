@@ -61,9 +61,11 @@ TEST(StoreOpen, CreatesParentDirectoriesSchemaAndPragmas) {
     std::set<std::string> names;
     auto stmt = db.prepare("SELECT name FROM sqlite_schema WHERE type IN ('table', 'view')");
     while (stmt.step()) names.insert(stmt.column_text(0));
-    for (const char* expected : {"runs", "engines", "run_engines", "games", "moves", "run_stats",
-                                 "tune_runs", "tune_params", "tune_iterations", "pair_results",
-                                 "run_summary", "engine_scores", "engine_move_stats"}) {
+    for (const char* expected :
+         {"runs", "engines", "run_engines", "games", "moves", "run_stats", "tune_runs",
+          "tune_params", "tune_iterations", "pair_results", "run_summary", "engine_scores",
+          "engine_move_stats", "game_lmr_stats", "game_lmr_rules", "engine_lmr_stats",
+          "engine_lmr_rules"}) {
         EXPECT_TRUE(names.count(expected)) << "missing " << expected;
     }
 }
@@ -222,6 +224,48 @@ TEST(StoreOpen, CannotCreateADatabaseUnderAFile) {
     TempDir dir;
     write_bytes(dir / "plain", "x");
     EXPECT_EQ(open_error(dir / "plain/sub/r.db").kind(), ErrorKind::kIo);
+}
+
+// A version-2 file (before LMR statistics): what version 3 adds is taken out again, as the
+// migration runner would have left a database written by an older build.
+TEST(StoreMigrations, VersionTwoGainsLmrStatisticsAndKeepsItsGames) {
+    TempDir dir;
+    const std::filesystem::path path = dir / "v2.db";
+    std::int64_t run = 0;
+    {
+        Store store = Store::open(path);
+        const auto ids = testing::make_two_engine_run(store);
+        run = ids.run;
+        store.record_game(
+            testing::make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw, 6));
+    }
+    raw_sql(path,
+            "DROP VIEW engine_lmr_rules; DROP VIEW engine_lmr_stats; DROP TABLE game_lmr_rules; "
+            "DROP TABLE game_lmr_stats; PRAGMA user_version = 2;");
+
+    // A report (read-only) must not migrate: it is told to upgrade first.
+    EXPECT_EQ(open_error(path, OpenMode::kReadOnly).kind(), ErrorKind::kTooOld);
+
+    Store store = Store::open(path);
+    EXPECT_EQ(store.schema_version(), latest_schema_version());
+    EXPECT_EQ(store.game_count(run), 1);
+    EXPECT_EQ(store.moves_of_game(store.games_of_run(run).at(0).id).size(), 6u);
+    EXPECT_TRUE(store.lmr_stats(run).empty());  // older games have no LMR statistics
+
+    const auto engines = store.run_engines(run);
+    GameRecord next = testing::make_game(run, 0, 1, engines.at(1).engine.id,
+                                         engines.at(0).engine.id, GameResult::kWhiteWins, 2);
+    LmrGameStats stats;
+    stats.color = 'w';
+    stats.reports = 1;
+    stats.total.stats.calls = 3;
+    stats.total.stats.by_plies[lmr::LmrStats::kMaxPlies + 1] = 3;
+    next.lmr_stats.push_back(stats);
+    store.record_game(next);
+    const auto lmr = store.lmr_stats(run);
+    ASSERT_EQ(lmr.size(), 1u);
+    EXPECT_EQ(lmr[0].late, 3);
+    EXPECT_EQ(lmr[0].reduced, 3);
 }
 
 // The migration runner itself, on a list of made-up migrations.

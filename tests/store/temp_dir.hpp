@@ -10,14 +10,14 @@
 
 namespace lmr::store::testing {
 
-using lmr::test::TempDir;
+using test::TempDir;
 
 inline std::string read_bytes(const std::filesystem::path& path) {
-    return lmr::test::read_file(path);
+    return test::read_file(path);
 }
 
 inline void write_bytes(const std::filesystem::path& path, const std::string& bytes) {
-    lmr::test::write_file(path, bytes);
+    test::write_file(path, bytes);
 }
 
 }  // namespace lmr::store::testing

@@ -1,0 +1,136 @@
+// Store: the LMR statistics of games (written by record_game inside the game's transaction) and
+// their totals per run and engine, read from the engine_lmr_stats and engine_lmr_rules views.
+
+#include <algorithm>
+#include <limits>
+#include <tuple>
+
+#include "harness/store/store.hpp"
+#include "harness/store/store_internal.hpp"
+
+namespace lmr::store {
+namespace {
+
+using lmr::LmrStats;
+
+// SQLite integers are signed 64-bit; an engine's counters are unsigned. Only a garbled report
+// can exceed the range, and it must not be stored as a negative number.
+std::int64_t column_value(std::uint64_t value, std::string_view what) {
+    if (value > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+        throw StoreError(ErrorKind::kInvalid, "LMR statistics: " + std::string(what) + " = " +
+                                                  std::to_string(value) +
+                                                  " does not fit a signed 64-bit integer");
+    }
+    return static_cast<std::int64_t>(value);
+}
+
+// The final reductions of every late move added up, in plies (an extension counts negative).
+std::int64_t plies_sum(const LmrStats& stats) {
+    std::int64_t sum = 0;
+    for (int plies = -LmrStats::kMaxPlies; plies <= LmrStats::kMaxPlies; ++plies) {
+        const std::int64_t count = column_value(stats.reductions_of(plies), "a plies count");
+        std::int64_t term = 0;
+        if (__builtin_mul_overflow(count, plies, &term) || __builtin_add_overflow(sum, term, &sum))
+            throw StoreError(ErrorKind::kInvalid, "LMR statistics: the sum of plies overflows");
+    }
+    return sum;
+}
+
+// Rules in the order the policy applies them (gates, steps, terms, clamps); a name this build
+// does not know (a newer engine's) after them, by name.
+void sort_rules(std::vector<LmrRuleTotals>& rules) {
+    const auto key = [](const LmrRuleTotals& r) {
+        const auto rule = lmr::rule_from_name(r.rule);
+        return std::make_tuple(rule ? static_cast<int>(*rule) : lmr::kRuleCount,
+                               std::string_view(r.rule));
+    };
+    std::sort(rules.begin(), rules.end(),
+              [&](const LmrRuleTotals& a, const LmrRuleTotals& b) { return key(a) < key(b); });
+}
+
+}  // namespace
+
+void Store::insert_lmr_stats(std::int64_t game_id, const LmrGameStats& stats) {
+    const LmrStats& s = stats.total.stats;
+    const std::string_view color(&stats.color, 1);
+    {
+        auto insert = statement(
+            "INSERT INTO game_lmr_stats (game_id, color, reports, late, reduced, extended, "
+            "searches, researches, plies) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+        insert->bind(1, game_id)
+            .bind(2, color)
+            .bind(3, stats.reports)
+            .bind(4, column_value(s.calls, "late"))
+            .bind(5, column_value(s.reduced(), "reduced"))
+            .bind(6, column_value(s.extended(), "extended"))
+            .bind(7, column_value(stats.total.reduced_searches, "searches"))
+            .bind(8, column_value(stats.total.re_searches, "researches"))
+            .bind(9, plies_sum(s));
+        insert->run();
+    }
+    auto insert = statement(
+        "INSERT INTO game_lmr_rules (game_id, color, rule, fired, changed, units) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+    for (int i = 0; i < lmr::kRuleCount; ++i) {
+        if (s.fired[i] == 0) continue;  // the engine reports only the rules that fired
+        const std::string_view rule = lmr::rule_name(static_cast<lmr::Rule>(i));
+        insert->reset();
+        insert->bind(1, game_id)
+            .bind(2, color)
+            .bind(3, rule)
+            .bind(4, column_value(s.fired[i], "fired"))
+            .bind(5, column_value(s.changed[i], "changed"))
+            .bind(6, s.units[i]);
+        insert->run();
+    }
+}
+
+std::vector<EngineLmrStats> Store::lmr_stats(std::int64_t run_id) const {
+    std::vector<EngineLmrStats> engines;
+    {
+        auto stmt = statement(
+            "SELECT s.engine_id, e.name, re.role, s.games, s.reports, s.late, s.reduced, "
+            "s.extended, s.searches, s.researches, s.plies, s.reduced_rate, s.research_rate, "
+            "s.avg_plies FROM engine_lmr_stats s "
+            "JOIN run_engines re ON re.run_id = s.run_id AND re.engine_id = s.engine_id "
+            "JOIN engines e ON e.id = s.engine_id WHERE s.run_id = ?1 ORDER BY re.seat");
+        stmt->bind(1, run_id);
+        while (stmt->step()) {
+            EngineLmrStats e;
+            e.engine_id = stmt->column_int64(0);
+            e.name = stmt->column_text(1);
+            e.role =
+                internal::parse_column(parse_engine_role, stmt->column_text(2), "run_engines.role");
+            e.games = stmt->column_int64(3);
+            e.reports = stmt->column_int64(4);
+            e.late = stmt->column_int64(5);
+            e.reduced = stmt->column_int64(6);
+            e.extended = stmt->column_int64(7);
+            e.searches = stmt->column_int64(8);
+            e.researches = stmt->column_int64(9);
+            e.plies = stmt->column_int64(10);
+            e.reduced_rate = stmt->column_double(11);
+            e.research_rate = stmt->column_double(12);
+            e.avg_plies = stmt->column_double(13);
+            engines.push_back(std::move(e));
+        }
+    }
+    auto stmt = statement(
+        "SELECT engine_id, rule, fired, changed, units, fired_rate, changed_rate "
+        "FROM engine_lmr_rules WHERE run_id = ?1");
+    stmt->bind(1, run_id);
+    while (stmt->step()) {
+        const std::int64_t engine_id = stmt->column_int64(0);
+        const auto engine =
+            std::find_if(engines.begin(), engines.end(),
+                         [&](const EngineLmrStats& e) { return e.engine_id == engine_id; });
+        if (engine == engines.end()) continue;  // not attached to the run: the games' FK forbids it
+        engine->rules.push_back({stmt->column_text(1), stmt->column_int64(2), stmt->column_int64(3),
+                                 stmt->column_int64(4), stmt->column_double(5),
+                                 stmt->column_double(6)});
+    }
+    for (EngineLmrStats& engine : engines) sort_rules(engine.rules);
+    return engines;
+}
+
+}  // namespace lmr::store
