@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "engine/chess/game_end.hpp"
 #include "engine/chess/movegen.hpp"
 #include "engine/search/movepick.hpp"
 #include "engine/search/search_internal.hpp"
@@ -62,7 +63,33 @@ void Searcher::report(int depth, int score, Bound bound) {
     info.time_ms = elapsed_ms();
     info.hashfull = tt_.hashfull();
     info.pv = &root_moves_[0].pv;
+    reported_move_ = info.pv->length > 0 ? info.pv->moves[0] : Move::none();
     info_(info);
+}
+
+// A root move's PV is copied from the pv_ arrays of the nodes below it, and two paths of the
+// node search (search.cpp) leave a stale tail there: a PV node that cuts off on a zero-window
+// search copies the child line left by an earlier sibling (the root keeps it for its first
+// move when that fails low), and with the three-stage re-search (lmr.research) a reduced root
+// move that fails high on its zero-window searches is not searched as PV and takes the child
+// line of an earlier root move (a mate found so is followed by that line). Such a tail
+// shows in bound lines and ponder moves: illegal moves, or moves after a mate. GUIs and
+// tournament managers (fastchess) replay every PV, so before a PV is printed or yields a
+// ponder move it is replayed on the root position (pos_, which every root pass leaves as it
+// found it) and cut at the first illegal move and after the first position where the game is
+// over: checkmate, stalemate, threefold repetition (with the game's history), the fifty-move
+// rule or insufficient material. Make/unmake on pos_ allocates nothing.
+void Searcher::sanitize_pv(PrincipalVariation& pv) {
+    int length = 0;
+    while (length < pv.length) {
+        const Move m = pv.moves[length];
+        if (!pos_.is_legal(m)) break;
+        pos_.make_move(m);
+        ++length;
+        if (chess::game_end(pos_) != chess::GameEnd::kNone) break;
+    }
+    for (int i = length - 1; i >= 0; --i) pos_.unmake_move(pv.moves[i]);
+    pv.length = length;
 }
 
 SearchResult Searcher::search(const chess::Position& root, const Limits& limits) {
@@ -110,6 +137,7 @@ SearchResult Searcher::search(const chess::Position& root, const Limits& limits)
         }
     }
 
+    reported_move_ = Move::none();
     SearchResult result;
     if (root_moves_.empty()) {
         result.score = pos_.in_check() ? -kMate : 0;
@@ -129,6 +157,8 @@ void Searcher::iterate(const Limits& limits, SearchResult& result) {
     int prev_score = 0;
     Move prev_best = Move::none();
     double instability = 0.0;
+    int alpha = -kInfinite;  // the window of the last root pass
+    int beta = kInfinite;
 
     for (int depth = 1; depth <= max_depth; ++depth) {
         iteration_ = depth;
@@ -139,8 +169,8 @@ void Searcher::iterate(const Limits& limits, SearchResult& result) {
         }
 
         int delta = 16 + std::abs(prev_score) / 64;
-        int alpha = -kInfinite;
-        int beta = kInfinite;
+        alpha = -kInfinite;
+        beta = kInfinite;
         if (sw.aspiration_windows && depth >= 4 && !is_mate_score(prev_score)) {
             alpha = std::max(prev_score - delta, -kInfinite);
             beta = std::min(prev_score + delta, kInfinite);
@@ -152,6 +182,7 @@ void Searcher::iterate(const Limits& limits, SearchResult& result) {
             std::stable_sort(
                 root_moves_.begin(), root_moves_.end(),
                 [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+            sanitize_pv(root_moves_[0].pv);
             if (abort_) break;
             if (score <= alpha) {
                 if (elapsed_ms() > 1000) report(depth, score, Bound::kUpper);
@@ -203,6 +234,26 @@ void Searcher::iterate(const Limits& limits, SearchResult& result) {
     }
 
     if (root_moves_[0].score == -kInfinite) result.score = root_moves_[0].prev_score;
+
+    // The bestmove must start the last PV printed (fastchess warns "Bestmove does not match
+    // beginning of last PV", and fishtest counts that as an error). An interrupted iteration
+    // (stop, node or time limit) plays the move that raised alpha in it, or in an earlier
+    // aspiration pass whose bound was not printed, so the last line may show another move.
+    // Then, as Stockfish does when it stops, one more line gives the best move's PV: at the
+    // interrupted depth with its score there (a bound when the last root window did not
+    // contain it), else at the last completed depth with its score then.
+    const RootMove& best = root_moves_[0];
+    if (best.move != reported_move_) {
+        if (best.score != -kInfinite) {
+            const Bound bound = best.score >= beta    ? Bound::kLower
+                                : best.score <= alpha ? Bound::kUpper
+                                                      : Bound::kExact;
+            report(iteration_, best.score, bound);
+        } else {
+            report(std::max(completed_depth_, 1),
+                   best.prev_score != -kInfinite ? best.prev_score : result.score, Bound::kExact);
+        }
+    }
 }
 
 }  // namespace lmr::search

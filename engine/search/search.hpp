@@ -148,6 +148,8 @@ class Searcher {
     bool enter_node(int ply);
     std::int64_t elapsed_ms() const;
     void report(int depth, int score, Bound bound);
+    // Cuts a root PV at its first illegal move and after the first position that ends the game.
+    void sanitize_pv(PrincipalVariation& pv);
     void update_quiet_stats(int ply, chess::Move best, int depth, const std::uint16_t* quiets,
                             int quiet_count);
     void update_continuation(int ply, chess::Piece piece, chess::Square to, int bonus);
@@ -186,6 +188,7 @@ class Searcher {
     std::uint64_t nodes_ = 0;  // this search
     bool abort_ = false;       // set by check_limits(); unwinds the search
     chess::Move iteration_best_ = chess::Move::none();  // raised alpha in the running iteration
+    chess::Move reported_move_ = chess::Move::none();   // first move of the last PV printed
 
     SearchStats stats_;
     lmr::LmrStats lmr_stats_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <limits>
 #include <sstream>
 
 #include "engine/chess/notation.hpp"
@@ -10,25 +11,6 @@
 namespace lmr::uci {
 
 namespace {
-
-template <typename T>
-bool parse_number(std::string_view text, T& out) {
-    if (!text.empty() && text.front() == '+') text.remove_prefix(1);
-    const char* end = text.data() + text.size();
-    const auto [ptr, ec] = std::from_chars(text.data(), end, out);
-    return ec == std::errc() && ptr == end;
-}
-
-// Reads the number after a keyword; returns true (and advances i) only if it parses.
-template <typename T>
-bool next_number(const std::vector<std::string_view>& args, std::size_t& i, T& out) {
-    if (i + 1 >= args.size()) return false;
-    T value{};
-    if (!parse_number(args[i + 1], value)) return false;
-    out = value;
-    ++i;
-    return true;
-}
 
 bool is_go_keyword(std::string_view t) {
     static constexpr std::string_view kKeywords[] = {
@@ -38,6 +20,21 @@ bool is_go_keyword(std::string_view t) {
         if (t == k) return true;
     }
     return false;
+}
+
+// The value after a "go" keyword: present (a whole number in range of int64), missing (end of
+// the line or another keyword follows), or unreadable (the token is consumed).
+enum class ValueKind { kNumber, kMissing, kNotANumber, kOutOfRange };
+
+ValueKind next_value(const std::vector<std::string_view>& args, std::size_t& i,
+                     std::int64_t& value) {
+    if (i + 1 >= args.size() || is_go_keyword(args[i + 1])) return ValueKind::kMissing;
+    std::string_view text = args[++i];
+    if (!text.empty() && text.front() == '+') text.remove_prefix(1);
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (ec == std::errc::result_out_of_range && ptr == end) return ValueKind::kOutOfRange;
+    return ec == std::errc() && ptr == end ? ValueKind::kNumber : ValueKind::kNotANumber;
 }
 
 }  // namespace
@@ -101,50 +98,99 @@ std::optional<chess::Position> parse_position(const std::vector<std::string_view
 GoCommand parse_go(const std::vector<std::string_view>& args, const chess::Position& pos) {
     GoCommand go;
     search::Limits& l = go.limits;
+    // Reads the value of keyword args[i] into `value` when it is a whole number >= min;
+    // otherwise records why the keyword is ignored ("go nodes -5 ignored: ...").
+    auto read = [&](std::size_t& i, std::int64_t min, std::string_view what,
+                    std::int64_t& value) -> bool {
+        const std::string keyword(args[i]);
+        const ValueKind kind = next_value(args, i, value);
+        if (kind == ValueKind::kNumber && value >= min) return true;
+        std::string token = "go " + keyword;
+        if (kind != ValueKind::kMissing) token += " " + std::string(args[i]);
+        const std::string why = kind == ValueKind::kMissing      ? "no value"
+                                : kind == ValueKind::kOutOfRange ? "number out of range"
+                                : kind == ValueKind::kNotANumber ? "not a whole number"
+                                                                 : "expected " + std::string(what) +
+                                                                       " >= " + std::to_string(min);
+        go.errors.push_back(token + " ignored: " + why);
+        return false;
+    };
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string_view t = args[i];
         std::int64_t v = 0;
-        if (t == "wtime") {
-            if (next_number(args, i, v)) l.time[chess::kWhite] = std::max<std::int64_t>(0, v);
-        } else if (t == "btime") {
-            if (next_number(args, i, v)) l.time[chess::kBlack] = std::max<std::int64_t>(0, v);
-        } else if (t == "winc") {
-            if (next_number(args, i, v)) l.inc[chess::kWhite] = std::max<std::int64_t>(0, v);
-        } else if (t == "binc") {
-            if (next_number(args, i, v)) l.inc[chess::kBlack] = std::max<std::int64_t>(0, v);
+        if (t == "wtime" || t == "btime") {
+            const chess::Color c = t == "wtime" ? chess::kWhite : chess::kBlack;
+            // A clock below zero is a flag that has fallen inside a GUI's time margin: move
+            // at once rather than ignore the clock.
+            if (read(i, std::numeric_limits<std::int64_t>::min(), "milliseconds", v)) {
+                if (v < 0) {
+                    go.errors.push_back("go " + std::string(t) + " " + std::to_string(v) +
+                                        ": a clock below zero, read as 0");
+                }
+                l.time[c] = std::max<std::int64_t>(0, v);
+            }
+        } else if (t == "winc" || t == "binc") {
+            if (read(i, 0, "milliseconds", v)) {
+                l.inc[t == "winc" ? chess::kWhite : chess::kBlack] = v;
+            }
         } else if (t == "movestogo") {
-            if (next_number(args, i, v))
-                l.movestogo = static_cast<int>(std::clamp<std::int64_t>(v, 0, 1000));
+            if (read(i, 1, "a number of moves", v)) {
+                l.movestogo = static_cast<int>(std::min<std::int64_t>(v, 1000));
+            }
         } else if (t == "movetime") {
-            if (next_number(args, i, v)) l.movetime = std::max<std::int64_t>(0, v);
+            if (read(i, 0, "milliseconds", v)) l.movetime = v;
         } else if (t == "depth") {
-            if (next_number(args, i, v))
-                l.depth = static_cast<int>(std::clamp<std::int64_t>(v, 1, search::kMaxPly - 8));
+            if (read(i, 1, "a depth", v)) {
+                l.depth = static_cast<int>(std::min<std::int64_t>(v, search::kMaxPly - 8));
+            }
         } else if (t == "nodes") {
-            std::uint64_t n = 0;
-            if (next_number(args, i, n)) l.nodes = std::max<std::uint64_t>(1, n);
+            if (read(i, 1, "a number of nodes", v)) l.nodes = static_cast<std::uint64_t>(v);
         } else if (t == "mate") {
-            if (next_number(args, i, v))
-                l.mate = static_cast<int>(std::clamp<std::int64_t>(v, 0, 100));
+            if (read(i, 1, "a number of moves", v)) {
+                l.mate = static_cast<int>(std::min<std::int64_t>(v, 100));
+            }
+        } else if (t == "perft") {
+            if (read(i, 1, "a depth", v)) {
+                go.perft_depth = static_cast<int>(std::min<std::int64_t>(v, 20));
+            }
         } else if (t == "infinite") {
             l.infinite = true;
         } else if (t == "ponder") {
             go.ponder = true;
-        } else if (t == "perft") {
-            if (next_number(args, i, v))
-                go.perft_depth = static_cast<int>(std::clamp<std::int64_t>(v, 0, 20));
         } else if (t == "searchmoves") {
             while (i + 1 < args.size() && !is_go_keyword(args[i + 1])) {
-                const chess::Move m = chess::parse_uci(pos, args[++i]);
-                if (m != chess::Move::none()) l.searchmoves.push_back(m);
+                const std::string_view text = args[++i];
+                const chess::Move m = chess::parse_uci(pos, text);
+                if (m != chess::Move::none()) {
+                    l.searchmoves.push_back(m);
+                } else {
+                    go.errors.push_back("go searchmoves " + std::string(text) +
+                                        " ignored: not a legal move");
+                }
             }
+        } else {
+            go.errors.push_back("go " + std::string(t) + " ignored: unknown token");
         }
     }
     // Pondering is not supported: "go ponder" searches until stop like "go infinite".
     if (go.ponder) l.infinite = true;
-    // A bare "go" (or one whose limits were all unreadable) has no end of its own: like
-    // "go infinite" it waits for "stop", so end of input can stop it too.
-    if (!l.has_time_limit() && l.depth == 0 && l.nodes == 0 && l.mate == 0) l.infinite = true;
+    // Does anything end this search by itself? (A clock counts only for the side to move.)
+    const bool bounded = l.depth > 0 || l.nodes > 0 || l.mate > 0 || l.movetime >= 0 ||
+                         l.time[pos.side_to_move()] >= 0;
+    if (!bounded && !l.infinite && go.perft_depth == 0) {
+        if (go.errors.empty()) {
+            // A bare "go" has no end of its own: like "go infinite" it waits for "stop", so
+            // end of input can stop it too.
+            l.infinite = true;
+        } else {
+            // UCI has no error reply and a GUI waits for "bestmove" after every "go", so a go
+            // whose limits were all refused is neither dropped (no bestmove: the GUI hangs)
+            // nor left unbounded (an infinite search that no GUI will stop): it searches to
+            // depth 1 and answers at once.
+            l.depth = 1;
+            go.errors.push_back("go: no valid limit left, searching to depth 1");
+        }
+    }
     return go;
 }
 

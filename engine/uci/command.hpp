@@ -20,11 +20,17 @@ std::vector<std::string_view> tokenize(std::string_view line);
 std::optional<chess::Position> parse_position(const std::vector<std::string_view>& args,
                                               std::string* error = nullptr);
 
-// Arguments of "go" (tokens after "go"). Unknown tokens and bad numbers are skipped.
+// Arguments of "go" (tokens after "go"). A token that cannot be honoured (a missing,
+// unreadable, overflowing or out-of-range value, an unknown word, an illegal searchmove) is
+// ignored and explained in `errors`, one line each, for "info string"; the other limits
+// stand. A clock below zero is read as 0 (also noted). When nothing bounds the search any
+// more for the side to move, a go that had refused tokens searches to depth 1 (a GUI always
+// gets its bestmove, at once) and a bare "go" searches until "stop" (as "go infinite").
 struct GoCommand {
     search::Limits limits;
     int perft_depth = 0;  // "go perft N": > 0 means run perft instead of a search
     bool ponder = false;
+    std::vector<std::string> errors;  // "go nodes -5 ignored: expected a number of nodes >= 1"
 };
 GoCommand parse_go(const std::vector<std::string_view>& args, const chess::Position& pos);
 

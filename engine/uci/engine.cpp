@@ -190,6 +190,7 @@ void Engine::cmd_go(const std::vector<std::string_view>& args) {
     wait_for_search();
     GoCommand go = parse_go(args, position_);
     go.limits.start = received;
+    for (const std::string& error : go.errors) emit("info string " + error);
     if (go.perft_depth > 0) {
         chess::Position pos = position_;
         std::ostringstream s;

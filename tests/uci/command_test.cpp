@@ -3,6 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+#include <string>
+#include <vector>
+
 #include "engine/chess/notation.hpp"
 #include "engine/search/score.hpp"
 #include "engine/uci/options.hpp"
@@ -65,6 +69,7 @@ TEST(ParseGo, EveryField) {
     EXPECT_EQ(go.limits.mate, 3);
     EXPECT_FALSE(go.limits.infinite);
     EXPECT_EQ(go.perft_depth, 0);
+    EXPECT_TRUE(go.errors.empty());
 }
 
 TEST(ParseGo, InfinitePerftSearchmovesAndPonder) {
@@ -75,21 +80,140 @@ TEST(ParseGo, InfinitePerftSearchmovesAndPonder) {
     ASSERT_EQ(sm.limits.searchmoves.size(), 2u);
     EXPECT_EQ(chess::to_uci(sm.limits.searchmoves[1]), "d2d4");
     EXPECT_EQ(sm.limits.depth, 3);
+    EXPECT_EQ(sm.errors, std::vector<std::string>{"go searchmoves xx ignored: not a legal move"});
     const GoCommand ponder = parse_go(tokenize("ponder wtime 1000 btime 1000"), pos);
     EXPECT_TRUE(ponder.ponder);
     EXPECT_TRUE(ponder.limits.infinite);
 }
 
-TEST(ParseGo, BadNumbersAreIgnored) {
+// Each refused token gets one message naming it and why; the other limits stand.
+TEST(ParseGo, BadValuesAreRefusedOneMessageEach) {
     const auto pos = chess::Position::startpos();
-    const GoCommand go = parse_go(tokenize("depth x wtime -5 nodes 12abc movetime"), pos);
+    const GoCommand go = parse_go(
+        tokenize("depth x wtime 5000 nodes 12abc movetime -1 mate -3 winc -5 movestogo 0 frob"),
+        pos);
     EXPECT_EQ(go.limits.depth, 0);
-    EXPECT_EQ(go.limits.time[chess::kWhite], 0);  // negative clock clamps to 0
+    EXPECT_EQ(go.limits.time[chess::kWhite], 5000);
     EXPECT_EQ(go.limits.nodes, 0u);
     EXPECT_EQ(go.limits.movetime, -1);
-    EXPECT_FALSE(parse_go({}, pos).limits.has_time_limit());
+    EXPECT_EQ(go.limits.mate, 0);
+    EXPECT_EQ(go.limits.inc[chess::kWhite], 0);
+    EXPECT_EQ(go.limits.movestogo, 0);
+    EXPECT_FALSE(go.limits.infinite);
+    const std::vector<std::string> expected = {
+        "go depth x ignored: not a whole number",
+        "go nodes 12abc ignored: not a whole number",
+        "go movetime -1 ignored: expected milliseconds >= 0",
+        "go mate -3 ignored: expected a number of moves >= 1",
+        "go winc -5 ignored: expected milliseconds >= 0",
+        "go movestogo 0 ignored: expected a number of moves >= 1",
+        "go frob ignored: unknown token"};
+    EXPECT_EQ(go.errors, expected);
+}
+
+TEST(ParseGo, MissingAndOverflowingValues) {
+    const auto pos = chess::Position::startpos();
+    // A keyword right after another keyword has no value; the next one is still read.
+    GoCommand go = parse_go(tokenize("nodes depth 4"), pos);
+    EXPECT_EQ(go.limits.depth, 4);
+    EXPECT_EQ(go.errors, std::vector<std::string>{"go nodes ignored: no value"});
+    go = parse_go(tokenize("depth 3 nodes"), pos);
+    EXPECT_EQ(go.errors, std::vector<std::string>{"go nodes ignored: no value"});
+    go = parse_go(tokenize("nodes 99999999999999999999999 depth 2"), pos);
+    EXPECT_EQ(go.limits.nodes, 0u);
+    EXPECT_EQ(go.errors, std::vector<std::string>{
+                             "go nodes 99999999999999999999999 ignored: number out of range"});
+    go = parse_go(tokenize("movetime -9223372036854775809 depth 2"), pos);
+    EXPECT_EQ(go.limits.movetime, -1);
+    EXPECT_EQ(go.errors.size(), 1u);
+    // Large but valid values are capped where the engine has a limit.
+    go = parse_go(tokenize("depth 100000 mate 5000 nodes 9223372036854775807"), pos);
+    EXPECT_EQ(go.limits.depth, search::kMaxPly - 8);
+    EXPECT_EQ(go.limits.mate, 100);
+    EXPECT_EQ(go.limits.nodes, 9223372036854775807u);
+    EXPECT_TRUE(go.errors.empty());
+    EXPECT_EQ(parse_go(tokenize("depth +5"), pos).limits.depth, 5);
+    EXPECT_TRUE(parse_go(tokenize("depth +5"), pos).errors.empty());
+}
+
+// The rule for a go left without a limit: refused tokens → depth 1 (never an endless
+// search, always a bestmove); a bare go → until stop, as before.
+TEST(ParseGo, NothingLeftMeansDepthOneBareGoMeansInfinite) {
+    const auto pos = chess::Position::startpos();
+    for (const char* args : {"nodes -5", "wtime abc", "mate -3", "depth 0", "movetime -1", "nodes",
+                             "depth 99999999999999999999", "perft x", "frobnicate",
+                             "searchmoves e2e5", "wtime x btime 1000"}) {
+        const GoCommand go = parse_go(tokenize(args), pos);
+        EXPECT_EQ(go.limits.depth, 1) << args;
+        EXPECT_FALSE(go.limits.infinite) << args;
+        EXPECT_EQ(go.perft_depth, 0) << args;
+        ASSERT_GE(go.errors.size(), 2u) << args;
+        EXPECT_EQ(go.errors.back(), "go: no valid limit left, searching to depth 1") << args;
+        const std::string first_word(tokenize(args).front());
+        EXPECT_EQ(go.errors.front().rfind("go " + first_word + " ", 0), 0u) << go.errors.front();
+    }
     EXPECT_TRUE(parse_go({}, pos).limits.infinite);  // bare "go" searches until stop
+    EXPECT_TRUE(parse_go({}, pos).errors.empty());
+    EXPECT_FALSE(parse_go({}, pos).limits.has_time_limit());
     EXPECT_FALSE(parse_go(tokenize("depth 3"), pos).limits.infinite);
+    // A refused token beside a good limit: the good limit alone decides.
+    const GoCommand mixed = parse_go(tokenize("nodes -5 movetime 100"), pos);
+    EXPECT_EQ(mixed.limits.movetime, 100);
+    EXPECT_EQ(mixed.limits.depth, 0);
+    EXPECT_EQ(mixed.errors.size(), 1u);
+    // "go infinite" and "go ponder" keep waiting for stop whatever else was refused.
+    EXPECT_TRUE(parse_go(tokenize("infinite nodes -5"), pos).limits.infinite);
+    EXPECT_EQ(parse_go(tokenize("infinite nodes -5"), pos).limits.depth, 0);
+    EXPECT_TRUE(parse_go(tokenize("ponder wtime x"), pos).limits.infinite);
+}
+
+TEST(ParseGo, ClockBelowZeroIsReadAsZero) {
+    const auto pos = chess::Position::startpos();
+    const GoCommand go = parse_go(tokenize("wtime -20 btime 3000"), pos);
+    EXPECT_EQ(go.limits.time[chess::kWhite], 0);
+    EXPECT_EQ(go.limits.time[chess::kBlack], 3000);
+    EXPECT_EQ(go.limits.depth, 0);
+    EXPECT_EQ(go.errors, std::vector<std::string>{"go wtime -20: a clock below zero, read as 0"});
+    // Only the side to move's clock bounds its search: black to move, a white clock alone.
+    const auto black =
+        *chess::Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    EXPECT_TRUE(parse_go(tokenize("wtime 1000"), black).limits.infinite);
+    EXPECT_EQ(parse_go(tokenize("btime x wtime 1000"), black).limits.depth, 1);
+}
+
+// Random "go" lines from the real keywords, good and bad values and junk: a search is always
+// bounded, or waits for "stop" only when asked to (infinite, ponder) or when nothing at all
+// was refused (a bare go); a go with a refused token never becomes an endless search.
+TEST(ParseGo, RandomLinesNeverStartAnEndlessSearch) {
+    const auto pos = chess::Position::startpos();
+    const auto words = tokenize(
+        "wtime btime winc binc movestogo depth nodes mate movetime perft searchmoves e2e4 e2e5 0 "
+        "1 -1 7 +3 abc 12x -9223372036854775808 99999999999999999999 frob infinite ponder");
+    std::mt19937 rng(20261125);
+    for (int n = 0; n < 20000; ++n) {
+        std::string line;
+        const int length = static_cast<int>(rng() % 7);
+        for (int i = 0; i < length; ++i) {
+            line += std::string(words[rng() % words.size()]) + " ";
+        }
+        const auto args = tokenize(line);
+        const GoCommand go = parse_go(args, pos);
+        const search::Limits& l = go.limits;
+        const bool bounded = l.depth > 0 || l.nodes > 0 || l.mate > 0 || l.movetime >= 0 ||
+                             l.time[chess::kWhite] >= 0;
+        EXPECT_TRUE(bounded || l.infinite || go.perft_depth > 0) << line;
+        const bool asked_to_wait =
+            line.find("infinite") != std::string::npos || line.find("ponder") != std::string::npos;
+        if (!asked_to_wait) {
+            EXPECT_FALSE(l.infinite && !go.errors.empty()) << line;
+        }
+        EXPECT_GE(l.depth, 0) << line;
+        EXPECT_LE(l.depth, search::kMaxPly - 8) << line;
+        EXPECT_GE(l.mate, 0) << line;
+        EXPECT_GE(l.movestogo, 0) << line;
+        EXPECT_GE(l.inc[chess::kWhite], 0) << line;
+        EXPECT_GE(l.time[chess::kBlack], -1) << line;
+    }
 }
 
 TEST(ParseSetoption, NamesAndValuesWithSpaces) {

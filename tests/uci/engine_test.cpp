@@ -133,16 +133,103 @@ TEST(Engine, LmrStatsPrintedAfterSearch) {
 TEST(Engine, GarbageIsIgnored) {
     Session s;
     for (const char* line :
-         {"", "   ", "xyzzy", "go depth", "position", "position fen", "position startpos moves zz",
-          "setoption", "setoption name", "setoption name Hash value lots", "go nodes -1",
-          "go movetime abc", "debug on", "register later", "ponderhit", "\x01\x02\xff"}) {
+         {"", "   ", "xyzzy", "position", "position fen", "position startpos moves zz", "setoption",
+          "setoption name", "setoption name Hash value lots", "debug on", "register later",
+          "ponderhit", "stop", "\x01\x02\xff"}) {
         EXPECT_TRUE(s.engine.execute(line)) << line;
-        s.engine.execute("stop");  // "go depth" with a missing number searches until stop
         s.engine.wait_for_search();
     }
     s.send("isready");
     const std::string text = s.finish();
     EXPECT_EQ(lines_of(text).back(), "readyok");
+    EXPECT_EQ(text.find("bestmove"), std::string::npos);  // nothing above starts a search
+}
+
+// Waits up to `seconds` for a bestmove line in the session's output; if none comes, stops
+// the search (so the test ends) and returns false.
+bool bestmove_within(Session& s, int seconds) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (s.out.str().find("bestmove ") != std::string::npos) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    s.send("stop");
+    s.engine.wait_for_search();
+    return false;
+}
+
+// A go with bad values never starts a silent endless search: each bad token is named in one
+// info string, and with nothing else to bound it the search goes to depth 1 and answers at
+// once, without "stop".
+TEST(Engine, BadGoValuesAreNamedAndStillAnswered) {
+    struct Case {
+        const char* go;
+        std::vector<std::string> messages;
+    };
+    const std::string depth1 = "info string go: no valid limit left, searching to depth 1";
+    const Case cases[] = {
+        {"go nodes -5", {"info string go nodes -5 ignored: expected a number of nodes >= 1"}},
+        {"go wtime abc", {"info string go wtime abc ignored: not a whole number"}},
+        {"go mate -3", {"info string go mate -3 ignored: expected a number of moves >= 1"}},
+        {"go depth 0", {"info string go depth 0 ignored: expected a depth >= 1"}},
+        {"go movetime -1", {"info string go movetime -1 ignored: expected milliseconds >= 0"}},
+        {"go nodes", {"info string go nodes ignored: no value"}},
+        {"go depth", {"info string go depth ignored: no value"}},
+        {"go movetime abc", {"info string go movetime abc ignored: not a whole number"}},
+        {"go nodes 184467440737095516160",
+         {"info string go nodes 184467440737095516160 ignored: number out of range"}},
+        {"go depth -3 nodes x",
+         {"info string go depth -3 ignored: expected a depth >= 1",
+          "info string go nodes x ignored: not a whole number"}},
+    };
+    for (const Case& c : cases) {
+        Session s;
+        s.send("position startpos moves e2e4");
+        s.send(c.go);
+        ASSERT_TRUE(bestmove_within(s, 20)) << c.go << " started an endless search";
+        const std::string text = s.finish();
+        std::vector<std::string> messages;
+        std::string last_depth;
+        for (const auto& l : lines_of(text)) {
+            if (l.rfind("info string ", 0) == 0) messages.push_back(l);
+            if (l.rfind("info depth ", 0) == 0) last_depth = l.substr(0, l.find(" seldepth"));
+        }
+        std::vector<std::string> expected = c.messages;
+        expected.push_back(depth1);
+        EXPECT_EQ(messages, expected) << c.go;
+        EXPECT_EQ(last_depth, "info depth 1") << c.go;  // no deeper search than depth 1
+        const auto pos = parse_position(tokenize("startpos moves e2e4"));
+        const auto best = tokenize(last_bestmove(text));
+        ASSERT_GE(best.size(), 2u) << text;
+        EXPECT_NE(chess::parse_uci(*pos, best[1]), chess::Move::none()) << text;
+    }
+}
+
+// A bad token beside a good limit: the good limit decides, the bad one is named.
+TEST(Engine, BadGoValueBesideAGoodLimit) {
+    Session s;
+    s.send("position startpos");
+    s.send("go nodes -5 depth 5");
+    ASSERT_TRUE(bestmove_within(s, 30));
+    const std::string text = s.finish();
+    EXPECT_NE(text.find("info string go nodes -5 ignored: expected a number of nodes >= 1\n"),
+              std::string::npos)
+        << text;
+    EXPECT_EQ(text.find("no valid limit left"), std::string::npos);
+    EXPECT_NE(text.find("info depth 5 "), std::string::npos) << text;
+    EXPECT_EQ(text.find("info depth 6 "), std::string::npos) << text;
+}
+
+// "go perft" with a bad depth is refused like any other value (and does not run perft).
+TEST(Engine, BadPerftDepthIsNamed) {
+    Session s;
+    s.send("position startpos");
+    s.send("go perft x");
+    ASSERT_TRUE(bestmove_within(s, 20));
+    const std::string text = s.finish();
+    EXPECT_NE(text.find("info string go perft x ignored: not a whole number\n"), std::string::npos)
+        << text;
+    EXPECT_EQ(text.find("Nodes searched"), std::string::npos);
 }
 
 TEST(Engine, QuitReturnsFalse) {

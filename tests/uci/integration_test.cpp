@@ -247,15 +247,25 @@ TEST(UciIntegration, GoInAllItsForms) {
 TEST(UciIntegration, GarbageIsIgnored) {
     EngineProcess e;
     for (const char* line :
-         {"hello", "position", "position fen garbage", "position startpos moves e2e5",
-          "go depth -3 nodes x", "stop", "setoption name Nope value 1",
-          "setoption name Hash value 0", "setoption name Config value /no/such.json", "\t\t",
-          "moves e2e4", "isready extra"}) {
+         {"hello", "position", "position fen garbage", "position startpos moves e2e5", "stop",
+          "setoption name Nope value 1", "setoption name Hash value 0",
+          "setoption name Config value /no/such.json", "\t\t", "moves e2e4", "isready extra"}) {
         e.send(line);
     }
-    e.send("stop");
     e.send("isready");
     ASSERT_TRUE(e.wait_for("readyok", std::chrono::seconds(10)));
+    // A go with only bad values names them and answers from a depth-1 search, without stop.
+    e.send("go depth -3 nodes x");
+    ASSERT_TRUE(e.wait_for("bestmove ", std::chrono::seconds(10)));
+    int named = 0;
+    for (const auto& l : e.all_lines()) {
+        if (l == "info string go depth -3 ignored: expected a depth >= 1" ||
+            l == "info string go nodes x ignored: not a whole number" ||
+            l == "info string go: no valid limit left, searching to depth 1") {
+            ++named;
+        }
+    }
+    EXPECT_EQ(named, 3) << dump(e.all_lines());
     // Still a working engine: the bad position commands left the start position in place.
     go_and_check(e, lmr::chess::Position::startpos(), "go depth 4");
     expect_info_lines_well_formed(e.all_lines());
