@@ -363,6 +363,9 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
         ss->move = m;
         ss->piece = moved;
         ss->cont = tables_->continuation.row(moved, m.to());
+        // Only a PV child writes its line; after a zero-window child the slot would still hold
+        // an earlier sibling's line, which must not be copied into this node's PV.
+        if (kPv) pv_[ply + 1].length = 0;
         pos_.make_move(m);
         tt_.prefetch(pos_.key());
 
@@ -409,7 +412,9 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
                 if (config_.research() == lmr::ResearchPolicy::kThreeStage) {
                     arm_child();
                     score = -negamax<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
-                    if (kPv && score > alpha && score < beta) {
+                    // At the root a fail high is searched again too: the aspiration loop needs
+                    // its exact score and PV.
+                    if (kPv && score > alpha && (root || score < beta)) {
                         arm_child();
                         score = -negamax<true>(-beta, -alpha, new_depth, ply + 1, false);
                     }
@@ -419,7 +424,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
                         kPv ? -negamax<true>(-beta, -alpha, new_depth, ply + 1, false)
                             : -negamax<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
                 }
-            } else if (kPv && score > alpha && score < beta && !abort_) {
+            } else if (kPv && score > alpha && (root || score < beta) && !abort_) {
                 arm_child();
                 score = -negamax<true>(-beta, -alpha, new_depth, ply + 1, false);
             }
