@@ -28,6 +28,10 @@ constexpr const char* kDescription =
     "opening, each engine's LMR statistics); --baseline NAME the Elo of every config measured\n"
     "directly against NAME, pooled over all runs. Statistics are computed as\n"
     "`lmr-harness stats` computes them.\n"
+    "--columns study lists the runs in the columns of the LMR study's tables instead: run,\n"
+    "test, base, time control, status, games, W/D/L, pentanomial, Elo, nElo, LOS, the test\n"
+    "engine's average depth and nodes per move, its LMR reduced % and re-search %, and the\n"
+    "command line of the run.\n"
     "--html FILE writes one self-contained page with SVG charts (LLR against pairs for every\n"
     "SPRT, Elo with error bars, score over time, tune trajectories).\n"
     "The database is only read, safely while a run writes to it.\n"
@@ -51,6 +55,15 @@ void render(std::ostream& out, const report::Document& doc, Format format) {
         case Format::kMarkdown: report::render_markdown(out, doc); break;
         case Format::kJson: break;  // JSON is written from the data, not from a document
     }
+}
+
+// The runs list's columns: today's list, or the LMR study's table.
+enum class Columns { kDefault, kStudy };
+
+Columns parse_columns(const std::string& text) {
+    if (text == "default") return Columns::kDefault;
+    if (text == "study") return Columns::kStudy;
+    throw flag_error("--columns", text, "expected default or study");
 }
 
 report::Audience audience_of(Format format) {
@@ -90,7 +103,13 @@ int run_report(CommandContext& context, const po::variables_map& values) {
         if (run_id < 1) throw flag_error("--run", values["run"].as<std::string>(), "must be at least 1");
     }
     const std::string baseline = has_baseline ? values["baseline"].as<std::string>() : "";
-    const bool print = !html || !values["format"].defaulted();
+    const Columns columns = parse_columns(values["columns"].as<std::string>());
+    const bool columns_given = !values["columns"].defaulted();
+    if (columns_given && (has_run || has_baseline))
+        throw UsageError(
+            "--columns chooses the columns of the runs list: it does not combine "
+            "with --run or --baseline");
+    const bool print = !html || !values["format"].defaulted() || columns_given;
 
     if (values.count("upgrade") != 0U) upgrade(db);
     const auto store = store::Store::open(db, {.mode = store::OpenMode::kReadOnly});
@@ -106,6 +125,12 @@ int run_report(CommandContext& context, const po::variables_map& values) {
             const auto result = report::load_baseline(store, baseline);
             if (format == Format::kJson) out << report::baseline_json(result).dump(2) << '\n';
             else render(out, report::baseline_document(result, audience_of(format)), format);
+        } else if (columns == Columns::kStudy) {
+            const auto rows = report::load_study_rows(store);
+            if (format == Format::kJson)
+                out << report::study_json(rows, db.string()).dump(2) << '\n';
+            else
+                render(out, report::study_document(rows, audience_of(format)), format);
         } else {
             const auto runs = report::load_runs(store);
             if (format == Format::kJson) out << report::runs_json(runs, db.string()).dump(2) << '\n';
@@ -144,14 +169,19 @@ int run_report_command(CommandContext& context) {
          "Elo of every config measured directly against config NAME, pooled over all runs")
         ("format", po::value<std::string>()->default_value("table"),
          "table (aligned text), json, csv or markdown")
+        ("columns", po::value<std::string>()->default_value("default"),
+         "the runs list's columns: default, or study (test config, games, W/D/L, pentanomial, "
+         "Elo, nElo, LOS, the test engine's depth, nodes per move and LMR rates, command line)")
         ("html", po::value<std::string>()->value_name("FILE"),
          "write a self-contained HTML page with SVG charts to FILE")
         ("upgrade", "first apply pending schema migrations (adds tables and views; stored data "
                     "unchanged)");
     // clang-format on
     po::variables_map values;
-    if (!parse_command_line(context, options, values, "[--db FILE] [--run N | --baseline NAME] "
-                            "[--format table|json|csv|markdown] [--html FILE]", kDescription))
+    if (!parse_command_line(context, options, values,
+                            "[--db FILE] [--run N | --baseline NAME | --columns default|study] "
+                            "[--format table|json|csv|markdown] [--html FILE]",
+                            kDescription))
         return kExitOk;
     try {
         return run_report(context, values);

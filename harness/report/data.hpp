@@ -33,6 +33,13 @@ struct RunRow {
 // progress (or interrupted) the current state of the test ("continue"); "" when none applies.
 std::string verdict_text(const RunRow& row);
 
+// One run in the study form of the list (`report --columns study`): the list's row and what its
+// test engine's searches and LMR did (nullopt for a run without a test engine: tournaments, tunes).
+struct StudyRow {
+    RunRow row;
+    std::optional<store::TestEngineTotals> test;
+};
+
 struct TerminationRow {
     std::string termination;  // "mate", "time forfeit", …
     long games = 0, white_wins = 0, black_wins = 0, draws = 0;

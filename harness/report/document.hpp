@@ -21,6 +21,7 @@ struct Column {
     std::string key;    // CSV header: "elo_error"
     std::string title;  // human header: "Elo ±"
     Align align = Align::kLeft;
+    bool code = false;  // markdown shows its cells as inline code (a command line)
 };
 
 struct Table {

@@ -14,6 +14,8 @@ namespace lmr::report {
 
 // {"database", "runs": [run…]}
 nlohmann::ordered_json runs_json(const std::vector<RunRow>& runs, const std::string& database);
+// {"database", "columns": "study", "runs": [{the CSV columns of `--columns study`}]}
+nlohmann::ordered_json study_json(const std::vector<StudyRow>& rows, const std::string& database);
 // {"run": run, "engines", "terminations", "faults", "search", "standings", "openings",
 //  "history", "lmr", "tune"}
 nlohmann::ordered_json run_json(const RunDetail& run);

@@ -40,6 +40,8 @@ class ReadSnapshot {
 RunRow make_run_row(store::RunRecord run, store::RunSummary summary);
 // Every run, oldest first.
 std::vector<RunRow> load_runs(const store::Store& store);
+// Every run, oldest first, with its test engine's search and LMR totals (`--columns study`).
+std::vector<StudyRow> load_study_rows(const store::Store& store);
 // One run with everything `--run N` shows. StoreError kNotFound when there is no such run.
 RunDetail load_run(const store::Store& store, std::int64_t run_id);
 // Every config measured against `baseline`; ReportError when no completed pair names it.

@@ -135,6 +135,46 @@ json runs_json(const std::vector<RunRow>& runs, const std::string& database) {
     return {{"database", database}, {"runs", list}};
 }
 
+json study_json(const std::vector<StudyRow>& rows, const std::string& database) {
+    json list = json::array();
+    for (const auto& r : rows) {
+        const auto& run = r.row.run;
+        const auto& s = r.row.summary;
+        json row = {{"id", run.id},
+                    {"test", text_or_null(s.test_name)},
+                    {"base", text_or_null(s.base_name)},
+                    {"time_control", run.time_control},
+                    {"status", store::to_string(run.status)}};
+        const bool counted = r.row.head_to_head && r.row.stats;
+        const stats::Trinomial games = counted ? *r.row.stats->counts.games : stats::Trinomial{};
+        const stats::Pentanomial pairs =
+            counted ? *r.row.stats->counts.pairs : stats::Pentanomial{};
+        const std::pair<const char*, long> counts[] = {
+            {"games", games.games()}, {"wins", games.wins},   {"draws", games.draws},
+            {"losses", games.losses}, {"penta_ll", pairs.ll}, {"penta_ld", pairs.ld},
+            {"penta_wl", pairs.wl},   {"penta_dd", pairs.dd}, {"penta_wd", pairs.wd},
+            {"penta_ww", pairs.ww}};
+        for (const auto& [key, value] : counts) row[key] = counted ? json(value) : json(nullptr);
+        const bool defined = counted && r.row.stats->estimate.defined();
+        const auto& e = r.row.stats ? r.row.stats->estimate : stats::EloEstimate{};
+        const std::pair<const char*, double> estimates[] = {{"elo", e.elo},
+                                                            {"elo_error", e.elo_error},
+                                                            {"nelo", e.nelo},
+                                                            {"nelo_error", e.nelo_error},
+                                                            {"los", e.los}};
+        for (const auto& [key, value] : estimates)
+            row[key] = defined ? number_or_null(value) : json(nullptr);
+        const auto& t = r.test;
+        row["avg_depth"] = number_or_null(t ? t->avg_depth : std::nullopt);
+        row["avg_nodes"] = number_or_null(t ? t->avg_nodes : std::nullopt);
+        row["reduced_rate"] = number_or_null(t ? t->reduced_rate : std::nullopt);
+        row["research_rate"] = number_or_null(t ? t->research_rate : std::nullopt);
+        row["command_line"] = text_or_null(run.command_line);
+        list.push_back(std::move(row));
+    }
+    return {{"database", database}, {"columns", "study"}, {"runs", list}};
+}
+
 json run_json(const RunDetail& d) {
     json engines = json::array();
     for (const auto& e : d.engines) {

@@ -1,5 +1,6 @@
 // Documents as GitHub-flavoured markdown, e.g. for a CI job summary ($GITHUB_STEP_SUMMARY).
 
+#include <algorithm>
 #include <ostream>
 
 #include "harness/report/render.hpp"
@@ -18,6 +19,20 @@ std::string cell(std::string_view text) {
     return out;
 }
 
+// An inline code span: fenced by one backtick more than the longest run inside, padded where the
+// text starts or ends with a backtick; pipes escaped as in any cell.
+std::string code_span(std::string_view text) {
+    if (text.empty()) return "";
+    std::size_t longest = 0, run = 0;
+    for (char c : text) {
+        run = c == '`' ? run + 1 : 0;
+        longest = std::max(longest, run);
+    }
+    const std::string fence(longest + 1, '`');
+    const std::string pad = text.front() == '`' || text.back() == '`' ? " " : "";
+    return fence + pad + cell(text) + pad + fence;
+}
+
 void write_table(std::ostream& out, const Table& table) {
     if (!table.title.empty()) out << "**" << cell(table.title) << "**\n\n";
     if (table.rows.empty()) {
@@ -31,8 +46,10 @@ void write_table(std::ostream& out, const Table& table) {
     out << '\n';
     for (const auto& row : table.rows) {
         out << '|';
-        for (std::size_t i = 0; i < table.columns.size(); ++i)
-            out << ' ' << (i < row.size() ? cell(row[i]) : std::string()) << " |";
+        for (std::size_t i = 0; i < table.columns.size(); ++i) {
+            const std::string text = i < row.size() ? row[i] : std::string();
+            out << ' ' << (table.columns[i].code ? code_span(text) : cell(text)) << " |";
+        }
         out << '\n';
     }
     out << '\n';

@@ -14,6 +14,8 @@ namespace lmr::report {
 
 // `report`: every run, one row each.
 Document runs_document(const std::vector<RunRow>& runs, Audience audience);
+// `report --columns study`: every run, one row each, in the study's columns.
+Document study_document(const std::vector<StudyRow>& rows, Audience audience);
 // `report --run N`.
 Document run_document(const RunDetail& run, Audience audience);
 // `report --baseline NAME`.

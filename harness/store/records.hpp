@@ -223,6 +223,20 @@ struct EngineLmrStats {
     std::vector<LmrRuleTotals> rules;  // in the policy's order of evaluation
 };
 
+// What the test engine of a run did over the run's stored games (every game, a lone game of an
+// unfinished pair included): its searches (the engine_move_stats view) and its LMR statistics
+// (engine_lmr_stats), as `report --run N` shows them. A missing average or rate is nullopt.
+struct TestEngineTotals {
+    std::int64_t run_id = 0;
+    std::int64_t engine_id = 0;
+    std::string name;
+    std::int64_t moves = 0;                      // its stored moves
+    std::optional<double> avg_depth, avg_nodes;  // per move; nullopt: no move reported one
+    std::int64_t lmr_games = 0;                  // games with its LMR statistics (0: none)
+    // reduced / late and researches / searches; nullopt without statistics or a denominator.
+    std::optional<double> reduced_rate, research_rate;
+};
+
 struct TuneSettings {
     int iterations = 0;
     int pairs_per_iteration = 1;

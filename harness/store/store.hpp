@@ -98,6 +98,8 @@ class Store {
     std::optional<StatsRecord> latest_stats(std::int64_t run_id) const;
     std::vector<RunSummary> run_summaries() const;  // the run_summary view, oldest run first
     RunSummary run_summary(std::int64_t run_id) const;
+    // One entry per run with a test engine, by run id: that engine's search and LMR totals.
+    std::vector<TestEngineTotals> test_engine_totals() const;
 
     // ---- tuning
     // The settings and the parameters (in order) in one transaction.

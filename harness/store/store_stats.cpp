@@ -198,6 +198,48 @@ RunSummary Store::run_summary(std::int64_t run_id) const {
     return read_summary(*stmt);
 }
 
+namespace {
+
+// Each run's test engine with the engine_move_stats and engine_lmr_stats rows of that run and
+// engine, NULL where it has none (no moves stored, no LMR statistics reported).
+constexpr std::string_view kTestEngineTotalsQuery = R"sql(
+SELECT re.run_id, re.engine_id, e.name,
+       COALESCE(m.moves, 0), m.avg_depth, m.avg_nodes,
+       COALESCE(l.games, 0), l.reduced_rate, l.research_rate
+FROM run_engines re
+JOIN engines e ON e.id = re.engine_id
+LEFT JOIN engine_move_stats m ON m.run_id = re.run_id AND m.engine_id = re.engine_id
+LEFT JOIN engine_lmr_stats l ON l.run_id = re.run_id AND l.engine_id = re.engine_id
+WHERE re.role = 'test'
+ORDER BY re.run_id
+)sql";
+
+std::optional<double> optional_double(const sqlite::Statement& s, int column) {
+    if (s.is_null(column)) return std::nullopt;
+    return s.column_double(column);
+}
+
+}  // namespace
+
+std::vector<TestEngineTotals> Store::test_engine_totals() const {
+    auto stmt = statement(kTestEngineTotalsQuery);
+    std::vector<TestEngineTotals> rows;
+    while (stmt->step()) {
+        TestEngineTotals t;
+        t.run_id = stmt->column_int64(0);
+        t.engine_id = stmt->column_int64(1);
+        t.name = stmt->column_text(2);
+        t.moves = stmt->column_int64(3);
+        t.avg_depth = optional_double(*stmt, 4);
+        t.avg_nodes = optional_double(*stmt, 5);
+        t.lmr_games = stmt->column_int64(6);
+        t.reduced_rate = optional_double(*stmt, 7);
+        t.research_rate = optional_double(*stmt, 8);
+        rows.push_back(std::move(t));
+    }
+    return rows;
+}
+
 // ----------------------------------------------------------------- tuning
 
 void Store::create_tune(std::int64_t run_id, const TuneSettings& settings,

@@ -25,43 +25,6 @@ const Filled& filled() {
     return f;
 }
 
-struct Counts {
-    long ll = 0, ld = 0, wl = 0, dd = 0, wd = 0, ww = 0;
-    long pairs() const { return ll + ld + wl + dd + wd + ww; }
-    std::string ptnml() const {
-        return std::to_string(ll) + "," + std::to_string(ld) + "," + std::to_string(wl) + "," +
-               std::to_string(dd) + "," + std::to_string(wd) + "," + std::to_string(ww);
-    }
-};
-
-// The test engine's pentanomial of a run, straight from the games table (not from any view).
-Counts counts_from_games(const std::string& db_path, int run) {
-    Db db(db_path);
-    const std::string test =
-        db.text("SELECT engine_id FROM run_engines WHERE role = 'test' AND run_id = " +
-                std::to_string(run));
-    const auto rows = db.rows(
-        "SELECT g0.result, g0.white_engine_id, g1.result, g1.white_engine_id FROM games g0 "
-        "JOIN games g1 ON g1.run_id = g0.run_id AND g1.pair_index = g0.pair_index AND "
-        "g1.round_in_pair = 1 WHERE g0.round_in_pair = 0 AND g0.run_id = " + std::to_string(run));
-    Counts c;
-    auto points = [&](const std::string& result, const std::string& white) {
-        if (result == "1/2-1/2") return 1;
-        return (result == "1-0") == (white == test) ? 2 : 0;
-    };
-    for (const auto& r : rows) {
-        const int p0 = points(*r[0], *r[1]), p1 = points(*r[2], *r[3]);
-        switch (p0 + p1) {
-            case 0: ++c.ll; break;
-            case 1: ++c.ld; break;
-            case 2: (p0 == 1 ? c.dd : c.wl)++; break;
-            case 3: ++c.wd; break;
-            default: ++c.ww; break;
-        }
-    }
-    return c;
-}
-
 json parse(const Result& r) {
     EXPECT_EQ(r.exit_code, 0) << describe(r);
     return json::parse(r.out);

@@ -2,11 +2,12 @@
 
 // Shared by the report unit tests: a fresh directory per test (tests/support) and a small builder
 // that writes runs, engines and colour-reversed pairs with chosen outcomes (and, when asked, LMR
-// statistics) through the Store, so views and reports can be checked against counts known in
-// advance.
+// statistics per side or per engine, and each engine's depth and nodes per move) through the
+// Store, so views and reports can be checked against counts known in advance.
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -43,9 +44,10 @@ class Builder {
 
     // A head-to-head run; base is seated first.
     std::int64_t head_to_head(store::RunKind kind, const std::string& base, const std::string& test,
-                              bool sprt = false) {
+                              bool sprt = false, const std::string& command_line = "") {
         store::RunRecord run;
         run.kind = kind;
+        run.command_line = command_line;
         run.time_control = "nodes=1000";
         run.seed = 7;
         if (sprt || kind == store::RunKind::kSprt)
@@ -72,7 +74,8 @@ class Builder {
     }
 
     // One pair: `white0` has White in round 0. The bin is from `view`'s side (view is one of
-    // the two). Games carry `plies` moves with depth 10 + ply, nodes 1000 · ply, time 5 ms.
+    // the two). Games carry `plies` moves; the move at 0-based index i (White's when i is even)
+    // has depth 10 + i, nodes 1000 · (i + 1) (see set_search), time 5 ms.
     void pair(std::int64_t run, const std::string& white0, const std::string& black0,
               const std::string& view, Bin bin, std::int64_t opening = 0, int plies = 2,
               store::Termination termination = store::Termination::kAdjudication) {
@@ -108,6 +111,22 @@ class Builder {
     // The LMR statistics every game recorded from now on carries (none at first).
     void set_lmr_stats(std::vector<store::LmrGameStats> stats) { lmr_stats_ = std::move(stats); }
 
+    // From now on, every game `name` plays carries `stats` for `name`'s side (its colour is set
+    // here), replacing set_lmr_stats' entry for that side; nullopt ends it.
+    void set_engine_lmr_stats(const std::string& name, std::optional<store::LmrGameStats> stats) {
+        if (stats)
+            engine_lmr_stats_[engine_id(name)] = *stats;
+        else
+            engine_lmr_stats_.erase(engine_id(name));
+    }
+
+    // From now on, the move at index i of engine `name` has depth `depth` + i and nodes
+    // `nodes` · (i + 1) instead of 10 + i and 1000 · (i + 1); nullopt: the engine reports none.
+    void set_search(const std::string& name, std::optional<int> depth,
+                    std::optional<std::int64_t> nodes) {
+        search_[engine_id(name)] = {depth, nodes};
+    }
+
     // A lone game (its pair unfinished).
     void lone_game(std::int64_t run, const std::string& white, const std::string& black) {
         record(run, next_pair_[run]++, 0, engine_id(white), engine_id(black),
@@ -142,19 +161,35 @@ class Builder {
             store::MoveRecord m;
             m.uci = kUci[i % 4];
             m.san = kUci[i % 4];
-            m.depth = 10 + i;
+            const auto search = search_.find(i % 2 == 0 ? white : black);
+            const Search s = search == search_.end() ? Search{} : search->second;
+            if (s.depth) m.depth = *s.depth + i;
             m.seldepth = 20 + i;
-            m.nodes = 1000 * (i + 1);
+            if (s.nodes) m.nodes = *s.nodes * (i + 1);
             m.time_ms = 5;
             g.moves.push_back(m);
         }
         g.lmr_stats = lmr_stats_;
+        for (const auto& [id, stats] : engine_lmr_stats_) {
+            if (id != white && id != black) continue;
+            const char color = id == white ? 'w' : 'b';
+            std::erase_if(g.lmr_stats, [color](const auto& side) { return side.color == color; });
+            g.lmr_stats.push_back(stats);
+            g.lmr_stats.back().color = color;
+        }
         store_.record_game(g);
     }
+
+    struct Search {
+        std::optional<int> depth = 10;
+        std::optional<std::int64_t> nodes = 1000;
+    };
 
     store::Store& store_;
     std::map<std::int64_t, std::int64_t> next_pair_;
     std::vector<store::LmrGameStats> lmr_stats_;
+    std::map<std::int64_t, store::LmrGameStats> engine_lmr_stats_;
+    std::map<std::int64_t, Search> search_;
 };
 
 }  // namespace lmr::report::testing
