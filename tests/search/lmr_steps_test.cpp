@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/chess/notation.hpp"
 #include "engine/chess/position.hpp"
 #include "engine/lmr/config.hpp"
 #include "engine/lmr/stats.hpp"
@@ -89,6 +90,33 @@ TEST(LmrStepsInSearch, EveryPresetIsDeterministic) {
         EXPECT_EQ(nodes[0], nodes[1]) << entry.path().filename();
         EXPECT_GT(nodes[0], 0u);
     }
+}
+
+// The policy, not the search, decides which moves are eligible: with full_depth_moves 0 and
+// min_depth 1 the first move of a node is reduced too (it was never offered to the policy).
+TEST(LmrStepsInSearch, ThePolicyMayReduceTheFirstMoveAndAtDepthOne) {
+    lmr::LmrConfig config;
+    config.lmr.min_depth = 1;
+    config.lmr.full_depth_moves = 0;
+    config.lmr.percentage = 100;
+    config.lmr.terms.constant = {true, 10};
+    lmr::LmrConfig one_move_kept = config;
+    one_move_kept.lmr.full_depth_moves = 1;
+    const auto stats = searched_stats(config, 7);
+    const auto kept = searched_stats(one_move_kept, 7);
+    EXPECT_EQ(stats.count(lmr::Rule::kFullDepthMoves), 0u);
+    EXPECT_EQ(stats.count(lmr::Rule::kMinDepth), 0u);
+    EXPECT_GT(kept.count(lmr::Rule::kFullDepthMoves), 0u);
+    // Every node's first move is one more move the policy reduced.
+    EXPECT_GT(stats.reduced(), kept.reduced());
+    // The back-rank mate is still found with every first move reduced (and searched again).
+    Searcher searcher;
+    searcher.set_config(config);
+    Limits limits;
+    limits.depth = 6;
+    const auto mate = chess::Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    ASSERT_TRUE(mate.has_value());
+    EXPECT_EQ(chess::to_uci(searcher.search(*mate, limits).best_move), "d1d8");
 }
 
 }  // namespace
