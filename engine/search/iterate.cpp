@@ -67,18 +67,15 @@ void Searcher::report(int depth, int score, Bound bound) {
     info_(info);
 }
 
-// A root move's PV is copied from the pv_ arrays of the nodes below it, and two paths of the
-// node search (search.cpp) leave a stale tail there: a PV node that cuts off on a zero-window
-// search copies the child line left by an earlier sibling (the root keeps it for its first
-// move when that fails low), and with the three-stage re-search (lmr.research) a reduced root
-// move that fails high on its zero-window searches is not searched as PV and takes the child
-// line of an earlier root move (a mate found so is followed by that line). Such a tail
-// shows in bound lines and ponder moves: illegal moves, or moves after a mate. GUIs and
-// tournament managers (fastchess) replay every PV, so before a PV is printed or yields a
-// ponder move it is replayed on the root position (pos_, which every root pass leaves as it
-// found it) and cut at the first illegal move and after the first position where the game is
-// over: checkmate, stalemate, threefold repetition (with the game's history), the fifty-move
-// rule or insufficient material. Make/unmake on pos_ allocates nothing.
+// A root move's PV is copied from the pv_ arrays of the nodes below it. Two paths of the node
+// search used to leave a stale tail there (a zero-window child's slot still holding an earlier
+// sibling's line; a three-stage root fail high not searched again as PV); search.cpp now
+// clears the child's line and searches such a root move again, and this replay stays as the
+// guarantee: GUIs and tournament managers (fastchess) replay every PV, so before a PV is
+// printed or yields a ponder move it is replayed on the root position (pos_, which every root
+// pass leaves as it found it) and cut at the first illegal move and after the first position
+// where the game is over: checkmate, stalemate, threefold repetition (with the game's history),
+// the fifty-move rule or insufficient material. Make/unmake on pos_ allocates nothing.
 void Searcher::sanitize_pv(PrincipalVariation& pv) {
     int length = 0;
     while (length < pv.length) {
