@@ -41,6 +41,9 @@ int run_command(const Command& command, std::vector<std::string> args, std::ostr
         err << kProgram << ' ' << command.name << ": " << e.what() << "\nRun '" << kProgram << ' '
             << command.name << " --help' for usage.\n";
         return kExitUsage;
+    } catch (const InputError& e) {
+        err << kProgram << ' ' << command.name << ": " << e.what() << '\n';
+        return kExitUsage;
     } catch (const std::exception& e) {
         err << kProgram << ' ' << command.name << ": error: " << e.what() << '\n';
         return kExitFailure;

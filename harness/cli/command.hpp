@@ -22,6 +22,14 @@ class UsageError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// Thrown by a command for bad input that is not a matter of usage: a database, run or file the
+// command line names that is missing or cannot be read or written. The dispatcher prints the
+// message (which names the file or run) without the pointer to --help, and exits with kExitUsage.
+class InputError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
 struct CommandContext {
     std::string program;            // "lmr-harness", for usage lines
     std::string command;            // the sub-command's name
@@ -33,8 +41,8 @@ struct CommandContext {
     std::ostream& err;
 };
 
-// Returns the process exit code. May throw UsageError (exit 2) or any std::exception (exit 1,
-// message printed by the dispatcher).
+// Returns the process exit code. May throw UsageError or InputError (exit 2) or any
+// std::exception (exit 1, message printed by the dispatcher).
 using CommandFunction = int (*)(CommandContext& context);
 
 struct Command {

@@ -32,6 +32,55 @@ std::optional<std::string> count_problem(std::string_view text, long& value) {
     return std::nullopt;
 }
 
+// Boost.Program_options takes the word after a flag that needs a value as that value even
+// when the word is another flag: `--db --pairs 1` would name the database "--pairs" (it checks
+// the word against the option names with its dashes still on, so it never matches). A value
+// that starts with "--" is refused here, for every flag, unless it was attached with '='
+// (`--db=--pairs`), which says it is meant. A single dash stays a value (`--elo0 -2`).
+void refuse_flag_like_values(const std::vector<std::string>& args,
+                             const po::options_description& options) {
+    for (std::size_t i = 0; i + 1 < args.size(); ++i) {
+        const std::string& word = args[i];
+        if (word == "--") return;  // the words after "--" are positional
+        if (word.size() < 3 || word.rfind("--", 0) != 0 || word.find('=') != std::string::npos)
+            continue;
+        const po::option_description* option = nullptr;
+        try {
+            option = options.find_nothrow(word.substr(2), /*approx=*/true);
+        } catch (const po::error&) {
+            continue;  // an ambiguous abbreviation: the parser reports it
+        }
+        if (option == nullptr || option->semantic()->max_tokens() == 0) continue;
+        const std::string& value = args[i + 1];
+        if (value.rfind("--", 0) == 0) {
+            const std::string flag = "--" + option->long_name();
+            throw flag_error(flag, value,
+                             "is a flag, not a value: give " + flag + " a value, or write " + flag +
+                                 "=" + value + " if that is it");
+        }
+        ++i;  // the value is not a flag itself
+    }
+}
+
+// An empty value is never meant (`--db ""` would make SQLite use a temporary database that is
+// deleted on exit): refused for every flag given on the command line.
+void refuse_empty_values(const po::variables_map& values, const po::options_description& options) {
+    for (const auto& [name, value] : values) {
+        if (value.empty() || value.defaulted()) continue;
+        // A switch (`--json`) takes no value; Boost stores it as an empty string.
+        const auto* option = options.find_nothrow(name, /*approx=*/false);
+        if (option == nullptr || option->semantic()->max_tokens() == 0) continue;
+        bool empty = false;
+        if (const auto* text = boost::any_cast<std::string>(&value.value())) {
+            empty = text->empty();
+        } else if (const auto* list = boost::any_cast<std::vector<std::string>>(&value.value())) {
+            empty = std::any_of(list->begin(), list->end(),
+                                [](const std::string& item) { return item.empty(); });
+        }
+        if (empty) throw flag_error("--" + name, "", "is empty: give a value");
+    }
+}
+
 }  // namespace
 
 UsageError flag_error(std::string_view flag, std::string_view text, std::string_view problem) {
@@ -44,6 +93,7 @@ bool parse_command_line(CommandContext& context, po::options_description& option
                         const po::positional_options_description* positional) {
     options.add_options()("help,h", "show this help");
     try {
+        refuse_flag_like_values(context.args, options);
         po::command_line_parser parser(context.args);
         parser.options(options);
         if (positional != nullptr) parser.positional(*positional);
@@ -55,6 +105,7 @@ bool parse_command_line(CommandContext& context, po::options_description& option
                         << options;
             return false;
         }
+        refuse_empty_values(values, options);
         po::notify(values);
     } catch (const po::error& e) {
         throw UsageError(e.what());
@@ -130,14 +181,17 @@ int int_flag(const po::variables_map& values, const char* name, long max) {
 
 void write_file_atomically(const std::filesystem::path& path, const std::string& text) {
     const std::filesystem::path temp = path.string() + ".tmp";
+    std::error_code ec;
     {
         std::ofstream out(temp, std::ios::binary | std::ios::trunc);
         if (!out) throw std::runtime_error("cannot write " + temp.string());
         out << text;
-        out.flush();
-        if (!out) throw std::runtime_error("cannot write " + temp.string());
+        out.close();
+        if (!out) {
+            std::filesystem::remove(temp, ec);  // no half-written file left behind
+            throw std::runtime_error("cannot write " + temp.string());
+        }
     }
-    std::error_code ec;
     std::filesystem::rename(temp, path, ec);
     if (ec) {
         std::filesystem::remove(temp, ec);

@@ -1,6 +1,6 @@
 // lmr-harness pgn: export the games of a run as PGN.
 
-#include <fstream>
+#include <string>
 
 #include "harness/cli/command.hpp"
 #include "harness/cli/options.hpp"
@@ -25,22 +25,22 @@ int run_pgn_command(CommandContext& context) {
     if (!parse_command_line(context, options, values, "--run N [--db FILE] [--out FILE]", kDescription))
         return kExitOk;
     const auto run_id = parse_count("--run", values["run"].as<std::string>());
+    const std::string db = values["db"].as<std::string>();
+    std::string pgn;
     try {
-        auto store = store::Store::open(values["db"].as<std::string>(),
-                                        store::OpenOptions{store::OpenMode::kReadOnly});
-        const auto games = store.games_of_run(run_id);
-        std::ofstream file;
-        std::ostream* out = &context.out;
-        if (values.count("out")) {
-            file.open(values["out"].as<std::string>());
-            if (!file) throw std::runtime_error("cannot write " + values["out"].as<std::string>());
-            out = &file;
-        }
-        for (const auto& game : games) *out << game.pgn << '\n';
-        if (!*out) throw std::runtime_error("writing the PGN failed");
+        auto store = open_existing_database(db);
+        (void)store.load_run(run_id);  // a run that is not there is an error, not an empty file
+        for (const auto& game : store.games_of_run(run_id)) pgn += game.pgn + '\n';
     } catch (const store::StoreError& e) {
         context.err << context.program << " pgn: " << e.what() << '\n';
         return is_bad_database(e) ? kExitUsage : kExitFailure;
+    }
+    // Written only once every game is read, and atomically: a failure leaves no file behind.
+    if (values.count("out")) {
+        write_file_atomically(values["out"].as<std::string>(), pgn);
+    } else {
+        context.out << pgn;
+        if (!context.out) throw std::runtime_error("writing the PGN failed");
     }
     return kExitOk;
 }

@@ -112,7 +112,7 @@ int run_report(CommandContext& context, const po::variables_map& values) {
     const bool print = !html || !values["format"].defaulted() || columns_given;
 
     if (values.count("upgrade") != 0U) upgrade(db);
-    const auto store = store::Store::open(db, {.mode = store::OpenMode::kReadOnly});
+    const auto store = open_existing_database(db.string());
     const report::ReadSnapshot snapshot(store);
     auto& out = context.out;
 

@@ -28,8 +28,7 @@ int run_resume_command(CommandContext& context) {
 
     tournament::RunPlan plan;
     try {
-        auto store = store::Store::open(values["db"].as<std::string>(),
-                                        store::OpenOptions{store::OpenMode::kReadOnly});
+        const auto store = open_existing_database(values["db"].as<std::string>());
         plan = tournament::plan_from_json(nlohmann::json::parse(store.load_run(run_id).plan_json));
     } catch (const store::StoreError& e) {
         context.err << context.program << " resume: " << e.what() << '\n';

@@ -3,13 +3,18 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <random>
+#include <thread>
 
 #include "harness/stats/format.hpp"
 #include "harness/store/store.hpp"
+#include "harness/tournament/schedule.hpp"
 #include "harness/uci/engine_option.hpp"
 
 namespace lmr::cli {
@@ -24,6 +29,14 @@ extern "C" void on_interrupt(int) {
 }
 
 }  // namespace
+
+int hardware_threads() {
+    return static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+}
+
+int max_concurrency() {
+    return 4 * hardware_threads();
+}
 
 std::filesystem::path default_engine_binary() {
     if (const char* env = std::getenv("LMR_ENGINE")) return env;
@@ -265,8 +278,17 @@ void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
         std::random_device device;
         plan.seed = (std::uint64_t(device()) << 32) | device();
     }
-    plan.concurrency = int_value("--concurrency", values["concurrency"].as<std::string>());
-    if (plan.concurrency < 1) throw flag_error("--concurrency", "0", "must be at least 1");
+    const std::string concurrency = values["concurrency"].as<std::string>();
+    plan.concurrency = int_value("--concurrency", concurrency);
+    if (plan.concurrency < 1) throw flag_error("--concurrency", concurrency, "must be at least 1");
+    if (plan.concurrency > max_concurrency()) {
+        throw flag_error("--concurrency", concurrency,
+                         "is above " + std::to_string(max_concurrency()) + " (4 x the " +
+                             std::to_string(hardware_threads()) +
+                             " hardware threads of this machine): every game at once is two "
+                             "engine processes and a thread, and more of them than that only "
+                             "queue for the CPU (and lose on time under a clock)");
+    }
     plan.report_every = int_value("--report-every", values["report-every"].as<std::string>());
     if (values.count("draw")) {
         auto& draw = plan.adjudication.draw;
@@ -336,8 +358,15 @@ void print_run_result(const tournament::SessionResult& result, const tournament:
             << values["db"].as<std::string>() << " --run " << result.run_id << '\n';
 }
 
-int run_and_report(const tournament::RunPlan& plan, const po::variables_map& values,
+int run_and_report(const tournament::RunPlan& given, const po::variables_map& values,
                    CommandContext& context, bool sprt, std::optional<std::int64_t> resume_id) {
+    tournament::RunPlan plan = given;
+    // A slot without a game to play would only start engines: never more slots than games.
+    if (!resume_id && plan.pairs > 0) {
+        const std::int64_t games = 2 * tournament::total_pairs(plan);
+        if (games > 0 && plan.concurrency > games) plan.concurrency = static_cast<int>(games);
+    }
+    check_writable_database(values["db"].as<std::string>());
     try {
         auto options = session_options(values, context);
         const auto result = resume_id ? tournament::resume_run(*resume_id, options)
@@ -351,6 +380,89 @@ int run_and_report(const tournament::RunPlan& plan, const po::variables_map& val
     } catch (const store::StoreError& e) {
         context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
         return is_bad_database(e) ? kExitUsage : 4;
+    }
+}
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string errno_text() {
+    return std::strerror(errno);
+}
+
+// The directory a new file at `path` lands in, or the nearest one above it that exists
+// (the store creates the missing ones).
+fs::path existing_directory_of(const fs::path& path) {
+    fs::path dir = path.parent_path();
+    if (dir.empty()) dir = ".";
+    std::error_code ec;
+    while (!fs::exists(dir, ec) && dir.has_parent_path() && dir != dir.parent_path())
+        dir = dir.parent_path();
+    return dir;
+}
+
+// Bytes 18 and 19 of an SQLite header are 2 in WAL mode.
+bool in_wal_mode(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    char header[20] = {};
+    in.read(header, sizeof header);
+    return in.gcount() == sizeof header && header[18] == 2 && header[19] == 2;
+}
+
+}  // namespace
+
+void check_writable_database(const std::string& db) {
+    const fs::path path = db;
+    std::error_code ec;
+    if (fs::is_directory(path, ec))
+        throw InputError("--db '" + db + "' is a directory, not a results database file");
+    if (fs::exists(path, ec) && ::access(db.c_str(), W_OK) != 0) {
+        const std::string why = errno_text();
+        throw InputError("cannot write the results database '" + db + "': " + why +
+                         " (a run stores every game in it)");
+    }
+    // SQLite keeps its journal (-wal, -shm) beside the file, so its directory must be writable.
+    const fs::path dir = existing_directory_of(path);
+    if (!fs::is_directory(dir, ec)) {
+        throw InputError("cannot create the results database '" + db + "': '" + dir.string() +
+                         "' is not a directory");
+    }
+    if (::access(dir.c_str(), W_OK) != 0) {
+        const std::string why = errno_text();
+        throw InputError("cannot write the results database '" + db + "': its directory '" +
+                         dir.string() + "' is not writable (" + why + ")");
+    }
+}
+
+store::Store open_existing_database(const std::string& db, store::OpenMode mode) {
+    const fs::path path = db;
+    std::error_code ec;
+    if (!fs::exists(path, ec)) throw InputError("--db '" + db + "': no such database");
+    if (fs::is_directory(path, ec))
+        throw InputError("--db '" + db + "' is a directory, not a results database file");
+    if (::access(db.c_str(), R_OK) != 0) {
+        const std::string why = errno_text();
+        throw InputError("cannot read the results database '" + db + "': " + why);
+    }
+    try {
+        return store::Store::open(path, store::OpenOptions{mode});
+    } catch (const store::StoreError& e) {
+        using store::ErrorKind;
+        const ErrorKind kind = e.kind();
+        if (kind == ErrorKind::kNotSqlite || kind == ErrorKind::kForeign ||
+            kind == ErrorKind::kTooNew || kind == ErrorKind::kTooOld || kind == ErrorKind::kBusy)
+            throw;  // their messages name the file and say what to do
+        // Reading a database in WAL mode needs its -shm file, which SQLite creates beside it.
+        const fs::path dir = existing_directory_of(path);
+        if (in_wal_mode(path) && !fs::exists(db + "-shm", ec) && ::access(dir.c_str(), W_OK) != 0) {
+            throw InputError("cannot read the results database '" + db + "': SQLite must create '" +
+                             db + "-shm' beside it to read it, and its directory '" + dir.string() +
+                             "' is not writable (copy the file to a writable directory)");
+        }
+        const std::string what = e.what();
+        if (what.find(db) != std::string::npos) throw;
+        throw store::StoreError(kind, "'" + db + "': " + what);
     }
 }
 

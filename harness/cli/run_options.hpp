@@ -11,8 +11,9 @@
 #include <vector>
 
 #include "harness/cli/options.hpp"
-#include "harness/tournament/run_plan.hpp"
 #include "harness/store/error.hpp"
+#include "harness/store/store.hpp"
+#include "harness/tournament/run_plan.hpp"
 #include "harness/tournament/session.hpp"
 
 namespace lmr::cli {
@@ -63,6 +64,21 @@ void print_run_result(const tournament::SessionResult& result, const tournament:
 int run_and_report(const tournament::RunPlan& plan, const po::variables_map& values,
                    CommandContext& context, bool sprt,
                    std::optional<std::int64_t> resume_id = std::nullopt);
+
+// The most games --concurrency may play at once: 4 x the machine's hardware threads.
+int hardware_threads();
+int max_concurrency();
+
+// The database a run will write (match, sprt, tournament, tune, resume): throws InputError
+// naming the file when it is a directory, a read-only file, or its directory cannot be
+// written, before anything is created or played.
+void check_writable_database(const std::string& db);
+
+// Opens the database of a command that reads a stored run (report, pgn, resume, tune show,
+// export, resume). A missing, unreadable or unopenable file is an InputError naming it (exit 2
+// in every command); a file that is not ours throws its StoreError (see is_bad_database).
+store::Store open_existing_database(const std::string& db,
+                                    store::OpenMode mode = store::OpenMode::kReadOnly);
 
 // A database the user pointed at that is not usable as ours (exit 2, not 4).
 bool is_bad_database(const store::StoreError& error);

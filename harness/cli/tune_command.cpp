@@ -227,6 +227,7 @@ int tune_start(CommandContext& context) {
     }
 
     const std::string db = values["db"].as<std::string>();
+    check_writable_database(db);
     auto store = store::Store::open(db);
     auto run = tournament::run_record(plan, context.invocation);
     run.kind = store::RunKind::kTune;
@@ -244,10 +245,10 @@ int tune_start(CommandContext& context) {
 }
 
 // The database of resume/export/show must exist: opening a missing one for writing would
-// leave an empty file behind.
+// leave an empty file behind (open_existing_database refuses it, as every command does).
 std::string existing_db(const po::variables_map& values) {
     const std::string db = values["db"].as<std::string>();
-    if (!fs::exists(db)) throw flag_error("--db", db, "no such database");
+    if (!fs::exists(db)) throw InputError("--db '" + db + "': no such database");
     return db;
 }
 
@@ -275,7 +276,8 @@ int tune_resume(CommandContext& context) {
 }
 
 int resume_stored(CommandContext& context, std::int64_t run_id, const std::string& db) {
-    auto store = store::Store::open(db);
+    check_writable_database(db);
+    auto store = open_existing_database(db, store::OpenMode::kReadWrite);
     const auto plan = stored_plan(store, run_id);
     if (store.load_run(run_id).status == store::RunStatus::kFinished) {
         context.out << "Tune run " << run_id << " is already finished.\n";
@@ -306,7 +308,7 @@ int tune_export(CommandContext& context) {
         return kExitOk;
     const auto run_id = run_flag(values);
     const std::string db = existing_db(values);
-    auto store = store::Store::open(db, store::OpenOptions{store::OpenMode::kReadOnly});
+    auto store = open_existing_database(db);
     const auto plan = stored_plan(store, run_id);
     const fs::path out_file = values.count("out") ? fs::path(values["out"].as<std::string>())
                                                   : tune::default_export_path(db, run_id);
@@ -352,7 +354,7 @@ int tune_show(CommandContext& context) {
         return kExitOk;
     const auto run_id = run_flag(values);
     const std::string db = existing_db(values);
-    auto store = store::Store::open(db, store::OpenOptions{store::OpenMode::kReadOnly});
+    auto store = open_existing_database(db);
     (void)stored_plan(store, run_id);
     tune::ShowOptions show;
     show.all_rows = values["all"].as<bool>();

@@ -6,6 +6,8 @@
 
 #include <functional>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "harness/cli/cli.hpp"
 #include "harness/cli/command.hpp"
@@ -55,6 +57,47 @@ TEST(CliOptions, ParseCounts) {
               "--wdl '1,,3': item 2 ('') is empty, expected a whole number");
     EXPECT_EQ(usage_message([] { parse_count_list("--wdl", "99999999999999999999999"); }),
               "--wdl '99999999999999999999999': item 1 ('99999999999999999999999') is too large");
+}
+
+// parse_command_line on `args` with a value flag --db, a switch --json and a list --option.
+std::string parse_message(std::vector<std::string> args, po::variables_map* parsed = nullptr) {
+    std::ostringstream out, err;
+    CommandContext context{"lmr-harness", "test", std::move(args), "", out, err};
+    po::options_description options("Options");
+    options.add_options()("db", po::value<std::string>()->default_value("results/lmrlab.db"),
+                          "database")("json", "a switch")(
+        "option", po::value<std::vector<std::string>>()->composing(), "repeatable");
+    po::variables_map values;
+    const std::string message =
+        usage_message([&] { parse_command_line(context, options, values, "", ""); });
+    if (parsed != nullptr) *parsed = values;
+    return message;
+}
+
+TEST(CliOptions, AFlagIsNotTheValueOfTheFlagBefore) {
+    EXPECT_EQ(parse_message({"--db", "--json"}).rfind("--db '--json': is a flag, not a value", 0),
+              0U);
+    // Not only known flags, and abbreviations are named in full.
+    EXPECT_EQ(parse_message({"--d", "--pairs", "1"}).rfind("--db '--pairs': is a flag", 0), 0U);
+    EXPECT_EQ(parse_message({"--option", "--x"}).rfind("--option '--x': is a flag", 0), 0U);
+    // Attached with '=' it is meant; a single dash is a value; after "--" nothing is a flag.
+    po::variables_map values;
+    EXPECT_EQ(parse_message({"--db=--odd.db", "--json"}, &values), "(no UsageError)");
+    EXPECT_EQ(values["db"].as<std::string>(), "--odd.db");
+    EXPECT_EQ(parse_message({"--db", "-"}, &values), "(no UsageError)");
+    EXPECT_EQ(values["db"].as<std::string>(), "-");
+    // A switch takes no value: the flag after it is a flag.
+    EXPECT_EQ(parse_message({"--json", "--db", "x.db"}, &values), "(no UsageError)");
+    EXPECT_EQ(values["db"].as<std::string>(), "x.db");
+}
+
+TEST(CliOptions, AnEmptyValueIsRefused) {
+    EXPECT_EQ(parse_message({"--db", ""}), "--db '': is empty: give a value");
+    EXPECT_EQ(parse_message({"--option", "Hash=1", "--option", ""}),
+              "--option '': is empty: give a value");
+    po::variables_map values;
+    EXPECT_EQ(parse_message({"--json"}, &values), "(no UsageError)");  // a switch is no value
+    EXPECT_EQ(values["db"].as<std::string>(), "results/lmrlab.db");
 }
 
 TEST(CliDispatch, InProcessRunReportsExitCodes) {
