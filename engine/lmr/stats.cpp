@@ -226,8 +226,8 @@ void print_stats(const LmrStats& stats, std::ostream& out, int scale,
                   static_cast<unsigned long long>(stats.reduced()), 100.0 * stats.reduced() / calls,
                   static_cast<unsigned long long>(stats.extended()));
     out << line_prefix << line << '\n';
-    std::snprintf(line, sizeof line, "%-32s %12s %7s %8s %12s %9s", "rule", "fired", "%",
-                  "changed", "sum R plies", "avg");
+    std::snprintf(line, sizeof line, "%-32s %12s %7s %8s %12s %9s", "rule", "fired", "%", "changed",
+                  "sum R plies", "avg");
     out << line_prefix << line << '\n';
     if (scale <= 0) scale = 1;
     for (int i = 0; i < kRuleCount; ++i) {
@@ -236,11 +236,10 @@ void print_stats(const LmrStats& stats, std::ostream& out, int scale,
         const std::string name(rule_name(rule));
         const bool additive = rule >= Rule::kStepTable && rule <= Rule::kTermPvScale;
         const double plies = static_cast<double>(stats.units[i]) / scale;
-        const int printed = std::snprintf(line, sizeof line, "%-32s %12llu %6.1f%% %7.1f%%",
-                                          name.c_str(),
-                                          static_cast<unsigned long long>(stats.fired[i]),
-                                          100.0 * stats.fired[i] / calls,
-                                          100.0 * stats.changed[i] / calls);
+        const int printed =
+            std::snprintf(line, sizeof line, "%-32s %12llu %6.1f%% %7.1f%%", name.c_str(),
+                          static_cast<unsigned long long>(stats.fired[i]),
+                          100.0 * stats.fired[i] / calls, 100.0 * stats.changed[i] / calls);
         if (additive && printed > 0 && printed < static_cast<int>(sizeof line))
             std::snprintf(line + printed, sizeof line - printed, " %+12.1f %+9.3f", plies,
                           plies / stats.fired[i]);

@@ -19,8 +19,9 @@ constexpr std::string_view kDescription =
 
 int run_resume_command(CommandContext& context) {
     po::options_description options("Options");
-    options.add_options()("db", po::value<std::string>()->default_value(std::string(store::kDefaultDatabasePath)),
-                          "result database")("run", po::value<std::string>()->required(), "run id");
+    options.add_options()(
+        "db", po::value<std::string>()->default_value(std::string(store::kDefaultDatabasePath)),
+        "result database")("run", po::value<std::string>()->required(), "run id");
     po::variables_map values;
     if (!parse_command_line(context, options, values, "--run N [--db FILE]", kDescription))
         return kExitOk;

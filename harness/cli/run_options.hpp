@@ -40,8 +40,8 @@ tournament::EnginePlan config_engine(const po::variables_map& values, const std:
 
 // The two engines of a head-to-head run: --base/--test configs, or exactly two --engine specs
 // (the first is the base). Throws UsageError otherwise.
-std::vector<tournament::EnginePlan> head_to_head_engines(const po::variables_map& values,
-                                                         std::vector<tournament::EnginePlan> engines);
+std::vector<tournament::EnginePlan> head_to_head_engines(
+    const po::variables_map& values, std::vector<tournament::EnginePlan> engines);
 
 // The SPRT bounds from --elo0/--elo1/--alpha/--beta/--model, validated.
 store::SprtParams sprt_params(const po::variables_map& values);

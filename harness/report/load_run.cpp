@@ -32,7 +32,8 @@ std::vector<TerminationRow> load_terminations(const store::Store& store, std::in
     s.bind(1, run_id);
     std::vector<TerminationRow> rows;
     while (s.step()) {
-        rows.push_back({s.column_text(0), as_long(s, 1), as_long(s, 2), as_long(s, 3), as_long(s, 4)});
+        rows.push_back(
+            {s.column_text(0), as_long(s, 1), as_long(s, 2), as_long(s, 3), as_long(s, 4)});
     }
     return rows;
 }

@@ -228,14 +228,15 @@ json run_json(const RunDetail& d) {
     }
     json openings = json::array();
     for (const auto& o : d.openings) {
-        openings.push_back({{"opening_index", o.opening_index ? json(*o.opening_index) : json(nullptr)},
-                            {"opening_fen", o.opening_fen},
-                            {"pairs", o.pairs},
-                            {"wins", o.wins},
-                            {"draws", o.draws},
-                            {"losses", o.losses},
-                            {"half_points", o.half_points},
-                            {"score", o.score}});
+        openings.push_back(
+            {{"opening_index", o.opening_index ? json(*o.opening_index) : json(nullptr)},
+             {"opening_fen", o.opening_fen},
+             {"pairs", o.pairs},
+             {"wins", o.wins},
+             {"draws", o.draws},
+             {"losses", o.losses},
+             {"half_points", o.half_points},
+             {"score", o.score}});
     }
     json out = {{"run", run_row_json(d.row)},
                 {"engines", engines},
