@@ -2,16 +2,23 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 
 #include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <condition_variable>
 #include <csignal>
 #include <cstring>
+#include <mutex>
+#include <system_error>
 #include <thread>
 #include <utility>
 
@@ -87,6 +94,7 @@ struct ChildSetup {
     int stderr_fd = -1;  // -1 = inherit
     int error_write = -1;
     int max_fd = 1024;
+    pid_t parent_pid = -1;  // the harness, as getppid() in the child sees it while it lives
 };
 
 enum ChildStage : int { kStageDup = 1, kStageChdir = 2, kStageExec = 3 };
@@ -112,6 +120,16 @@ int lift_fd(int fd, int error_write) {
 
 [[noreturn]] void run_child(const ChildSetup& setup) {
     ::setpgid(0, 0);
+#if defined(__linux__)
+    // SIGKILL when the forking thread (the launcher, which lives as long as the harness) ends,
+    // so the engine dies with the harness however it ends, kill -9 included, even when it
+    // ignores end of input. The setting survives exec (engines are not set-user-ID programs).
+    // It cannot fail for a valid signal, and an engine without it still works: not checked.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    // A harness that died before the prctl sent no signal; the child was already handed to a
+    // reaper (init or a subreaper), so its parent is no longer the harness.
+    if (::getppid() != setup.parent_pid) ::_exit(127);
+#endif
     sigset_t empty;
     sigemptyset(&empty);
     ::sigprocmask(SIG_SETMASK, &empty, nullptr);
@@ -143,6 +161,75 @@ int lift_fd(int fd, int error_write) {
     ::execvp(setup.argv[0], setup.argv);
     child_fail(setup.error_write, kStageExec);
 }
+
+// Performs every fork on one thread that lives as long as the process. The parent-death signal
+// fires when the *thread* that forked exits, not the process, and engines are spawned from
+// oneTBB workers and std::jthreads that may end while their engines must live on. Only fork
+// itself is serialised here: the caller prepares everything before and waits for exec after.
+class Launcher {
+  public:
+    // The process's launcher, started on first use. A process made by a plain fork() elsewhere
+    // (a test's helper) has a copy of the object but not its thread, so it gets its own.
+    static Launcher& instance() {
+        static std::mutex creation;
+        // Never deleted: its thread must outlive every child, through static destruction too.
+        static Launcher* current = nullptr;
+        const std::lock_guard lock(creation);
+        if (current == nullptr || current->owner_ != ::getpid()) current = new Launcher();
+        return *current;
+    }
+
+    // Forks; the child runs run_child(setup) and never returns here. The child's pid, or -1 with
+    // errno set.
+    pid_t fork_child(const ChildSetup& setup) {
+        const std::lock_guard one_request(callers_);
+        std::unique_lock lock(mutex_);
+        request_ = &setup;
+        changed_.notify_all();
+        changed_.wait(lock, [this] { return request_ == nullptr; });
+        errno = error_number_;
+        return pid_;
+    }
+
+  private:
+    Launcher() {
+        // A process-directed signal goes to any thread that does not block it. Blocked here,
+        // the harness's handlers (SIGINT, SIGTERM) run where they ran before this thread
+        // existed, and the child starts with every signal blocked until run_child resets them.
+        sigset_t all, previous;
+        sigfillset(&all);
+        ::pthread_sigmask(SIG_SETMASK, &all, &previous);
+        try {
+            std::thread([this] { serve(); }).detach();
+        } catch (...) {
+            ::pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+            throw;
+        }
+        ::pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+    }
+
+    [[noreturn]] void serve() {
+        std::unique_lock lock(mutex_);
+        for (;;) {
+            changed_.wait(lock, [this] { return request_ != nullptr; });
+            // The child copies the caller's stack, where *request_ lives, and touches no lock.
+            const pid_t pid = ::fork();
+            if (pid == 0) run_child(*request_);
+            error_number_ = pid < 0 ? errno : 0;
+            pid_ = pid;
+            request_ = nullptr;
+            changed_.notify_all();
+        }
+    }
+
+    const pid_t owner_ = ::getpid();
+    std::mutex callers_;  // one request at a time
+    std::mutex mutex_;    // guards the fields below
+    std::condition_variable changed_;
+    const ChildSetup* request_ = nullptr;
+    pid_t pid_ = -1;
+    int error_number_ = 0;
+};
 
 long pidfd_open_syscall(pid_t pid) {
 #if defined(SYS_pidfd_open)
@@ -178,6 +265,8 @@ ChildProcess& ChildProcess::operator=(ChildProcess&& other) noexcept {
         buffer_ = std::exchange(other.buffer_, {});
         buffer_pos_ = std::exchange(other.buffer_pos_, 0);
         scanned_to_ = std::exchange(other.scanned_to_, 0);
+        max_line_length_ = std::exchange(other.max_line_length_, kDefaultMaxLineLength);
+        line_was_cut_ = std::exchange(other.line_was_cut_, false);
         command_ = std::exchange(other.command_, {});
     }
     return *this;
@@ -211,6 +300,8 @@ void ChildProcess::spawn(const std::vector<std::string>& argv, const SpawnOption
     buffer_.clear();
     buffer_pos_ = 0;
     scanned_to_ = 0;
+    max_line_length_ = std::max<std::size_t>(options.max_line_length, 1);
+    line_was_cut_ = false;
     command_ = quote_command(argv);
 
     const auto fail = [this](const std::string& what, int error_number) -> ProcessError {
@@ -218,6 +309,14 @@ void ChildProcess::spawn(const std::vector<std::string>& argv, const SpawnOption
             "cannot start '" + command_ + "': " + what + ": " + errno_text(error_number),
             error_number);
     };
+
+    // Before any descriptor exists, so a failure here leaks nothing.
+    Launcher* launcher = nullptr;
+    try {
+        launcher = &Launcher::instance();
+    } catch (const std::system_error& e) {
+        throw fail("start the launcher thread", e.code().value());
+    }
 
     std::vector<char*> c_argv;
     c_argv.reserve(argv.size() + 1);
@@ -265,13 +364,14 @@ void ChildProcess::spawn(const std::vector<std::string>& argv, const SpawnOption
         setup.max_fd = 65536;
     }
 
-    const pid_t pid = ::fork();
+    setup.parent_pid = ::getpid();
+
+    const pid_t pid = launcher->fork_child(setup);
     if (pid < 0) {
         const int error_number = errno;
         close_all();
         throw fail("fork", error_number);
     }
-    if (pid == 0) run_child(setup);
 
     close_fd(in_pipe[0]);
     close_fd(out_pipe[1]);
@@ -346,31 +446,41 @@ ReadStatus ChildProcess::read_line(std::string& line, Clock::time_point deadline
         if (newline != std::string::npos) {
             std::size_t end = newline;
             if (end > buffer_pos_ && buffer_[end - 1] == '\r') --end;
-            line.assign(buffer_, buffer_pos_, end - buffer_pos_);
-            buffer_pos_ = newline + 1;
-            scanned_to_ = buffer_pos_;
-            if (buffer_pos_ == buffer_.size()) {
-                buffer_.clear();
-                buffer_pos_ = scanned_to_ = 0;
-            } else if (buffer_pos_ > 65536 && buffer_pos_ > buffer_.size() / 2) {
-                buffer_.erase(0, buffer_pos_);
-                scanned_to_ -= buffer_pos_;
-                buffer_pos_ = 0;
+            if (end - buffer_pos_ <= max_line_length_) {
+                line.assign(buffer_, buffer_pos_, end - buffer_pos_);
+                line_was_cut_ = false;
+                buffer_pos_ = newline + 1;
+                scanned_to_ = buffer_pos_;
+                if (buffer_pos_ == buffer_.size()) {
+                    buffer_.clear();
+                    buffer_pos_ = scanned_to_ = 0;
+                } else if (buffer_pos_ > 65536 && buffer_pos_ > buffer_.size() / 2) {
+                    buffer_.erase(0, buffer_pos_);
+                    scanned_to_ -= buffer_pos_;
+                    buffer_pos_ = 0;
+                }
+                return ReadStatus::kLine;
             }
-            return ReadStatus::kLine;
+            // A complete line over the limit is cut like an unfinished one, so no line handed
+            // out is ever longer than the limit.
+        } else {
+            scanned_to_ = buffer_.size();
         }
-        scanned_to_ = buffer_.size();
         const std::size_t pending = buffer_.size() - buffer_pos_;
-        if (pending >= kMaxLineLength || (eof_ && pending > 0)) {
-            const std::size_t take = std::min(pending, kMaxLineLength);
+        if (pending > max_line_length_ || (eof_ && pending > 0)) {
+            const std::size_t take = std::min(pending, max_line_length_);
             std::size_t end = buffer_pos_ + take;
             if (eof_ && end == buffer_.size() && end > buffer_pos_ && buffer_[end - 1] == '\r')
                 --end;
             line.assign(buffer_, buffer_pos_, end - buffer_pos_);
-            buffer_pos_ += take;
-            scanned_to_ = buffer_pos_;
-            buffer_.erase(0, buffer_pos_);
-            buffer_pos_ = scanned_to_ = 0;
+            line_was_cut_ = take < pending;
+            const std::size_t consumed = buffer_pos_ + take;
+            // Up to the newline found above (or the end, without one) the rest holds no '\n':
+            // not scanned again, so cutting a long line stays linear in its length.
+            const std::size_t scanned = newline != std::string::npos ? newline : buffer_.size();
+            buffer_.erase(0, consumed);
+            buffer_pos_ = 0;
+            scanned_to_ = scanned - consumed;
             return ReadStatus::kLine;
         }
         if (eof_ || stdout_fd_ < 0) return ReadStatus::kClosed;

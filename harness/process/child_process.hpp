@@ -2,8 +2,9 @@
 
 // A child process talking through pipes: the harness's only way to reach an engine.
 // POSIX (Linux first). One ChildProcess is used by one thread at a time; many may run
-// concurrently from different threads. The only process-wide state touched is SIGPIPE, which
-// is ignored once so that writing to a dead engine returns false instead of killing the harness.
+// concurrently from different threads. Process-wide state: SIGPIPE is ignored once, so that
+// writing to a dead engine returns false instead of killing the harness; and one launcher thread,
+// started at the first spawn and alive until the process ends, performs every fork (see spawn).
 
 #include <sys/types.h>
 
@@ -40,18 +41,24 @@ enum class StderrMode {
     kDiscard,  // /dev/null
 };
 
+// Lines longer than this without a newline are handed out in pieces of this size, so a
+// runaway engine cannot make the harness buffer without bound. UCI lines are far shorter.
+inline constexpr std::size_t kDefaultMaxLineLength = std::size_t{1} << 20;
+
 struct SpawnOptions {
     std::string working_dir;  // empty = the harness's current directory
     StderrMode stderr_mode = StderrMode::kInherit;
+    // read_line's piece size for this child (at least 1). Raise it for output whose lines must
+    // arrive whole, such as a config printed as JSON; line_was_cut() tells when it was hit.
+    std::size_t max_line_length = kDefaultMaxLineLength;
 };
 
 class ChildProcess {
   public:
     using Clock = std::chrono::steady_clock;
 
-    // Lines longer than this without a newline are handed out in pieces of this size, so a
-    // runaway engine cannot make the harness buffer without bound.
-    static constexpr std::size_t kMaxLineLength = std::size_t{1} << 20;
+    // The default SpawnOptions::max_line_length.
+    static constexpr std::size_t kMaxLineLength = kDefaultMaxLineLength;
     // write_line gives up (returns false) when the child has not drained its stdin for this long.
     static constexpr std::chrono::milliseconds kWriteTimeout{10'000};
 
@@ -67,7 +74,11 @@ class ChildProcess {
     // ProcessError when it cannot be started; exec failure is detected here (through a
     // close-on-exec error pipe), never reported later as a crash. The child gets its own process
     // group (a terminal's Ctrl-C reaches only the harness, which then stops engines cleanly).
-    // Calling spawn while a child still runs kills that child first.
+    // On Linux the child also gets SIGKILL as its parent-death signal, so it dies with the
+    // harness on every exit path (kill -9 included) even if it ignores end of input. That signal
+    // fires when the thread that forked ends, so the fork happens on the process's launcher
+    // thread, never on the calling thread (a oneTBB worker or a jthread may end before its
+    // engine should). Calling spawn while a child still runs kills that child first.
     void spawn(const std::vector<std::string>& argv, const std::string& working_dir = {});
     void spawn(const std::vector<std::string>& argv, const SpawnOptions& options);
 
@@ -78,7 +89,11 @@ class ChildProcess {
     // Reads one line, waiting in poll() until the deadline (no busy waiting). Data already
     // buffered or readable is returned even when the deadline has passed. A last line without
     // '\n' before end of file is returned as a line. kTimeout only once Clock::now() >= deadline.
+    // A line longer than the spawn's max_line_length comes in pieces of that length.
     ReadStatus read_line(std::string& line, Clock::time_point deadline);
+    // True when the last kLine of read_line was a piece of a longer line, cut at the limit.
+    bool line_was_cut() const { return line_was_cut_; }
+    std::size_t max_line_length() const { return max_line_length_; }
 
     // Graceful stop: close the child's stdin (a UCI engine treats EOF like `quit`), wait `grace`,
     // then SIGTERM, wait `grace`, then SIGKILL. Always reaps and closes the pipes. Signals go to
@@ -128,6 +143,8 @@ class ChildProcess {
     std::string buffer_;
     std::size_t buffer_pos_ = 0;  // start of the unread data in buffer_
     std::size_t scanned_to_ = 0;  // buffer_[buffer_pos_, scanned_to_) holds no '\n'
+    std::size_t max_line_length_ = kDefaultMaxLineLength;
+    bool line_was_cut_ = false;
     std::string command_;
 };
 

@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <string>
 #include <system_error>
+#include <thread>
 
 #include "harness/store/schema.hpp"
 
@@ -71,9 +73,14 @@ void prepare_path(const std::filesystem::path& path, OpenMode mode) {
 bool check_identity(sqlite::Database& db, const std::filesystem::path& path, OpenMode mode) {
     std::int64_t app_id = 0, version = 0, objects = 0;
     try {
+        // One read transaction, so the three answers come from one snapshot: read one by one,
+        // another process's first migration could commit between them and a new LMR Lab file
+        // would look like another program's (no id yet, tables already there).
+        sqlite::Transaction snapshot(db, sqlite::Transaction::Kind::kDeferred);
         app_id = db.query_int("PRAGMA application_id");
         version = db.query_int("PRAGMA user_version");
         objects = db.query_int("SELECT count(*) FROM sqlite_schema");
+        snapshot.commit();
     } catch (const StoreError& e) {
         if (e.kind() == ErrorKind::kNotSqlite) {
             throw StoreError(ErrorKind::kNotSqlite,
@@ -141,6 +148,34 @@ void check_integrity(sqlite::Database& db, const std::filesystem::path& path) {
     }
 }
 
+// Switching a database to WAL takes the exclusive lock, and SQLite returns SQLITE_BUSY for it at
+// once instead of calling the busy handler (the pragma already holds a read lock, and waiting with
+// one could deadlock). Two runs started together on a new file both make the switch, so the loser
+// retries here, within the same busy timeout the other statements wait for. Once one process has
+// switched, the pragma finds the file in WAL mode and needs no lock.
+void switch_to_wal(sqlite::Database& db, const std::filesystem::path& path, int busy_timeout_ms) {
+    using Clock = std::chrono::steady_clock;
+    const auto deadline = Clock::now() + std::chrono::milliseconds(std::max(busy_timeout_ms, 0));
+    auto nap = std::chrono::milliseconds(1);
+    for (;;) {
+        try {
+            db.query_text("PRAGMA journal_mode = WAL");
+            return;
+        } catch (const StoreError& e) {
+            if (e.kind() != ErrorKind::kBusy) throw;
+            const auto now = Clock::now();
+            if (now >= deadline) {
+                throw StoreError(ErrorKind::kBusy,
+                                 quoted(path) + " stayed locked by another connection for " +
+                                     std::to_string(busy_timeout_ms) +
+                                     " ms while switching it to WAL (" + e.what() + ")");
+            }
+            std::this_thread::sleep_for(std::min<Clock::duration>(nap, deadline - now));
+            nap = std::min(nap * 2, std::chrono::milliseconds(50));
+        }
+    }
+}
+
 }  // namespace
 
 sqlite::Database open_database(const std::filesystem::path& path, const OpenOptions& options) {
@@ -161,9 +196,20 @@ sqlite::Database open_database(const std::filesystem::path& path, const OpenOpti
     if (options.mode == OpenMode::kReadWrite) {
         // WAL lets report readers see a consistent snapshot while a run writes;
         // NORMAL sync is durable at each checkpoint and never corrupts in WAL.
-        db.query_text("PRAGMA journal_mode = WAL");
+        switch_to_wal(db, path, options.busy_timeout_ms);
         db.exec("PRAGMA synchronous = NORMAL");
-        apply_migrations(db, migrations());
+        // Each migration is one BEGIN IMMEDIATE transaction that re-reads the version under the
+        // write lock, so processes migrating the same file at once wait (busy timeout) and
+        // apply each step once. A lock held past the timeout is reported with the file's name.
+        try {
+            apply_migrations(db, migrations());
+        } catch (const StoreError& e) {
+            if (e.kind() != ErrorKind::kBusy) throw;
+            throw StoreError(ErrorKind::kBusy, "cannot update the schema of " + quoted(path) +
+                                                   ", locked by another connection for " +
+                                                   std::to_string(options.busy_timeout_ms) +
+                                                   " ms: " + e.what());
+        }
     } else {
         db.exec("PRAGMA query_only = ON");
     }

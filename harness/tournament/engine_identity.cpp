@@ -28,14 +28,40 @@ std::filesystem::path find_executable(const std::string& program) {
     return {};
 }
 
+namespace {
+
+std::string size_text(std::size_t bytes) {
+    if (bytes % (std::size_t{1} << 20) == 0) return std::to_string(bytes >> 20) + " MiB";
+    if (bytes % (std::size_t{1} << 10) == 0) return std::to_string(bytes >> 10) + " KiB";
+    return std::to_string(bytes) + " bytes";
+}
+
+}  // namespace
+
 std::string resolved_config_text(const std::filesystem::path& engine_binary,
-                                 const std::string& config_path) {
+                                 const std::string& config_path, std::size_t max_output) {
     process::ChildProcess child;
+    process::SpawnOptions options;
+    // The engine prints the config as JSON; a long free-text value (a description) is one line,
+    // which must arrive whole: cut into pieces, the JSON would no longer parse.
+    options.max_line_length = max_output;
     // The engine explains a bad config on its stderr, which stays the user's stderr.
-    child.spawn({engine_binary.string(), "--config", config_path, "config"});
+    child.spawn({engine_binary.string(), "--config", config_path, "config"}, options);
+    const auto too_long = [&] {
+        return std::runtime_error("config " + config_path + ": " + engine_binary.string() +
+                                  " printed more than " + size_text(max_output) +
+                                  " for it, the most lmr-harness reads of a resolved config");
+    };
     std::string text, line;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (child.read_line(line, deadline) == process::ReadStatus::kLine) text += line + "\n";
+    while (child.read_line(line, deadline) == process::ReadStatus::kLine) {
+        if (child.line_was_cut() || text.size() + line.size() + 1 > max_output) {
+            child.kill();
+            throw too_long();
+        }
+        text += line;
+        text += '\n';
+    }
     child.wait_exit(deadline);
     const bool ok = child.exit_code() == 0;
     child.terminate();
@@ -43,7 +69,14 @@ std::string resolved_config_text(const std::filesystem::path& engine_binary,
         throw std::runtime_error("config " + config_path + " is not usable by " +
                                  engine_binary.string() + " (see its message above)");
     // Canonical form: the hash must not depend on the engine's spacing.
-    return nlohmann::json::parse(text).dump();
+    try {
+        return nlohmann::json::parse(text).dump();
+    } catch (const nlohmann::json::exception& e) {
+        // The parser quotes what it read last, which may be a whole long line.
+        throw std::runtime_error("config " + config_path + ": " + engine_binary.string() +
+                                 " printed it resolved as something that is not JSON (" +
+                                 std::string(e.what()).substr(0, 300) + ")");
+    }
 }
 
 store::EngineRecord engine_record(const EnginePlan& engine) {

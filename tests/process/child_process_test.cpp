@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -320,6 +321,109 @@ TEST(ChildProcess, OverlongLineIsSplitNotBufferedForever) {
     }
     EXPECT_EQ(total, 3u * 1024 * 1024);
     EXPECT_GE(pieces, 3);
+}
+
+TEST(ChildProcess, LineLengthLimitIsSetPerChildAndCutsAreReported) {
+    lmr::process::SpawnOptions options;
+    options.max_line_length = 1000;
+    ChildProcess child;
+    // 2500 characters and a newline, a line of exactly the limit, then a short line.
+    child.spawn({"sh", "-c",
+                 "head -c 2500 /dev/zero | tr '\\0' x; echo; "
+                 "head -c 1000 /dev/zero | tr '\\0' y; echo; echo end"},
+                options);
+    EXPECT_EQ(child.max_line_length(), 1000u);
+    std::vector<std::size_t> sizes;
+    std::vector<bool> cut;
+    std::string line;
+    while (child.read_line(line, Clock::now() + 10s) == ReadStatus::kLine) {
+        sizes.push_back(line.size());
+        cut.push_back(child.line_was_cut());
+    }
+    // The complete 2500-character line is cut like an unfinished one: no piece over the limit.
+    EXPECT_EQ(sizes, (std::vector<std::size_t>{1000, 1000, 500, 1000, 3}));
+    EXPECT_EQ(cut, (std::vector<bool>{true, true, false, false, false}));
+}
+
+TEST(ChildProcess, LargerLimitDeliversALongLineWhole) {
+    lmr::process::SpawnOptions options;
+    options.max_line_length = std::size_t{16} << 20;
+    ChildProcess child;
+    // 10 MiB without a newline until the end: ten pieces under the default limit.
+    child.spawn({"sh", "-c", "head -c 10485760 /dev/zero | tr '\\0' x; echo"}, options);
+    std::string line;
+    ASSERT_EQ(child.read_line(line, Clock::now() + 20s), ReadStatus::kLine);
+    EXPECT_EQ(line.size(), std::size_t{10} << 20);
+    EXPECT_FALSE(child.line_was_cut());
+    EXPECT_EQ(child.read_line(line, Clock::now() + 10s), ReadStatus::kClosed);
+}
+
+// Ended: gone, or a zombie waiting for whoever adopted it.
+bool process_ended(pid_t pid) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string text;
+    if (!std::getline(stat, text)) return true;
+    const auto close = text.rfind(')');
+    return close == std::string::npos || close + 2 >= text.size() || text[close + 2] == 'Z' ||
+           text[close + 2] == 'X';
+}
+
+bool ends_within(pid_t pid, Clock::duration limit) {
+    const auto deadline = Clock::now() + limit;
+    while (!process_ended(pid)) {
+        if (Clock::now() >= deadline) return false;
+        std::this_thread::sleep_for(5ms);
+    }
+    return true;
+}
+
+TEST(ChildProcess, ChildOutlivesTheThreadThatSpawnedIt) {
+    // The parent-death signal fires when the thread that forked ends; slots spawn engines from
+    // threads that end before the engines should, so a spawn must not tie the child to them.
+    ChildProcess child;
+    std::thread spawner([&child] { child.spawn({"sleep", "30"}); });
+    spawner.join();
+    std::this_thread::sleep_for(300ms);
+    EXPECT_TRUE(child.alive()) << child.exit_description();
+    child.kill();
+    EXPECT_EQ(child.exit_signal(), SIGKILL) << child.exit_description();
+}
+
+TEST(ChildProcess, ChildDiesWithinASecondOfItsParentProcessKilledBySigkill) {
+    int report[2];
+    ASSERT_EQ(::pipe(report), 0);
+    const pid_t parent = ::fork();
+    ASSERT_GE(parent, 0);
+    if (parent == 0) {
+        // The harness's part: spawn (from a thread that ends at once, as a slot's might), tell
+        // the test the child's pid, then wait to be killed without any clean-up.
+        ::close(report[0]);
+        ChildProcess child;
+        try {
+            std::thread([&child] { child.spawn({"sleep", "60"}); }).join();
+        } catch (...) {
+            ::_exit(1);
+        }
+        const pid_t pid = child.pid();
+        [[maybe_unused]] const auto n = ::write(report[1], &pid, sizeof pid);
+        for (;;) ::pause();
+    }
+    ::close(report[1]);
+    pid_t grandchild = -1;
+    const auto got = ::read(report[0], &grandchild, sizeof grandchild);
+    ::close(report[0]);
+    // Alive while its parent lives, although the thread that spawned it has ended.
+    std::this_thread::sleep_for(100ms);
+    const bool alive_before =
+        got == static_cast<ssize_t>(sizeof grandchild) && !process_ended(grandchild);
+    ::kill(parent, SIGKILL);
+    int status = 0;
+    ::waitpid(parent, &status, 0);
+    ASSERT_EQ(got, static_cast<ssize_t>(sizeof grandchild)) << "the spawn failed";
+    EXPECT_TRUE(alive_before) << "sleep " << grandchild << " ended before its parent was killed";
+    const bool ended = ends_within(grandchild, 1s);
+    if (!ended) ::kill(grandchild, SIGKILL);  // never leave it behind
+    EXPECT_TRUE(ended) << "sleep " << grandchild << " outlived its killed parent by 1 s";
 }
 
 }  // namespace
