@@ -161,6 +161,7 @@ RunDetail load_run(const store::Store& store, std::int64_t run_id) {
     detail.scores = load_scores(store, run_id);
     detail.history = store.stats_history(run_id);
     detail.lmr = store.lmr_stats(run_id);
+    detail.changes = store.run_changes(run_id);
     if (detail.row.run.kind == store::RunKind::kTune) detail.tune = load_tune(store, run_id);
     return detail;
 }

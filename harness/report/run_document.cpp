@@ -141,6 +141,20 @@ Table faults(const RunDetail& d, Audience a) {
     return t;
 }
 
+// What `resume --allow-changed` let through: the run's games were not all played by the same
+// inputs, which a reader of its results must know.
+Table changes(const RunDetail& d, Audience a) {
+    Table t;
+    t.key = "changes";
+    t.title = "Inputs changed during the run";
+    t.columns = columns(a, {{"changed_at", "When", L}, {"subject", "What", L},
+                            {"file", "File", L}, {"recorded_sha256", "Recorded SHA-256", L},
+                            {"current_sha256", "New SHA-256", L}});
+    for (const auto& c : d.changes)
+        t.rows.push_back({c.changed_at, c.subject, c.file, c.recorded, c.current});
+    return t;
+}
+
 // "crash: b 2 · time forfeit: a 1" — who failed how often.
 std::string fault_counts(const RunDetail& d) {
     std::map<std::string, std::map<std::string, int>> counts;
@@ -327,6 +341,16 @@ Document run_document(const RunDetail& d, Audience a) {
         run.key = "run";
         s.tables.push_back(std::move(run));
         doc.sections.push_back(std::move(s));
+    }
+    // Shown to people only when there is something to say; CSV and JSON always have the table.
+    if (a != Audience::kHuman || !d.changes.empty()) {
+        Section inputs;
+        inputs.title = "Changed inputs";
+        inputs.tables.push_back(changes(d, a));
+        if (a == Audience::kHuman)
+            inputs.notes.push_back("The run was resumed with --allow-changed: games played "
+                                   "after each change used the new input.");
+        doc.sections.push_back(std::move(inputs));
     }
     Section games;
     games.title = "Games";

@@ -78,6 +78,7 @@ struct RunRecord {
     std::string book_order;         // "sequential" or "random" (empty without a book)
     std::optional<int> book_plies;  // PGN truncation; nullopt: all moves
     std::int64_t book_start = 0;    // 0-based index of the first opening used
+    std::string book_sha256;        // hex of the book file's content (empty without a book)
     std::optional<SprtParams> sprt;
     std::optional<std::int64_t> max_pairs;
     int concurrency = 1;
@@ -86,6 +87,23 @@ struct RunRecord {
     std::string error_message;    // why a run failed (empty otherwise)
     std::string harness_version;  // empty on create: the Store writes its own LMR_VERSION
     std::string created_at, started_at, finished_at;  // filled by the Store
+};
+
+// The process playing a run (run_claims). Times are Unix seconds.
+struct RunClaim {
+    std::string host;
+    std::int64_t pid = 0;
+    double claimed_at = 0;
+    double heartbeat_at = 0;
+};
+
+// An input found changed when a run was resumed with --allow-changed (run_changes).
+struct RunChange {
+    std::string subject;     // what changed: "engine 'A' binary", "book"
+    std::string file;        // the file as the run names it
+    std::string recorded;    // its SHA-256 when the run started (hex)
+    std::string current;     // its SHA-256 at the resume (hex)
+    std::string changed_at;  // filled by the Store
 };
 
 struct EngineRecord {

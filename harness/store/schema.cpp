@@ -500,7 +500,35 @@ FROM per_rule p
 JOIN engine_lmr_stats t ON t.run_id = p.run_id AND t.engine_id = p.engine_id;
 )sql";
 
-constexpr std::array<Migration, 3> kMigrations{{
+// Version 4: a run's inputs and its player (docs/database.md, "Resume"). The book's content
+// hash lets resume prove it replays the same openings; run_changes records what
+// `resume --allow-changed` let through; run_claims names the one process playing a run.
+constexpr std::string_view kRunInputsV4 = R"sql(
+ALTER TABLE runs ADD COLUMN book_sha256 TEXT CHECK (length(book_sha256) = 64);
+
+-- One row per input found changed when the run was resumed with --allow-changed.
+CREATE TABLE run_changes (
+    id          INTEGER PRIMARY KEY,
+    run_id      INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    changed_at  TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    subject     TEXT    NOT NULL CHECK (subject <> ''),
+    file        TEXT    NOT NULL,
+    recorded    TEXT    NOT NULL,
+    current     TEXT    NOT NULL
+);
+CREATE INDEX run_changes_run ON run_changes (run_id, id);
+
+-- The process playing a run, while it plays: at most one per run. Times are Unix seconds.
+CREATE TABLE run_claims (
+    run_id        INTEGER PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,
+    host          TEXT    NOT NULL CHECK (host <> ''),
+    pid           INTEGER NOT NULL CHECK (pid > 0),
+    claimed_at    REAL    NOT NULL,
+    heartbeat_at  REAL    NOT NULL
+);
+)sql";
+
+constexpr std::array<Migration, 4> kMigrations{{
     {1, "initial schema: runs, engines, games, moves, run_stats, tuning, views", kSchemaV1},
     {2,
      "report views: run_terminations, game_faults, opening_results, config_results, "
@@ -508,6 +536,7 @@ constexpr std::array<Migration, 3> kMigrations{{
      kReportViewsV2},
     {3, "LMR statistics: game_lmr_stats, game_lmr_rules, engine_lmr_stats, engine_lmr_rules",
      kLmrStatsV3},
+    {4, "run inputs and players: runs.book_sha256, run_changes, run_claims", kRunInputsV4},
 }};
 
 }  // namespace

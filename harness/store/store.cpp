@@ -58,7 +58,7 @@ constexpr std::string_view kRunColumns =
     "id, kind, command_line, plan_json, seed, time_control, book_path, book_format, book_order, "
     "book_plies, book_start, sprt_elo0, sprt_elo1, sprt_alpha, sprt_beta, sprt_model, "
     "max_pairs, concurrency, status, verdict, error_message, harness_version, created_at, "
-    "started_at, finished_at";
+    "started_at, finished_at, book_sha256";
 
 RunRecord read_run(const sqlite::Statement& s) {
     RunRecord run;
@@ -86,6 +86,7 @@ RunRecord read_run(const sqlite::Statement& s) {
     run.created_at = s.column_text(22);
     run.started_at = s.column_text(23);
     run.finished_at = s.column_text(24);
+    run.book_sha256 = s.column_text(25);
     return run;
 }
 
@@ -102,8 +103,8 @@ std::int64_t Store::create_run(const RunRecord& run) {
         "INSERT INTO runs (kind, command_line, plan_json, seed, time_control, book_path, "
         "book_format, book_order, book_plies, book_start, sprt_elo0, sprt_elo1, sprt_alpha, "
         "sprt_beta, sprt_model, max_pairs, concurrency, status, verdict, error_message, "
-        "harness_version) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
-        "?15, ?16, ?17, ?18, ?19, ?20, ?21)");
+        "harness_version, book_sha256) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+        "?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)");
     stmt->bind(1, to_string(run.kind))
         .bind(2, run.command_line)
         .bind(3, run.plan_json.empty() ? std::string("{}") : run.plan_json)
@@ -127,7 +128,8 @@ std::int64_t Store::create_run(const RunRecord& run) {
         .bind(19, text_or_null(std::string(to_string(run.verdict))))
         .bind(20, run.error_message)
         .bind(21, run.harness_version.empty() ? kHarnessVersion
-                                              : std::string_view(run.harness_version));
+                                              : std::string_view(run.harness_version))
+        .bind(22, text_or_null(run.book_sha256));
     internal::with_context("cannot store the " + std::string(to_string(run.kind)) + " run",
                            [&] { stmt->run(); });
     return db_.last_insert_rowid();

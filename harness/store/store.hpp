@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -57,6 +58,20 @@ class Store {
                         std::string_view error_message = {});
     RunRecord load_run(std::int64_t run_id) const;  // kNotFound when absent
     std::vector<RunRecord> list_runs() const;       // oldest first
+
+    // ---- who plays a run, and what changed under it
+    // The claim of the process playing the run, if any.
+    std::optional<RunClaim> run_claim(std::int64_t run_id) const;
+    // Claims the run for `mine` unless a claim that is_stale() rejects holds it; the check and
+    // the write are one transaction. Returns the holder when refused, nullopt when claimed.
+    std::optional<RunClaim> claim_run(std::int64_t run_id, const RunClaim& mine,
+                                      const std::function<bool(const RunClaim&)>& is_stale);
+    // Moves the heartbeat to `now`; false when the claim is no longer `mine` (taken over).
+    bool renew_claim(std::int64_t run_id, const RunClaim& mine, double now);
+    // Deletes the claim if it is still `mine`.
+    void release_claim(std::int64_t run_id, const RunClaim& mine);
+    void record_run_change(std::int64_t run_id, const RunChange& change);
+    std::vector<RunChange> run_changes(std::int64_t run_id) const;  // oldest first
 
     // ---- engines
     // Returns the id of the row with the same name, command, options, config

@@ -105,6 +105,11 @@ public:
 
     void on_game(const GameTask& task, const match::GameRecord& game) {
         std::lock_guard lock(mutex_);
+        if (setup_.claim && !setup_.claim->renew()) {
+            queue_.close();
+            cancel_ = true;
+            return;
+        }
         GamePlace place;
         place.run_id = setup_.run_id;
         place.pair_index = task.pair.pair_index;
@@ -222,9 +227,10 @@ RunOutcome run_games(const RunSetup& setup) {
     tbb::task_arena arena(slots, /*reserved_for_masters=*/1);
     std::thread interrupt_watch([&] {
         // Turns Ctrl-C into a cancellation the game loops see before their next move.
-        while (!cancel && !(setup.interrupt && *setup.interrupt))
+        const auto claim_lost = [&] { return setup.claim && setup.claim->lost(); };
+        while (!cancel && !(setup.interrupt && *setup.interrupt) && !claim_lost())
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        if (setup.interrupt && *setup.interrupt) {
+        if ((setup.interrupt && *setup.interrupt) || claim_lost()) {
             queue.close();
             cancel = true;
         }
@@ -271,6 +277,12 @@ RunOutcome run_games(const RunSetup& setup) {
     RunOutcome outcome;
     outcome.pairs_completed = sink.pairs_completed();
     outcome.pairs = sink.pentanomial();
+    if (setup.claim && !setup.claim->renew()) {
+        // Another process plays the run now: its status is that process's to write.
+        outcome.status = store::RunStatus::kInterrupted;
+        outcome.error = setup.claim->loss_message();
+        return outcome;
+    }
     if (!failure.empty()) {
         outcome.status = store::RunStatus::kFailed;
         outcome.error = failure;

@@ -21,6 +21,7 @@
 #include "harness/stats/counts.hpp"
 #include "harness/stats/sprt.hpp"
 #include "harness/store/store.hpp"
+#include "harness/tournament/player_claim.hpp"
 #include "harness/tournament/run_plan.hpp"
 
 namespace lmr::tournament {
@@ -32,6 +33,9 @@ struct RunSetup {
     std::vector<std::int64_t> engine_ids;  // database ids, in plan.engines order
     const openings::Book* book = nullptr;  // null: every game starts from the initial position
     const std::atomic<bool>* interrupt = nullptr;  // Ctrl-C
+    // This process's claim on the run: renewed before each write; once lost, the run stops
+    // without writing anything more, its status included. Null: unclaimed (tests).
+    PlayerClaim* claim = nullptr;
     std::ostream* out = nullptr;                   // progress
     bool live_progress = false;                    // a terminal: rewrite one status line
 };

@@ -7,7 +7,10 @@
 #include "harness/openings/book.hpp"
 #include "harness/stats/format.hpp"
 #include "harness/store/store.hpp"
+#include "harness/store/sha256.hpp"
 #include "harness/tournament/engine_identity.hpp"
+#include "harness/tournament/player_claim.hpp"
+#include "harness/tournament/run_inputs.hpp"
 #include "harness/uci/uci_engine.hpp"
 
 namespace lmr::tournament {
@@ -65,8 +68,9 @@ void probe_engines(const RunPlan& plan) {
 
 SessionResult play(store::Store& store, std::int64_t run_id, const RunPlan& plan,
                    std::vector<std::int64_t> engine_ids, const openings::Book* book,
-                   const SessionOptions& options) {
+                   PlayerClaim& claim, const SessionOptions& options) {
     RunSetup setup;
+    setup.claim = &claim;
     setup.store = &store;
     setup.run_id = run_id;
     setup.plan = plan;
@@ -95,6 +99,7 @@ store::RunRecord run_record(const RunPlan& plan, const std::string& command_line
         run.book_order = plan.book.order;
         run.book_plies = plan.book.plies;
         run.book_start = plan.book.start;
+        run.book_sha256 = store::sha256_file_hex(plan.book.path);
     }
     run.sprt = plan.sprt;
     run.max_pairs = plan.pairs;
@@ -122,8 +127,9 @@ SessionResult start_run(const RunPlan& plan, const SessionOptions& options) {
         engine_ids.push_back(store.upsert_engine(records[i]));
         store.attach_engine(run_id, engine_ids.back(), plan.engines[i].role);
     }
+    PlayerClaim claim(options.db_path, run_id);
     if (options.out) *options.out << "Run " << run_id << " in " << options.db_path.string() << '\n';
-    return play(store, run_id, plan, engine_ids, book ? &*book : nullptr, options);
+    return play(store, run_id, plan, engine_ids, book ? &*book : nullptr, claim, options);
 }
 
 SessionResult resume_run(std::int64_t run_id, const SessionOptions& options) {
@@ -131,13 +137,18 @@ SessionResult resume_run(std::int64_t run_id, const SessionOptions& options) {
     const auto run = store.load_run(run_id);
     if (run.status == store::RunStatus::kFinished)
         throw PlanError("run " + std::to_string(run_id) + " is already finished");
+    // Claimed before anything is written, so a run being played is left exactly as it is.
+    PlayerClaim claim(options.db_path, run_id);
     RunPlan plan;
     try {
         plan = plan_from_json(nlohmann::json::parse(run.plan_json));
     } catch (const std::exception& e) {
         throw PlanError("run " + std::to_string(run_id) + ": " + e.what());
     }
+    if (options.concurrency) plan.concurrency = *options.concurrency;
     check_plan(plan);
+    accept_changes(store, run_id, changed_inputs(store, run_id, plan), options.allow_changed);
+    const StoredConfigs configs(store, run_id, plan);
     const auto book = load_book(plan);
     probe_engines(plan);
     std::vector<std::int64_t> engine_ids;
@@ -149,10 +160,19 @@ SessionResult resume_run(std::int64_t run_id, const SessionOptions& options) {
             throw PlanError("run " + std::to_string(run_id) + " has no engine named '" + engine.name + "'");
         engine_ids.push_back(it->engine.id);
     }
-    if (options.out)
+    const int lone_games = store.delete_incomplete_pairs(run_id);
+    if (options.out) {
+        for (const auto& name : configs.edited())
+            *options.out << "Engine '" << name << "': its config file changed since the run "
+                         << "started; the run goes on with the config it recorded\n";
         *options.out << "Resuming run " << run_id << " (" << store.completed_pairs(run_id).size()
-                     << " pairs already complete)\n";
-    return play(store, run_id, plan, engine_ids, book ? &*book : nullptr, options);
+                     << " pairs already complete";
+        if (lone_games > 0)
+            *options.out << "; " << lone_games << " lone game" << (lone_games == 1 ? "" : "s")
+                         << " of unfinished pairs deleted, their pairs replayed whole";
+        *options.out << ")\n";
+    }
+    return play(store, run_id, plan, engine_ids, book ? &*book : nullptr, claim, options);
 }
 
 int sprt_exit_code(const RunOutcome& outcome) {

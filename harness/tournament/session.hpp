@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <iosfwd>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -30,6 +31,10 @@ struct SessionOptions {
     std::ostream* out = nullptr;  // progress and the final statistics
     bool live_progress = false;
     const std::atomic<bool>* interrupt = nullptr;
+    // resume only: go on although an engine binary or the book changed (recorded in the run)
+    bool allow_changed = false;
+    // resume only: slots for this session instead of the stored plan's
+    std::optional<int> concurrency;
 };
 
 struct SessionResult {
@@ -45,7 +50,10 @@ store::RunRecord run_record(const RunPlan& plan, const std::string& command_line
 SessionResult start_run(const RunPlan& plan, const SessionOptions& options);
 
 // Continues an interrupted (or killed) run from the database: same plan, same openings, same
-// seed; games already stored are not played again.
+// seed, the configs as stored; games already stored are not played again, and the lone game of
+// an unfinished pair is deleted so the pair is replayed whole. Refused (PlanError) while
+// another process plays the run, and when an engine binary or the book changed since the run
+// started unless options.allow_changed (run_inputs.hpp).
 SessionResult resume_run(std::int64_t run_id, const SessionOptions& options);
 
 // The exit code of a finished SPRT, as documented: 0 H1 accepted, 1 H0 accepted, 3 no

@@ -186,6 +186,11 @@ TuneOutcome run_tune(const TuneSession& session, const PlayIteration& play) {
                 outcome.status = store::RunStatus::kInterrupted;
                 break;
             }
+            if (session.claim && !session.claim->renew()) {
+                outcome.status = store::RunStatus::kInterrupted;
+                outcome.error = session.claim->loss_message();
+                break;
+            }
             spsa.update(p, static_cast<double>(result->wins - result->losses));
 
             store::TuneIteration it;
@@ -217,6 +222,12 @@ TuneOutcome run_tune(const TuneSession& session, const PlayIteration& play) {
     if (stored == total && outcome.status != store::RunStatus::kFailed)
         outcome.status = store::RunStatus::kFinished;
     outcome.iterations_done = stored;
+    // A run taken over by another process is that process's to mark.
+    if (session.claim && !session.claim->renew()) {
+        outcome.status = store::RunStatus::kInterrupted;
+        outcome.error = session.claim->loss_message();
+        return outcome;
+    }
     store.set_run_status(run_id, outcome.status, store::Verdict::kNone, outcome.error);
     return outcome;
 }

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "harness/store/store.hpp"
+#include "harness/tournament/player_claim.hpp"
 #include "harness/tune/spsa.hpp"
 
 namespace lmr::tune {
@@ -49,6 +50,9 @@ using PlayIteration = std::function<std::optional<IterationResult>(const Iterati
 struct TuneSession {
     store::Store* store = nullptr;  // the one writer
     std::int64_t run_id = 0;
+    // This process's claim on the run, renewed before each stored iteration: once another
+    // process has taken the run over, the tune stops without writing. Null: unclaimed (tests).
+    tournament::PlayerClaim* claim = nullptr;
     const std::atomic<bool>* interrupt = nullptr;  // checked between iterations
     std::ostream* out = nullptr;                   // progress; null: silent
     bool live = false;                             // a terminal: one line rewritten in place

@@ -380,7 +380,9 @@ TEST(ReportCli, AnOlderSchemaIsUpgradedOnlyWhenAsked) {
             "DROP VIEW engine_lmr_rules; DROP VIEW engine_lmr_stats; "
             "DROP TABLE game_lmr_rules; DROP TABLE game_lmr_stats; "
             "DROP VIEW config_elo; DROP VIEW config_results; DROP VIEW opening_results; "
-            "DROP VIEW game_faults; DROP VIEW run_terminations; PRAGMA user_version = 1;");
+            "DROP VIEW game_faults; DROP VIEW run_terminations; "
+            "DROP TABLE run_claims; DROP TABLE run_changes; "
+            "ALTER TABLE runs DROP COLUMN book_sha256; PRAGMA user_version = 1;");
     }
     const std::string before = read_file(path);
     const auto refused = harness({"report", "--db", path}, dir.path());

@@ -241,7 +241,8 @@ TEST(StoreMigrations, VersionTwoGainsLmrStatisticsAndKeepsItsGames) {
     }
     raw_sql(path,
             "DROP VIEW engine_lmr_rules; DROP VIEW engine_lmr_stats; DROP TABLE game_lmr_rules; "
-            "DROP TABLE game_lmr_stats; PRAGMA user_version = 2;");
+            "DROP TABLE game_lmr_stats; DROP TABLE run_claims; DROP TABLE run_changes; "
+            "ALTER TABLE runs DROP COLUMN book_sha256; PRAGMA user_version = 2;");
 
     // A report (read-only) must not migrate: it is told to upgrade first.
     EXPECT_EQ(open_error(path, OpenMode::kReadOnly).kind(), ErrorKind::kTooOld);
@@ -266,6 +267,28 @@ TEST(StoreMigrations, VersionTwoGainsLmrStatisticsAndKeepsItsGames) {
     ASSERT_EQ(lmr.size(), 1u);
     EXPECT_EQ(lmr[0].late, 3);
     EXPECT_EQ(lmr[0].reduced, 3);
+}
+
+TEST(StoreMigrations, VersionThreeGainsRunInputsAndClaims) {
+    TempDir dir;
+    const std::filesystem::path path = dir / "v3.db";
+    std::int64_t run = 0;
+    {
+        Store store = Store::open(path);
+        run = testing::make_two_engine_run(store).run;
+    }
+    raw_sql(path,
+            "DROP TABLE run_claims; DROP TABLE run_changes; "
+            "ALTER TABLE runs DROP COLUMN book_sha256; PRAGMA user_version = 3;");
+
+    Store store = Store::open(path);
+    EXPECT_EQ(store.schema_version(), latest_schema_version());
+    EXPECT_EQ(store.load_run(run).book_sha256, "") << "an older run recorded no book hash";
+    EXPECT_TRUE(store.run_changes(run).empty());
+    EXPECT_FALSE(store.run_claim(run));
+    RunClaim claim{"host", 7, 1.0, 2.0};
+    EXPECT_FALSE(store.claim_run(run, claim, [](const RunClaim&) { return false; }));
+    EXPECT_EQ(store.run_claim(run)->pid, 7);
 }
 
 // The migration runner itself, on a list of made-up migrations.

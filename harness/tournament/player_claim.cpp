@@ -1,0 +1,115 @@
+#include "harness/tournament/player_claim.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cmath>
+#include <fstream>
+
+#include "harness/tournament/session.hpp"
+
+namespace lmr::tournament {
+namespace {
+
+double unix_seconds() {
+    return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+std::string host_name() {
+    char name[HOST_NAME_MAX + 1] = {};
+    if (::gethostname(name, sizeof name - 1) != 0 || name[0] == '\0') return "localhost";
+    return name;
+}
+
+bool process_exists(std::int64_t pid) {
+    // EPERM: the pid exists but belongs to another user.
+    if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno != EPERM) return false;
+    // A zombie (killed, not yet reaped by its parent) plays nothing: state Z in /proc.
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    if (!std::getline(stat, line)) return true;
+    const auto close = line.rfind(')');  // the command name may hold spaces and parentheses
+    return close == std::string::npos || close + 2 >= line.size() || line[close + 2] != 'Z';
+}
+
+bool is_stale(const store::RunClaim& holder, const store::RunClaim& me) {
+    if (holder.host == me.host && !process_exists(holder.pid)) return true;
+    return unix_seconds() - holder.heartbeat_at >
+           std::chrono::duration<double>(PlayerClaim::kStaleAfter).count();
+}
+
+}  // namespace
+
+std::string describe(const store::RunClaim& claim) {
+    const long long ago = std::llround(std::max(0.0, unix_seconds() - claim.heartbeat_at));
+    return "pid " + std::to_string(claim.pid) + " on host " + claim.host + ", heartbeat " +
+           std::to_string(ago) + " s ago";
+}
+
+store::RunClaim PlayerClaim::this_process() {
+    store::RunClaim me;
+    me.host = host_name();
+    me.pid = ::getpid();
+    me.claimed_at = me.heartbeat_at = unix_seconds();
+    return me;
+}
+
+PlayerClaim::PlayerClaim(const std::filesystem::path& db_path, std::int64_t run_id)
+    : store_(store::Store::open(db_path)), run_id_(run_id), mine_(this_process()) {
+    const auto holder =
+        store_.claim_run(run_id, mine_, [&](const store::RunClaim& c) { return is_stale(c, mine_); });
+    if (holder)
+        throw PlanError("run " + std::to_string(run_id) + " is being played by " +
+                        describe(*holder) + "; a run has one player at a time (it is taken over " +
+                        "once that process is gone or silent for " +
+                        std::to_string(kStaleAfter.count()) + " s)");
+    heartbeat_ = std::jthread([this](std::stop_token stop) { heartbeat_loop(stop); });
+}
+
+PlayerClaim::~PlayerClaim() {
+    heartbeat_.request_stop();
+    wake_.notify_all();
+    if (heartbeat_.joinable()) heartbeat_.join();
+    std::lock_guard lock(mutex_);
+    try {
+        if (!lost_) store_.release_claim(run_id_, mine_);
+    } catch (const std::exception&) {
+        // Left behind, the claim goes stale: this pid is gone once the process exits.
+    }
+}
+
+bool PlayerClaim::renew() {
+    std::lock_guard lock(mutex_);
+    if (lost_) return false;
+    if (!store_.renew_claim(run_id_, mine_, unix_seconds())) lost_ = true;
+    return !lost_;
+}
+
+std::string PlayerClaim::loss_message() {
+    std::lock_guard lock(mutex_);
+    const auto holder = store_.run_claim(run_id_);
+    return "run " + std::to_string(run_id_) + " was taken over by " +
+           (holder ? describe(*holder) : std::string("another process")) +
+           " while this process was silent; it stopped without writing";
+}
+
+void PlayerClaim::heartbeat_loop(std::stop_token stop) {
+    std::mutex sleep_mutex;
+    while (!stop.stop_requested() && !lost_) {
+        {
+            std::unique_lock lock(sleep_mutex);
+            wake_.wait_for(lock, stop, kHeartbeat, [] { return false; });
+        }
+        if (stop.stop_requested()) break;
+        try {
+            renew();
+        } catch (const store::StoreError&) {
+            // A busy database: the next beat tries again, well before kStaleAfter.
+        }
+    }
+}
+
+}  // namespace lmr::tournament

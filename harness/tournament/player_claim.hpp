@@ -1,0 +1,62 @@
+#pragma once
+
+// One player per run. The process that plays a run claims it in the database (run_claims:
+// host, pid, heartbeat) before its first write and releases it when it stops, so a second
+// `resume` of a run that is being played is refused instead of racing the first. A claim is
+// stale — and taken over — when its pid no longer exists on this host, or when its heartbeat
+// is older than kStaleAfter (a process on another host, or one frozen by SIGSTOP).
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <filesystem>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "harness/store/store.hpp"
+
+namespace lmr::tournament {
+
+class PlayerClaim {
+public:
+    static constexpr std::chrono::seconds kHeartbeat{5};
+    static constexpr std::chrono::seconds kStaleAfter{30};
+
+    // Claims the run in the database at db_path (through a connection of its own, so the
+    // heartbeat never waits for the run's writer). Throws PlanError naming the holder when a
+    // live claim holds the run.
+    PlayerClaim(const std::filesystem::path& db_path, std::int64_t run_id);
+    // Stops the heartbeat and releases the claim if it is still this process's.
+    ~PlayerClaim();
+    PlayerClaim(const PlayerClaim&) = delete;
+    PlayerClaim& operator=(const PlayerClaim&) = delete;
+
+    // Renews the claim now; false once another process has taken the run over. Writers call it
+    // before each write, so a process frozen past kStaleAfter never writes into a run it lost.
+    bool renew();
+    // True once renew() (or the heartbeat, every kHeartbeat) has found the claim lost.
+    bool lost() const { return lost_; }
+    // Why the run stopped when lost(): who holds it now.
+    std::string loss_message();
+
+    // This process as a claimant: host name and pid.
+    static store::RunClaim this_process();
+
+private:
+    void heartbeat_loop(std::stop_token stop);
+
+    store::Store store_;
+    std::int64_t run_id_;
+    store::RunClaim mine_;
+    std::mutex mutex_;  // the connection is shared by renew() callers and the heartbeat
+    std::atomic<bool> lost_{false};
+    std::condition_variable_any wake_;
+    std::jthread heartbeat_;
+};
+
+// "pid 123 on host h, heartbeat 2 s ago": a claim as the user reads it.
+std::string describe(const store::RunClaim& claim);
+
+}  // namespace lmr::tournament

@@ -1,0 +1,128 @@
+// One player per run: PlayerClaim against claims written as another process would write them
+// (another pid on this host, another host), live or stale.
+
+#include "harness/tournament/player_claim.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+
+#include "harness/tournament/session.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace lmr::tournament {
+namespace {
+
+double now_seconds() {
+    return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+// A pid that existed on this host and is gone: a child that exited and was reaped.
+std::int64_t dead_pid() {
+    const pid_t child = ::fork();
+    if (child == 0) ::_exit(0);
+    ::waitpid(child, nullptr, 0);
+    return child;
+}
+
+class PlayerClaimTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        auto store = store::Store::open(db_path);
+        store::RunRecord run;
+        run.seed = 1;
+        run_id = store.create_run(run);
+    }
+
+    // Writes `holder` as the run's claim, as that process would have.
+    void claim_as(const store::RunClaim& holder) {
+        auto store = store::Store::open(db_path);
+        ASSERT_FALSE(store.claim_run(run_id, holder, [](const store::RunClaim&) { return true; }));
+    }
+
+    std::optional<store::RunClaim> stored_claim() {
+        return store::Store::open(db_path).run_claim(run_id);
+    }
+
+    store::RunClaim other(const std::string& host, std::int64_t pid, double heartbeat_age) {
+        store::RunClaim claim;
+        claim.host = host;
+        claim.pid = pid;
+        claim.claimed_at = claim.heartbeat_at = now_seconds() - heartbeat_age;
+        return claim;
+    }
+
+    test::TempDir dir;
+    std::string db_path = dir / "claims.db";
+    std::int64_t run_id = 0;
+};
+
+TEST_F(PlayerClaimTest, ClaimsAFreeRunAndReleasesItOnExit) {
+    {
+        PlayerClaim claim(db_path, run_id);
+        const auto held = stored_claim();
+        ASSERT_TRUE(held);
+        EXPECT_EQ(held->pid, ::getpid());
+        EXPECT_EQ(held->host, PlayerClaim::this_process().host);
+        EXPECT_TRUE(claim.renew());
+        EXPECT_FALSE(claim.lost());
+    }
+    EXPECT_FALSE(stored_claim());
+}
+
+TEST_F(PlayerClaimTest, ALiveProcessOnThisHostHoldsTheRun) {
+    const auto parent = other(PlayerClaim::this_process().host, ::getppid(), 0);
+    claim_as(parent);
+    try {
+        PlayerClaim claim(db_path, run_id);
+        FAIL() << "claimed a run a live process holds";
+    } catch (const PlanError& e) {
+        const std::string message = e.what();
+        EXPECT_NE(message.find("pid " + std::to_string(::getppid()) + " on host " + parent.host),
+                  std::string::npos)
+            << message;
+    }
+    EXPECT_EQ(stored_claim()->pid, ::getppid()) << "the holder keeps its claim";
+}
+
+TEST_F(PlayerClaimTest, ADeadPidOnThisHostIsTakenOver) {
+    claim_as(other(PlayerClaim::this_process().host, dead_pid(), 0));
+    PlayerClaim claim(db_path, run_id);
+    EXPECT_EQ(stored_claim()->pid, ::getpid());
+}
+
+TEST_F(PlayerClaimTest, AnotherHostHoldsTheRunUntilItsHeartbeatIsStale) {
+    const double stale = std::chrono::duration<double>(PlayerClaim::kStaleAfter).count();
+    claim_as(other("elsewhere", 4242, stale - 5));
+    EXPECT_THROW(PlayerClaim(db_path, run_id), PlanError);
+    claim_as(other("elsewhere", 4242, stale + 5));
+    PlayerClaim claim(db_path, run_id);
+    EXPECT_EQ(stored_claim()->host, PlayerClaim::this_process().host);
+}
+
+TEST_F(PlayerClaimTest, AClaimTakenOverIsLostAndNotReleased) {
+    PlayerClaim claim(db_path, run_id);
+    // This process was frozen past kStaleAfter and another one took the run over.
+    claim_as(other("elsewhere", 4242, 0));
+    EXPECT_FALSE(claim.renew());
+    EXPECT_TRUE(claim.lost());
+    EXPECT_NE(claim.loss_message().find("taken over by pid 4242 on host elsewhere"),
+              std::string::npos);
+    EXPECT_FALSE(claim.renew()) << "lost for good";
+}
+
+TEST_F(PlayerClaimTest, ATakenOverClaimSurvivesTheLoserGoingAway) {
+    { 
+        PlayerClaim claim(db_path, run_id);
+        claim_as(other("elsewhere", 4242, 0));
+        (void)claim.renew();
+    }
+    ASSERT_TRUE(stored_claim());
+    EXPECT_EQ(stored_claim()->host, "elsewhere");
+}
+
+}  // namespace
+}  // namespace lmr::tournament
