@@ -18,6 +18,7 @@
 #include "harness/openings/eco_reader.hpp"
 #include "harness/openings/epd_reader.hpp"
 #include "harness/openings/position_scorer.hpp"
+#include "harness/uci/engine_option.hpp"
 
 namespace lmr::cli {
 namespace {
@@ -74,7 +75,11 @@ uci_client::EngineSpec engine_spec(const po::variables_map& values) {
             const auto eq = option.find('=');
             if (eq == std::string::npos || eq == 0)
                 throw flag_error("--option", option, "expected NAME=VALUE");
-            spec.options.emplace_back(option.substr(0, eq), option.substr(eq + 1));
+            const std::string name = option.substr(0, eq);
+            for (const auto& earlier : spec.options)
+                if (uci_client::iequals(earlier.first, name))
+                    throw flag_error("--option", option, name + " is given twice");
+            spec.options.emplace_back(name, option.substr(eq + 1));
         }
     }
     return spec;
@@ -89,7 +94,8 @@ int run_generate(CommandContext& context) {
         ("engine-binary", po::value<std::string>(),
          "engine that scores the positions (default: lmr-engine beside lmr-harness)")
         ("config", po::value<std::string>(), "LMR config for lmr-engine (default: built-in)")
-        ("option", po::value<std::vector<std::string>>(), "UCI option NAME=VALUE (repeatable)")
+        ("option", po::value<std::vector<std::string>>()->composing()->multitoken(),
+         "UCI option NAME=VALUE (repeatable, or several words: --option Hash=64 Threads=1)")
         ("min-plies", po::value<std::string>()->default_value("6"), "shortest line kept")
         ("max-plies", po::value<std::string>()->default_value("16"), "longest line kept")
         ("nodes", po::value<std::string>()->default_value("10000"), "nodes per search")

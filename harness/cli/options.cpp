@@ -81,7 +81,96 @@ void refuse_empty_values(const po::variables_map& values, const po::options_desc
     }
 }
 
+// The long name of `option` with its dashes, for messages.
+std::string flag_name(const po::option_description& option) {
+    return "--" + option.long_name();
+}
+
+// Boost.Program_options keeps a word that belongs to no flag as a nameless positional option,
+// and po::store drops it: `--draw movenumber=20 movecount=4` lost "movecount=4", and
+// `stats --wdl 46,122,32 garbage` ran. Every such word is refused here, with the flag before it
+// (which took its one value already) named, since that is where the mistake usually is.
+void refuse_stray_words(const po::parsed_options& parsed, const po::options_description& options) {
+    const po::option* previous = nullptr;
+    for (const po::option& option : parsed.options) {
+        if (!option.string_key.empty()) {
+            previous = &option;
+            continue;
+        }
+        const std::string word = option.value.empty() ? std::string() : option.value.front();
+        std::string message = "'" + word + "' is neither a flag nor the value of one";
+        const po::option_description* before =
+            previous == nullptr ? nullptr : options.find_nothrow(previous->string_key, false);
+        if (before != nullptr) {
+            if (before->semantic()->max_tokens() == 0) {
+                message += " (" + flag_name(*before) + " takes no value)";
+            } else if (!previous->value.empty()) {
+                const std::string flag = flag_name(*before);
+                message += " (" + flag + " takes one value" +
+                           (before->semantic()->is_composing() ? " per " + flag : "") + ", here '" +
+                           previous->value.back() + "')";
+            }
+        }
+        throw UsageError(message);
+    }
+}
+
+// The value of a key_value_words flag: its words joined into one string.
+class KeyValueWords : public po::typed_value<std::string> {
+  public:
+    explicit KeyValueWords(char separator)
+        : po::typed_value<std::string>(nullptr), separator_(separator) {}
+
+    void xparse(boost::any& value_store, const std::vector<std::string>& words) const override {
+        // The whole setting comes in one flag; a second one would silently replace the first.
+        if (!value_store.empty()) throw po::multiple_occurrences();
+        std::string joined;
+        for (std::size_t i = 0; i < words.size(); ++i) {
+            if (words[i].empty()) throw po::invalid_option_value("");
+            if (i > 0) joined += separator_;
+            joined += words[i];
+        }
+        value_store = joined;
+    }
+
+  private:
+    char separator_;
+};
+
 }  // namespace
+
+po::typed_value<std::string>* key_value_words(char separator) {
+    // Boost gives a multitoken flag every following word up to the next flag.
+    return (new KeyValueWords(separator))->multitoken();
+}
+
+std::vector<std::pair<std::string, std::string>> parse_key_values(
+    std::string_view flag, std::string_view text, std::initializer_list<std::string_view> keys) {
+    std::string expected;
+    for (const std::string_view key : keys)
+        expected += (expected.empty() ? "" : ", ") + std::string(key) + "=";
+    std::vector<std::pair<std::string, std::string>> settings;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = text.find(',', start);
+        const std::string_view item = comma == std::string_view::npos
+                                          ? text.substr(start)
+                                          : text.substr(start, comma - start);
+        const std::size_t eq = item.find('=');
+        if (eq == std::string_view::npos || eq == 0)
+            throw flag_error(flag, item, "expected key=value, the keys being " + expected);
+        const std::string key(item.substr(0, eq));
+        if (std::find(keys.begin(), keys.end(), key) == keys.end())
+            throw flag_error(flag, item, "unknown key '" + key + "' (expected " + expected + ")");
+        for (const auto& setting : settings)
+            if (setting.first == key) throw flag_error(flag, text, "'" + key + "' is given twice");
+        if (eq + 1 == item.size()) throw flag_error(flag, item, "has no value after '='");
+        settings.emplace_back(key, std::string(item.substr(eq + 1)));
+        if (comma == std::string_view::npos) break;
+        start = comma + 1;
+    }
+    return settings;
+}
 
 UsageError flag_error(std::string_view flag, std::string_view text, std::string_view problem) {
     return UsageError(std::string(flag) + " '" + std::string(text) + "': " + std::string(problem));
@@ -97,7 +186,8 @@ bool parse_command_line(CommandContext& context, po::options_description& option
         po::command_line_parser parser(context.args);
         parser.options(options);
         if (positional != nullptr) parser.positional(*positional);
-        po::store(parser.run(), values);
+        const po::parsed_options parsed = parser.run();
+        po::store(parsed, values);
         if (values.count("help") != 0U) {
             context.out << "Usage: " << context.program << ' ' << context.command << ' ' << usage
                         << "\n\n"
@@ -105,6 +195,7 @@ bool parse_command_line(CommandContext& context, po::options_description& option
                         << options;
             return false;
         }
+        refuse_stray_words(parsed, options);
         refuse_empty_values(values, options);
         po::notify(values);
     } catch (const po::error& e) {

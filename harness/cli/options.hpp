@@ -6,9 +6,11 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <initializer_list>
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "harness/cli/command.hpp"
@@ -19,7 +21,9 @@ namespace po = boost::program_options;
 
 // Adds --help/-h to `options`, parses context.args (with `positional` if given) into `values`.
 // Returns false when --help was asked for: the usage text has then been written to
-// context.out and the command should return kExitOk. Parse errors throw UsageError.
+// context.out and the command should return kExitOk. Parse errors throw UsageError, and so does
+// a word that is neither a flag nor the value of one (`stats --wdl 46,122,32 garbage`), which
+// Boost.Program_options would drop without a word. A single-valued flag given twice is an error.
 // `usage` is the text after "Usage: lmr-harness <command> ", e.g. "[options]".
 bool parse_command_line(CommandContext& context, po::options_description& options,
                         po::variables_map& values, std::string_view usage,
@@ -29,6 +33,17 @@ bool parse_command_line(CommandContext& context, po::options_description& option
 // The context of a sub-sub-command ("tune show", "openings generate"): context.args[0] joins
 // the command's name and is dropped from the arguments. context.args must not be empty.
 CommandContext nested_context(const CommandContext& context);
+
+// The value of a flag made of key=value settings (--draw, --resign, --tc): one comma list
+// (`--draw movecount=3,score=600`) or cutechess-cli's separate words (`--draw movenumber=20
+// movecount=4 score=5`); the words are joined with `separator` into one string, so both
+// spellings give the same value. The flag given twice is an error, as for every single value.
+po::typed_value<std::string>* key_value_words(char separator = ',');
+
+// The settings of such a value ("key=value,key=value"), in order. Every item must be key=value
+// with one of `keys`, and no key may come twice; throws UsageError naming the flag and the item.
+std::vector<std::pair<std::string, std::string>> parse_key_values(
+    std::string_view flag, std::string_view text, std::initializer_list<std::string_view> keys);
 
 // Value parsers; each throws UsageError("--flag 'text': what is wrong").
 double parse_double(std::string_view flag, std::string_view text);                 // finite

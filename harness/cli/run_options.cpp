@@ -12,6 +12,7 @@
 #include <random>
 #include <thread>
 
+#include "harness/match/time_control.hpp"
 #include "harness/stats/format.hpp"
 #include "harness/store/store.hpp"
 #include "harness/tournament/schedule.hpp"
@@ -68,23 +69,6 @@ std::string default_book_path() {
     return relative.string();
 }
 
-// "key=value,key=value" into pairs; throws naming the flag.
-std::vector<std::pair<std::string, std::string>> key_values(std::string_view flag,
-                                                            const std::string& text) {
-    std::vector<std::pair<std::string, std::string>> out;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const auto end = std::min(text.find(',', start), text.size());
-        const std::string item = text.substr(start, end - start);
-        const auto eq = item.find('=');
-        if (eq == std::string::npos || eq == 0)
-            throw flag_error(flag, text, "expected key=value pairs separated by commas");
-        out.emplace_back(item.substr(0, eq), item.substr(eq + 1));
-        start = end + 1;
-    }
-    return out;
-}
-
 int int_value(std::string_view flag, const std::string& text) {
     const long value = parse_count(flag, text);
     if (value > 1'000'000) throw flag_error(flag, text, "is too large");
@@ -96,9 +80,10 @@ int int_value(std::string_view flag, const std::string& text) {
 void add_run_options(po::options_description& options) {
     // clang-format off
     options.add_options()
-        ("tc", po::value<std::string>()->default_value("nodes=20000"),
+        ("tc", key_value_words(' ')->default_value("nodes=20000"),
          "time control: tc=40/60+0.6, tc=10+0.1, st=0.5 (seconds per move), nodes=N, depth=N; "
-         "tc/st combine with nodes/depth")
+         "tc/st combine with nodes/depth, as separate words or a comma list "
+         "(tc=10+0.1 nodes=5000, tc=10+0.1,nodes=5000)")
         ("margin", po::value<std::string>()->default_value("100"),
          "milliseconds an engine may exceed its clock before it loses on time")
         ("stall-timeout", po::value<std::string>()->default_value("60000"),
@@ -111,17 +96,21 @@ void add_run_options(po::options_description& options) {
         ("book-start", po::value<std::string>()->default_value("0"), "first opening index")
         ("seed", po::value<std::string>(), "seed of the opening order (default: random, stored)")
         ("concurrency", po::value<std::string>()->default_value("1"), "games played at once")
-        ("draw", po::value<std::string>(),
-         "draw adjudication: movenumber=M,movecount=N,score=S (|score| <= S cp for N moves "
-         "of both sides from move M)")
-        ("resign", po::value<std::string>(),
-         "resign adjudication: movecount=N,score=S[,twosided=false]")
+        ("draw", key_value_words(),
+         "draw adjudication: movenumber=M,movecount=N,score=S (or as cutechess-cli's words "
+         "movenumber=M movecount=N score=S): a draw once M full moves are played, when "
+         "|score| <= S cp for the last N moves of both engines; a capture or a pawn move "
+         "starts the count again")
+        ("resign", key_value_words(),
+         "resign adjudication: movecount=N,score=S[,twosided=true] (or as words): an engine "
+         "loses when its own score is <= -S cp for N of its moves in a row; twosided=true also "
+         "needs the opponent's score >= +S cp for its last N moves")
         ("maxmoves", po::value<std::string>(), "full moves after which a game is drawn")
         ("engine-binary", po::value<std::string>(),
          "lmr-engine to play configs with (default: the one built beside lmr-harness, or $LMR_ENGINE)")
-        ("option", po::value<std::vector<std::string>>()->composing(),
-         "NAME=VALUE: a UCI option for every engine, e.g. Hash=64 (repeatable; an --engine "
-         "spec's own option.NAME wins)")
+        ("option", po::value<std::vector<std::string>>()->composing()->multitoken(),
+         "NAME=VALUE: a UCI option for every engine, e.g. Hash=64 (repeatable, or several "
+         "words: --option Hash=64 Threads=1; an --engine spec's own option.NAME wins)")
         ("db", po::value<std::string>()->default_value(std::string(store::kDefaultDatabasePath)),
          "result database (SQLite)")
         ("report-every", po::value<std::string>()->default_value("10"),
@@ -177,11 +166,26 @@ std::vector<tournament::EnginePlan> take_engine_flags(CommandContext& context) {
             if (eq == std::string::npos)
                 throw flag_error("--engine", word, "expected name=, cmd=, arg= or option.NAME=");
             const std::string key = word.substr(0, eq), value = word.substr(eq + 1);
-            if (key == "name") engine.name = value;
-            else if (key == "cmd") command = value;
-            else if (key == "arg") engine.argv.push_back(value);
-            else if (key.rfind("option.", 0) == 0) engine.options.emplace_back(key.substr(7), value);
-            else throw flag_error("--engine", word, "unknown key '" + key + "'");
+            // One engine has one name, one program and one value per UCI option: a second one
+            // is a mistake that would otherwise replace the first without a word.
+            if (key == "name" || key == "cmd") {
+                std::string& field = key == "name" ? engine.name : command;
+                if (!field.empty()) throw flag_error("--engine", word, key + "= is given twice");
+                if (value.empty()) throw flag_error("--engine", word, "has no value after '='");
+                field = value;
+            } else if (key == "arg") {
+                engine.argv.push_back(value);
+            } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
+                const std::string name = key.substr(7);
+                for (const auto& option : engine.options)
+                    if (uci_client::iequals(option.first, name))
+                        throw flag_error("--engine", word, "option." + name + " is given twice");
+                engine.options.emplace_back(name, value);
+            } else {
+                const std::string expected = "name=, cmd=, arg= or option.NAME=";
+                throw flag_error("--engine", word,
+                                 "unknown key '" + key + "' (expected " + expected + ")");
+            }
         }
         if (command.empty()) throw UsageError("--engine needs cmd=PROGRAM");
         engine.argv.insert(engine.argv.begin(), command);
@@ -234,11 +238,17 @@ namespace {
 void add_shared_uci_options(const po::variables_map& values,
                             std::vector<tournament::EnginePlan>& engines) {
     if (!values.count("option")) return;
+    std::vector<std::string> seen;
     for (const auto& text : values["option"].as<std::vector<std::string>>()) {
         const auto eq = text.find('=');
         if (eq == std::string::npos || eq == 0)
             throw flag_error("--option", text, "expected NAME=VALUE");
         const std::string name = text.substr(0, eq);
+        // Two values for one option: which one was meant is anybody's guess.
+        for (const auto& earlier : seen)
+            if (uci_client::iequals(earlier, name))
+                throw flag_error("--option", text, name + " is given twice");
+        seen.push_back(name);
         // UCI option names are case-insensitive.
         const auto same_name = [&](const auto& option) {
             return uci_client::iequals(option.first, name);
@@ -253,7 +263,16 @@ void add_shared_uci_options(const po::variables_map& values,
 }  // namespace
 
 void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
-    plan.time_control = values["tc"].as<std::string>();
+    // The time control's own grammar separates its settings with spaces; a comma list is the
+    // same settings.
+    std::string time_control = values["tc"].as<std::string>();
+    std::replace(time_control.begin(), time_control.end(), ',', ' ');
+    try {
+        (void)match::parse_time_control(time_control);
+    } catch (const match::TimeControlError& e) {
+        throw flag_error("--tc", values["tc"].as<std::string>(), e.what());
+    }
+    plan.time_control = time_control;
     plan.time_margin_ms = parse_count("--margin", values["margin"].as<std::string>());
     plan.stall_timeout_ms = parse_count("--stall-timeout", values["stall-timeout"].as<std::string>());
     if (plan.stall_timeout_ms < 1) throw flag_error("--stall-timeout", "0", "must be at least 1");
@@ -293,21 +312,33 @@ void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
     if (values.count("draw")) {
         auto& draw = plan.adjudication.draw;
         draw.enabled = true;
-        for (const auto& [key, value] : key_values("--draw", values["draw"].as<std::string>())) {
-            if (key == "movenumber") draw.move_number = int_value("--draw movenumber", value);
-            else if (key == "movecount") draw.move_count = int_value("--draw movecount", value);
-            else if (key == "score") draw.score_cp = int_value("--draw score", value);
-            else throw flag_error("--draw", key, "unknown key (movenumber, movecount, score)");
+        const std::string text = values["draw"].as<std::string>();
+        for (const auto& [key, value] :
+             parse_key_values("--draw", text, {"movenumber", "movecount", "score"})) {
+            const int number = int_value("--draw " + key, value);
+            if (key == "movenumber")
+                draw.move_number = number;
+            else if (key == "movecount")
+                draw.move_count = number;
+            else
+                draw.score_cp = number;
         }
     }
     if (values.count("resign")) {
         auto& resign = plan.adjudication.resign;
         resign.enabled = true;
-        for (const auto& [key, value] : key_values("--resign", values["resign"].as<std::string>())) {
-            if (key == "movecount") resign.move_count = int_value("--resign movecount", value);
-            else if (key == "score") resign.score_cp = int_value("--resign score", value);
-            else if (key == "twosided") resign.two_sided = value != "false";
-            else throw flag_error("--resign", key, "unknown key (movecount, score, twosided)");
+        const std::string text = values["resign"].as<std::string>();
+        for (const auto& [key, value] :
+             parse_key_values("--resign", text, {"movecount", "score", "twosided"})) {
+            if (key == "twosided") {
+                if (value != "true" && value != "false")
+                    throw flag_error("--resign twosided", value, "expected true or false");
+                resign.two_sided = value == "true";
+            } else if (key == "movecount") {
+                resign.move_count = int_value("--resign movecount", value);
+            } else {
+                resign.score_cp = int_value("--resign score", value);
+            }
         }
     }
     if (values.count("maxmoves"))

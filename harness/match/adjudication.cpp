@@ -28,6 +28,10 @@ void AdjudicationConfig::validate() const {
     non_negative(max_moves, "maximum moves");
 }
 
+bool is_capture_or_pawn_move(const chess::Position& before, chess::Move move) {
+    return before.is_capture(move) || chess::type_of(before.moved_piece(move)) == chess::kPawn;
+}
+
 Adjudicator::Adjudicator(const AdjudicationConfig& config) : config_(config) {
     config_.validate();
 }
@@ -37,9 +41,11 @@ AdjudicationVerdict Adjudicator::on_move(const AdjudicationInput& move) {
     const auto& score = move.score;
 
     if (config_.draw.enabled) {
-        const bool in_window = score && !score->is_mate &&
-                               std::abs(score->value) <= config_.draw.score_cp &&
-                               move.move_number >= config_.draw.move_number;
+        // cutechess-cli and fastchess count every move, not only those after move_number (the
+        // verdict waits for it below), and restart after a capture or a pawn move.
+        if (move.capture_or_pawn_move) draw_plies_ = 0;
+        const bool in_window =
+            score && !score->is_mate && std::abs(score->value) <= config_.draw.score_cp;
         draw_plies_ = in_window ? draw_plies_ + 1 : 0;
     }
     if (config_.resign.enabled) {
@@ -69,7 +75,10 @@ AdjudicationVerdict Adjudicator::on_move(const AdjudicationInput& move) {
             }
         }
     }
-    if (config_.draw.enabled && draw_plies_ >= 2 * config_.draw.move_count) {
+    // Full moves completed with this one: White's move of move N completes N - 1 of them.
+    const int moves_played = side == chess::kBlack ? move.move_number : move.move_number - 1;
+    if (config_.draw.enabled && moves_played >= config_.draw.move_number &&
+        draw_plies_ >= 2 * config_.draw.move_count) {
         verdict.kind = AdjudicationVerdict::Kind::kDraw;
         verdict.reason = "draw adjudication: |score| <= " + std::to_string(config_.draw.score_cp) +
                          " cp for " + std::to_string(config_.draw.move_count) +

@@ -11,6 +11,7 @@
 
 #include "harness/cli/cli.hpp"
 #include "harness/cli/command.hpp"
+#include "harness/cli/run_options.hpp"
 
 namespace lmr::cli {
 namespace {
@@ -98,6 +99,106 @@ TEST(CliOptions, AnEmptyValueIsRefused) {
     po::variables_map values;
     EXPECT_EQ(parse_message({"--json"}, &values), "(no UsageError)");  // a switch is no value
     EXPECT_EQ(values["db"].as<std::string>(), "results/lmrlab.db");
+}
+
+TEST(CliOptions, AStrayWordIsRefusedWithTheFlagBeforeIt) {
+    EXPECT_EQ(parse_message({"--db", "x.db", "stray"}),
+              "'stray' is neither a flag nor the value of one (--db takes one value, here 'x.db')");
+    EXPECT_EQ(parse_message({"--option", "Hash=1", "Threads=2"}),
+              "'Threads=2' is neither a flag nor the value of one (--option takes one value per "
+              "--option, here 'Hash=1')");
+    EXPECT_EQ(parse_message({"--json", "yes"}),
+              "'yes' is neither a flag nor the value of one (--json takes no value)");
+    EXPECT_EQ(parse_message({"first"}), "'first' is neither a flag nor the value of one");
+    EXPECT_EQ(parse_message({"--json", "--", "--db"}),
+              "'--db' is neither a flag nor the value of one (--json takes no value)");
+    // --help still answers, whatever else the line holds.
+    EXPECT_EQ(parse_message({"stray", "--help"}), "(no UsageError)");
+}
+
+TEST(CliOptions, ASingleValuedFlagGivenTwiceIsRefused) {
+    EXPECT_NE(parse_message({"--db", "a.db", "--db", "b.db"})
+                  .find("'--db' cannot be specified more than once"),
+              std::string::npos);
+    EXPECT_NE(parse_message({"--json", "--json"}).find("--json"), std::string::npos);
+    po::variables_map values;  // a repeatable flag is not a repeated one
+    EXPECT_EQ(parse_message({"--option", "Hash=1", "--option", "Threads=2"}, &values),
+              "(no UsageError)");
+    EXPECT_EQ(values["option"].as<std::vector<std::string>>(),
+              (std::vector<std::string>{"Hash=1", "Threads=2"}));
+}
+
+TEST(CliOptions, ParseKeyValues) {
+    using Settings = std::vector<std::pair<std::string, std::string>>;
+    EXPECT_EQ(parse_key_values("--draw", "movecount=3,score=600", {"movecount", "score"}),
+              (Settings{{"movecount", "3"}, {"score", "600"}}));
+    EXPECT_EQ(parse_key_values("--draw", "score=-5", {"movecount", "score"}),
+              (Settings{{"score", "-5"}}));  // the value is the caller's to judge
+    EXPECT_EQ(usage_message([] {
+                  parse_key_values("--draw", "movecnt=3", {"movecount", "score"});
+              }),
+              "--draw 'movecnt=3': unknown key 'movecnt' (expected movecount=, score=)");
+    EXPECT_EQ(
+        usage_message([] { parse_key_values("--draw", "movecount=3,movecount=4", {"movecount"}); }),
+        "--draw 'movecount=3,movecount=4': 'movecount' is given twice");
+    EXPECT_EQ(usage_message([] { parse_key_values("--resign", "score=1,x", {"score"}); }),
+              "--resign 'x': expected key=value, the keys being score=");
+    EXPECT_EQ(usage_message([] { parse_key_values("--resign", "score=1,,", {"score"}); }),
+              "--resign '': expected key=value, the keys being score=");
+    EXPECT_EQ(usage_message([] { parse_key_values("--resign", "=1", {"score"}); }),
+              "--resign '=1': expected key=value, the keys being score=");
+    EXPECT_EQ(usage_message([] { parse_key_values("--resign", "score=", {"score"}); }),
+              "--resign 'score=': has no value after '='");
+}
+
+// The run flags parsed as a command would, then turned into a plan.
+tournament::RunPlan plan_of(std::vector<std::string> args) {
+    std::ostringstream out, err;
+    args.insert(args.end(), {"--seed", "1"});
+    CommandContext context{"lmr-harness", "match", std::move(args), "", out, err};
+    po::options_description options("Options");
+    add_run_options(options);
+    po::variables_map values;
+    tournament::RunPlan plan;
+    EXPECT_EQ(usage_message([&] {
+                  EXPECT_TRUE(parse_command_line(context, options, values, "", ""));
+                  fill_run_plan(values, plan);
+              }),
+              "(no UsageError)");
+    return plan;
+}
+
+TEST(CliOptions, KeyValueFlagsReadCutechessWordsAndCommaListsAlike) {
+    const auto words =
+        plan_of({"--draw", "movenumber=20", "movecount=4", "score=5", "--resign", "movecount=3",
+                 "score=600", "twosided=true", "--tc", "tc=10+0.1", "nodes=5000"});
+    const auto commas =
+        plan_of({"--draw=movenumber=20,movecount=4,score=5", "--resign",
+                 "movecount=3,score=600,twosided=true", "--tc", "tc=10+0.1,nodes=5000"});
+    const auto mixed =
+        plan_of({"--draw", "movenumber=20,movecount=4", "score=5", "--resign", "movecount=3",
+                 "score=600,twosided=true", "--tc=tc=10+0.1", "nodes=5000"});
+    for (const auto* plan : {&words, &commas, &mixed}) {
+        const auto& draw = plan->adjudication.draw;
+        const auto& resign = plan->adjudication.resign;
+        EXPECT_TRUE(draw.enabled);
+        EXPECT_EQ(draw.move_number, 20);
+        EXPECT_EQ(draw.move_count, 4);
+        EXPECT_EQ(draw.score_cp, 5);
+        EXPECT_TRUE(resign.enabled);
+        EXPECT_EQ(resign.move_count, 3);
+        EXPECT_EQ(resign.score_cp, 600);
+        EXPECT_TRUE(resign.two_sided);
+        EXPECT_EQ(plan->time_control, "tc=10+0.1 nodes=5000");
+    }
+}
+
+TEST(CliOptions, ResignIsOneSidedUnlessTwosidedIsTrue) {
+    EXPECT_FALSE(plan_of({"--resign", "movecount=3", "score=600"}).adjudication.resign.two_sided);
+    EXPECT_FALSE(plan_of({"--resign", "movecount=3,score=600,twosided=false"})
+                     .adjudication.resign.two_sided);
+    EXPECT_TRUE(plan_of({"--resign", "twosided=true"}).adjudication.resign.two_sided);
+    EXPECT_FALSE(plan_of({}).adjudication.resign.enabled);  // off unless asked for
 }
 
 TEST(CliDispatch, InProcessRunReportsExitCodes) {
