@@ -6,14 +6,18 @@
 
 namespace lmr::cli {
 
-int resume_tune_run(CommandContext& context, std::int64_t run_id, const std::string& db);
+int resume_tune_run(CommandContext& context, std::int64_t run_id, const std::string& db,
+                    const ResumeFlags& flags);
 
 namespace {
 
 constexpr std::string_view kDescription =
     "Continues a run that was interrupted (Ctrl-C) or killed: the stored plan is played with the\n"
-    "same engines, openings and seed; games already stored are not played again, and a pair\n"
-    "counts once both its games are in. Exit codes as the run's own command (sprt: 0/1/3).";
+    "same engines, openings and seed, and the LMR configs as the run recorded them (an edited\n"
+    "config file does not change the run); games already stored are not played again, and the\n"
+    "lone game of an unfinished pair is replayed with its pair. Refused (exit 2) while another\n"
+    "process plays the run, and when an engine binary or the book differs from what the run\n"
+    "recorded, unless --allow-changed. Exit codes as the run's own command (sprt: 0/1/3).";
 
 }  // namespace
 
@@ -21,9 +25,16 @@ int run_resume_command(CommandContext& context) {
     po::options_description options("Options");
     options.add_options()(
         "db", po::value<std::string>()->default_value(std::string(store::kDefaultDatabasePath)),
-        "result database")("run", po::value<std::string>()->required(), "run id");
+        "result database")("run", po::value<std::string>()->required(), "run id")(
+        "concurrency", po::value<std::string>(),
+        "games played at once in this session (default: the run's own)")(
+        "force-concurrency", po::bool_switch(),
+        "allow --concurrency above this machine's hardware threads")(
+        "allow-changed", po::bool_switch(),
+        "go on although an engine binary or the book changed since the run started (the "
+        "change is recorded in the run)");
     po::variables_map values;
-    if (!parse_command_line(context, options, values, "--run N [--db FILE]", kDescription))
+    if (!parse_command_line(context, options, values, "--run N [--db FILE] [--concurrency N [--force-concurrency]] [--allow-changed]", kDescription))
         return kExitOk;
     const auto run_id = parse_count("--run", values["run"].as<std::string>());
 
@@ -37,7 +48,8 @@ int run_resume_command(CommandContext& context) {
     }
     // A tune's iterations are played by the tuner, not the tournament runner.
     if (plan.kind == store::RunKind::kTune)
-        return resume_tune_run(context, run_id, values["db"].as<std::string>());
+        return resume_tune_run(context, run_id, values["db"].as<std::string>(),
+                               resume_flags(values));
     return run_and_report(plan, values, context, plan.kind == store::RunKind::kSprt, run_id);
 }
 

@@ -35,10 +35,6 @@ int hardware_threads() {
     return static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
 }
 
-int max_concurrency() {
-    return 4 * hardware_threads();
-}
-
 std::filesystem::path default_engine_binary() {
     if (const char* env = std::getenv("LMR_ENGINE")) return env;
     std::error_code ec;
@@ -96,6 +92,8 @@ void add_run_options(po::options_description& options) {
         ("book-start", po::value<std::string>()->default_value("0"), "first opening index")
         ("seed", po::value<std::string>(), "seed of the opening order (default: random, stored)")
         ("concurrency", po::value<std::string>()->default_value("1"), "games played at once")
+        ("force-concurrency", po::bool_switch(),
+         "allow --concurrency above this machine's hardware threads")
         ("draw", key_value_words(),
          "draw adjudication: movenumber=M,movecount=N,score=S (or as cutechess-cli's words "
          "movenumber=M movecount=N score=S): a draw once M full moves are played, when "
@@ -297,17 +295,7 @@ void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
         std::random_device device;
         plan.seed = (std::uint64_t(device()) << 32) | device();
     }
-    const std::string concurrency = values["concurrency"].as<std::string>();
-    plan.concurrency = int_value("--concurrency", concurrency);
-    if (plan.concurrency < 1) throw flag_error("--concurrency", concurrency, "must be at least 1");
-    if (plan.concurrency > max_concurrency()) {
-        throw flag_error("--concurrency", concurrency,
-                         "is above " + std::to_string(max_concurrency()) + " (4 x the " +
-                             std::to_string(hardware_threads()) +
-                             " hardware threads of this machine): every game at once is two "
-                             "engine processes and a thread, and more of them than that only "
-                             "queue for the CPU (and lose on time under a clock)");
-    }
+    plan.concurrency = parse_concurrency(values);
     plan.report_every = int_value("--report-every", values["report-every"].as<std::string>());
     if (values.count("draw")) {
         auto& draw = plan.adjudication.draw;
@@ -346,6 +334,32 @@ void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
     add_shared_uci_options(values, plan.engines);
 }
 
+int parse_concurrency(const po::variables_map& values) {
+    const std::string text = values["concurrency"].as<std::string>();
+    const int concurrency = int_value("--concurrency", text);
+    if (concurrency < 1) throw flag_error("--concurrency", text, "must be at least 1");
+    const bool forced = values.count("force-concurrency") && values["force-concurrency"].as<bool>();
+    if (concurrency > hardware_threads() && !forced) {
+        throw flag_error("--concurrency", text,
+                         "is above the " + std::to_string(hardware_threads()) +
+                             " hardware threads of this machine: every game at once is two engine "
+                             "processes, and more of them than threads only queue for the CPU "
+                             "(and lose on time under a clock); add --force-concurrency to play "
+                             "that many anyway (as fastchess)");
+    }
+    return concurrency;
+}
+
+ResumeFlags resume_flags(const po::variables_map& values) {
+    ResumeFlags flags;
+    // Only resume declares --allow-changed; its --concurrency has no default, unlike a new
+    // run's, whose plan carries the value (and which ignores these flags).
+    flags.allow_changed = values.count("allow-changed") && values["allow-changed"].as<bool>();
+    if (values.count("concurrency") && !values["concurrency"].defaulted())
+        flags.concurrency = parse_concurrency(values);
+    return flags;
+}
+
 tournament::SessionOptions session_options(const po::variables_map& values,
                                            const CommandContext& context) {
     tournament::SessionOptions options;
@@ -354,6 +368,9 @@ tournament::SessionOptions session_options(const po::variables_map& values,
     options.out = &context.out;
     options.live_progress = &context.out == &std::cout && ::isatty(STDOUT_FILENO);
     options.interrupt = &install_interrupt_handler();
+    const auto resume = resume_flags(values);
+    options.allow_changed = resume.allow_changed;
+    options.concurrency = resume.concurrency;
     return options;
 }
 

@@ -67,7 +67,16 @@ int run_and_report(const tournament::RunPlan& plan, const po::variables_map& val
 
 // The most games --concurrency may play at once: 4 x the machine's hardware threads.
 int hardware_threads();
-int max_concurrency();
+// What `resume` (and `tune resume`) may change for its session: --allow-changed, --concurrency.
+struct ResumeFlags {
+    bool allow_changed = false;
+    std::optional<int> concurrency;  // nullopt: the run's stored value
+};
+ResumeFlags resume_flags(const po::variables_map& values);
+
+// --concurrency's value: a whole number from 1, at most hardware_threads() unless
+// --force-concurrency; UsageError otherwise.
+int parse_concurrency(const po::variables_map& values);
 
 // The database a run will write (match, sprt, tournament, tune, resume): throws InputError
 // naming the file when it is a directory, a read-only file, or its directory cannot be

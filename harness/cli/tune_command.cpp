@@ -18,8 +18,10 @@
 #include "harness/openings/opening.hpp"
 #include "harness/process/shell_word.hpp"
 #include "harness/store/store.hpp"
-#include "harness/tournament/session.hpp"
 #include "harness/tournament/engine_identity.hpp"
+#include "harness/tournament/player_claim.hpp"
+#include "harness/tournament/run_inputs.hpp"
+#include "harness/tournament/session.hpp"
 #include "harness/tune/export.hpp"
 #include "harness/tune/iteration_games.hpp"
 #include "harness/tune/params.hpp"
@@ -111,11 +113,13 @@ int report_outcome(CommandContext& context, std::int64_t run_id, const std::stri
     return kExitRunFailed;
 }
 
-// Plays the stored tune to its end (fresh or resumed).
+// Plays the stored tune to its end (fresh or resumed), as the run's one player.
 int play_tune(CommandContext& context, store::Store& store, std::int64_t run_id,
-              const tournament::RunPlan& plan, const openings::Book* book, const std::string& db) {
+              const tournament::RunPlan& plan, const openings::Book* book, const std::string& db,
+              tournament::PlayerClaim& claim) {
     const auto& interrupt = install_interrupt_handler();
     tune::TuneSession session;
+    session.claim = &claim;
     session.store = &store;
     session.run_id = run_id;
     session.interrupt = &interrupt;
@@ -237,11 +241,12 @@ int tune_start(CommandContext& context) {
     std::vector<store::TuneParam> stored;
     for (const auto& p : params) stored.push_back(tune::to_store(p));
     store.create_tune(run_id, tune::to_store(spsa, pairs), stored);
+    tournament::PlayerClaim claim(db, run_id);
     context.out << "Tune run " << run_id << " in " << db << ": " << params.size()
                 << " parameter" << (params.size() == 1 ? "" : "s") << ", " << spsa.iterations
                 << " iterations x " << pairs << " pairs, " << plan.time_control << ", seed "
                 << plan.seed << '\n';
-    return play_tune(context, store, run_id, plan, book ? &*book : nullptr, db);
+    return play_tune(context, store, run_id, plan, book ? &*book : nullptr, db, claim);
 }
 
 // The database of resume/export/show must exist: opening a missing one for writing would
@@ -261,28 +266,45 @@ tournament::RunPlan stored_plan(const store::Store& store, std::int64_t run_id) 
     return tournament::plan_from_json(nlohmann::json::parse(run.plan_json));
 }
 
-int resume_stored(CommandContext& context, std::int64_t run_id, const std::string& db);
+int resume_stored(CommandContext& context, std::int64_t run_id, const std::string& db,
+                  const ResumeFlags& flags);
 
 int tune_resume(CommandContext& context) {
     po::options_description options("Options");
     options.add_options()("db", po::value<std::string>()->default_value(db_flag_default()),
-                          "result database")("run", po::value<std::string>()->required(), "run id");
+                          "result database")("run", po::value<std::string>()->required(), "run id")(
+        "concurrency", po::value<std::string>(),
+        "games played at once in this session (default: the run's own)")(
+        "force-concurrency", po::bool_switch(),
+        "allow --concurrency above this machine's hardware threads")(
+        "allow-changed", po::bool_switch(),
+        "go on although the engine binary or the book changed since the tune started");
     po::variables_map values;
-    if (!parse_command_line(context, options, values, "--run N [--db FILE]",
+    if (!parse_command_line(context, options, values,
+                            "--run N [--db FILE] [--concurrency N [--force-concurrency]] [--allow-changed]",
                             "Continues a tune after Ctrl-C or kill -9 from its last stored "
                             "iteration, with the same random stream and openings."))
         return kExitOk;
-    return resume_stored(context, run_flag(values), existing_db(values));
+    return resume_stored(context, run_flag(values), existing_db(values), resume_flags(values));
 }
 
-int resume_stored(CommandContext& context, std::int64_t run_id, const std::string& db) {
+int resume_stored(CommandContext& context, std::int64_t run_id, const std::string& db,
+                  const ResumeFlags& flags) {
     check_writable_database(db);
     auto store = open_existing_database(db, store::OpenMode::kReadWrite);
-    const auto plan = stored_plan(store, run_id);
+    auto plan = stored_plan(store, run_id);
     if (store.load_run(run_id).status == store::RunStatus::kFinished) {
         context.out << "Tune run " << run_id << " is already finished.\n";
         return kExitOk;
     }
+    tournament::PlayerClaim claim(db, run_id);
+    if (flags.concurrency) plan.concurrency = *flags.concurrency;
+    tournament::accept_changes(store, run_id, tournament::changed_inputs(store, run_id, plan),
+                               flags.allow_changed);
+    const tournament::StoredConfigs configs(store, run_id, plan);
+    for (const auto& name : configs.edited())
+        context.out << "Engine '" << name << "': its base config file changed since the tune "
+                    << "started; the tune goes on with the config it recorded\n";
     std::optional<openings::Book> book;
     try {
         book = tune::load_plan_book(plan);
@@ -293,7 +315,7 @@ int resume_stored(CommandContext& context, std::int64_t run_id, const std::strin
     const auto done = store.tune_iterations(run_id).size();
     context.out << "Resuming tune run " << run_id << " after " << done << " iteration"
                 << (done == 1 ? "" : "s") << '\n';
-    return play_tune(context, store, run_id, plan, book ? &*book : nullptr, db);
+    return play_tune(context, store, run_id, plan, book ? &*book : nullptr, db, claim);
 }
 
 int tune_export(CommandContext& context) {
@@ -373,15 +395,18 @@ int guarded(CommandContext& context, Command command) {
     } catch (const store::StoreError& e) {
         context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
         return is_bad_database(e) ? kExitUsage : kExitRunFailed;
+    } catch (const tournament::PlanError& e) {  // e.g. the run has another player
+        context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
+        return kExitUsage;
     }
 }
 
 }  // namespace
 
-// `lmr-harness resume --run N` on a tune run lands here (declare it where it is called:
-// `int resume_tune_run(CommandContext&, std::int64_t run_id, const std::string& db);`).
-int resume_tune_run(CommandContext& context, std::int64_t run_id, const std::string& db) {
-    return guarded(context, [&] { return resume_stored(context, run_id, db); });
+// `lmr-harness resume --run N` on a tune run lands here.
+int resume_tune_run(CommandContext& context, std::int64_t run_id, const std::string& db,
+                    const ResumeFlags& flags) {
+    return guarded(context, [&] { return resume_stored(context, run_id, db, flags); });
 }
 
 int run_tune_command(CommandContext& context) {

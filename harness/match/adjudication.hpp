@@ -68,7 +68,7 @@ struct AdjudicationInput {
     std::optional<Score> score;  // the mover's score; nullopt when the engine sent none
     // The move captured or moved a pawn (the halfmove clock went back to 0): the game entered
     // a position that cannot repeat an earlier one, so a run of quiet scores before it says
-    // nothing about the new one. Last, so that callers that do not know it still compile.
+    // nothing about the new one.
     bool capture_or_pawn_move = false;
 };
 

@@ -284,6 +284,7 @@ class GameRunner {
         if (const auto left = clock_.remaining(side))
             m.clock_left_ms = duration_cast<milliseconds>(*left).count();
         const int move_number = pos_.fullmove_number();
+        const bool capture_or_pawn_move = is_capture_or_pawn_move(pos_, move);
         pos_.make_move(move);
         command_.add(m.uci);
         record_.moves.push_back(std::move(m));
@@ -293,7 +294,7 @@ class GameRunner {
         const AdjudicationVerdict verdict = adjudicator_.on_move(
             {side, move_number,
              static_cast<int>(record_.opening_moves.size() + record_.moves.size()),
-             record_.moves.back().score});
+             record_.moves.back().score, capture_or_pawn_move});
         switch (verdict.kind) {
             case AdjudicationVerdict::Kind::kNone:
                 return false;

@@ -174,7 +174,7 @@ std::string sprt_command(const tournament::RunPlan& plan, const std::filesystem:
     if (adj.resign.enabled)
         command += " --resign movecount=" + std::to_string(adj.resign.move_count) +
                    ",score=" + std::to_string(adj.resign.score_cp) +
-                   (adj.resign.two_sided ? "" : ",twosided=false");
+                   (adj.resign.two_sided ? ",twosided=true" : "");
     if (adj.max_moves > 0) command += " --maxmoves " + std::to_string(adj.max_moves);
     command += " --concurrency " + std::to_string(plan.concurrency);
     // The binary that played the tune, so the test measures the same engine.

@@ -57,7 +57,8 @@ TEST(Concurrency, FourSlotsPlayFourGamesAtOnceOnFewerCores) {
     const auto r = run_harness(
         dir, {"match", "--engine", "name=sleeper", "cmd=" + kFixtureHang, "arg=1", "--engine",
               "name=random", "cmd=" + kFixtureRandom, "--pairs", "4", "--tc", "st=0.5",
-              "--concurrency", std::to_string(kSlots), "--book", "none", "--db", db_path},
+              "--concurrency", std::to_string(kSlots), "--force-concurrency", "--book", "none",
+              "--db", db_path},
         std::chrono::seconds(60));
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     Db db(db_path);

@@ -138,7 +138,7 @@ TEST(Faults, HangWithoutClockIsAStall) {
     TempDir dir;
     const auto games = play_match(dir, {"name=hanger", "cmd=" + kFixtureHang, "arg=2"},
                                   {"name=random", "cmd=" + kFixtureRandom}, "nodes=100",
-                                  {"--concurrency", "6", "--stall-timeout", "1500"});
+                                  {"--concurrency", "6", "--force-concurrency", "--stall-timeout", "1500"});
     for (const auto& g : games) {
         EXPECT_EQ(g.termination, "stall") << g.detail;
         EXPECT_EQ(loser(g), "hanger");
