@@ -1,6 +1,7 @@
 #include "harness/store/database_file.hpp"
 
 #include <sqlite3.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <array>
@@ -27,10 +28,30 @@ std::string hex32(std::int64_t value) {
     return buffer;
 }
 
+// Whether this process already has the file open (through another connection). Closing any
+// descriptor of a file drops every POSIX lock the process holds on it (fcntl(2)), SQLite's
+// included: another process would then think the database unused, checkpoint it and delete
+// the WAL that a live connection here still writes into. So the header check below must not
+// open and close the file while a connection of this process holds it.
+bool open_in_this_process(const std::filesystem::path& path) {
+    struct stat target {};
+    if (::stat(path.c_str(), &target) != 0) return false;
+    std::error_code ec;
+    for (const auto& fd : std::filesystem::directory_iterator("/proc/self/fd", ec)) {
+        struct stat held {};
+        if (::stat(fd.path().c_str(), &held) == 0 && held.st_dev == target.st_dev &&
+            held.st_ino == target.st_ino)
+            return true;
+    }
+    return false;
+}
+
 // SQLite itself only notices a foreign file on the first read, and reports it
 // as "file is not a database"; checking the 16-byte magic first gives the user
-// a better message and guarantees we never hand such a file to SQLite.
+// a better message and guarantees we never hand such a file to SQLite. A file this process
+// already holds open was checked when it was first opened (and must not be reopened here).
 void check_header(const std::filesystem::path& path) {
+    if (open_in_this_process(path)) return;
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
     if (ec) {

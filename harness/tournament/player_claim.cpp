@@ -57,8 +57,19 @@ store::RunClaim PlayerClaim::this_process() {
     return me;
 }
 
+namespace {
+
+// The session opened and checked this database a moment ago: no second integrity pass.
+store::Store open_checked(const std::filesystem::path& db_path) {
+    store::OpenOptions options;
+    options.quick_check = false;
+    return store::Store::open(db_path, options);
+}
+
+}  // namespace
+
 PlayerClaim::PlayerClaim(const std::filesystem::path& db_path, std::int64_t run_id)
-    : store_(store::Store::open(db_path)), run_id_(run_id), mine_(this_process()) {
+    : store_(open_checked(db_path)), run_id_(run_id), mine_(this_process()) {
     const auto holder =
         store_.claim_run(run_id, mine_, [&](const store::RunClaim& c) { return is_stale(c, mine_); });
     if (holder)

@@ -1,8 +1,10 @@
 #include "harness/tournament/run_inputs.hpp"
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <fstream>
 
 #include "harness/store/sha256.hpp"
@@ -29,6 +31,25 @@ const store::RunEngine* attached_engine(const std::vector<store::RunEngine>& att
     const auto it = std::find_if(attached.begin(), attached.end(),
                                  [&](const store::RunEngine& e) { return e.engine.name == name; });
     return it == attached.end() ? nullptr : &*it;
+}
+
+constexpr std::string_view kConfigDirPrefix = "lmr-harness-";
+
+// The stored-config directories that harnesses killed with kill -9 left behind: named
+// lmr-harness-PID-run-N, with a PID no longer running.
+void remove_abandoned_config_dirs(const fs::path& temp) {
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(temp, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (!name.starts_with(kConfigDirPrefix) || !entry.is_directory(ec)) continue;
+        const std::string rest = name.substr(kConfigDirPrefix.size());
+        const auto dash = rest.find("-run-");
+        if (dash == std::string::npos || dash == 0 ||
+            rest.find_first_not_of("0123456789") != dash)
+            continue;
+        const pid_t pid = static_cast<pid_t>(std::stoll(rest.substr(0, dash)));
+        if (::kill(pid, 0) != 0 && errno == ESRCH) fs::remove_all(entry.path(), ec);
+    }
 }
 
 }  // namespace
@@ -79,8 +100,10 @@ StoredConfigs::StoredConfigs(const store::Store& store, std::int64_t run_id, Run
         const auto* row = attached_engine(attached, engine.name);
         if (engine.config_path.empty() || !row || row->engine.config_json.empty()) continue;
         if (dir_.empty()) {
-            dir_ = fs::temp_directory_path() / ("lmr-harness-" + std::to_string(::getpid()) +
-                                                "-run-" + std::to_string(run_id));
+            const fs::path temp = fs::temp_directory_path();
+            remove_abandoned_config_dirs(temp);
+            dir_ = temp / (std::string(kConfigDirPrefix) + std::to_string(::getpid()) + "-run-" +
+                           std::to_string(run_id));
             fs::create_directories(dir_);
         }
         // Told only, never refused: what plays is the stored text, whatever the file says now.

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <set>
@@ -68,6 +70,35 @@ TEST(StoreOpen, CreatesParentDirectoriesSchemaAndPragmas) {
           "engine_lmr_rules"}) {
         EXPECT_TRUE(names.count(expected)) << "missing " << expected;
     }
+}
+
+// A second Store on a file this process already writes (the run's claim does that) must not
+// drop the first connection's locks: if it did, another process closing its own connection
+// would believe itself the last user, checkpoint and delete the WAL the writer still uses,
+// and every game committed since would be lost with a kill -9.
+TEST(StoreOpen, ASecondConnectionKeepsTheWriterLocksAgainstOtherProcesses) {
+    TempDir dir;
+    const std::filesystem::path path = dir / "shared.db";
+    const std::string wal = path.string() + "-wal";
+    Store writer = Store::open(path);
+    testing::make_two_engine_run(writer);
+    ASSERT_TRUE(std::filesystem::exists(wal));
+    { Store second = Store::open(path); }
+    Store third = Store::open(path);
+
+    // Another process (a fresh one: SQLite's state must not be inherited through fork) that
+    // opens, reads and closes the database, as `sqlite3` or a report does.
+    const pid_t reader = ::fork();
+    if (reader == 0) {
+        ::execlp("sqlite3", "sqlite3", path.c_str(), "SELECT count(*) FROM runs;",
+                 static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    int status = 0;
+    ::waitpid(reader, &status, 0);
+    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "sqlite3 (Debian sqlite3)";
+    EXPECT_TRUE(std::filesystem::exists(wal))
+        << "the other process took the database for unused and deleted the live WAL";
 }
 
 TEST(StoreOpen, ReopeningKeepsDataAndDoesNotMigrateTwice) {
