@@ -19,8 +19,8 @@ RunClaim read_claim(const sqlite::Statement& s) {
 }  // namespace
 
 std::optional<RunClaim> Store::run_claim(std::int64_t run_id) const {
-    auto stmt = statement(
-        "SELECT host, pid, claimed_at, heartbeat_at FROM run_claims WHERE run_id = ?1");
+    auto stmt =
+        statement("SELECT host, pid, claimed_at, heartbeat_at FROM run_claims WHERE run_id = ?1");
     stmt->bind(1, run_id);
     if (!stmt->step()) return std::nullopt;
     return read_claim(*stmt);
@@ -57,8 +57,7 @@ bool Store::renew_claim(std::int64_t run_id, const RunClaim& mine, double now) {
 
 void Store::release_claim(std::int64_t run_id, const RunClaim& mine) {
     require_writable("release a run's claim");
-    auto stmt =
-        statement("DELETE FROM run_claims WHERE run_id = ?1 AND host = ?2 AND pid = ?3");
+    auto stmt = statement("DELETE FROM run_claims WHERE run_id = ?1 AND host = ?2 AND pid = ?3");
     stmt->bind(1, run_id).bind(2, mine.host).bind(3, mine.pid);
     stmt->run();
 }
@@ -74,8 +73,7 @@ void Store::record_run_change(std::int64_t run_id, const RunChange& change) {
         .bind(3, change.file)
         .bind(4, change.recorded)
         .bind(5, change.current);
-    internal::with_context("cannot record the change of " + change.subject,
-                           [&] { stmt->run(); });
+    internal::with_context("cannot record the change of " + change.subject, [&] { stmt->run(); });
 }
 
 std::vector<RunChange> Store::run_changes(std::int64_t run_id) const {

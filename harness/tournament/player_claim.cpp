@@ -70,8 +70,8 @@ store::Store open_checked(const std::filesystem::path& db_path) {
 
 PlayerClaim::PlayerClaim(const std::filesystem::path& db_path, std::int64_t run_id)
     : store_(open_checked(db_path)), run_id_(run_id), mine_(this_process()) {
-    const auto holder =
-        store_.claim_run(run_id, mine_, [&](const store::RunClaim& c) { return is_stale(c, mine_); });
+    const auto holder = store_.claim_run(
+        run_id, mine_, [&](const store::RunClaim& c) { return is_stale(c, mine_); });
     if (holder)
         throw PlanError("run " + std::to_string(run_id) + " is being played by " +
                         describe(*holder) + "; a run has one player at a time (it is taken over " +

@@ -20,7 +20,7 @@
 namespace lmr::tournament {
 
 class PlayerClaim {
-public:
+  public:
     static constexpr std::chrono::seconds kHeartbeat{5};
     static constexpr std::chrono::seconds kStaleAfter{30};
 
@@ -44,7 +44,7 @@ public:
     // This process as a claimant: host name and pid.
     static store::RunClaim this_process();
 
-private:
+  private:
     void heartbeat_loop(std::stop_token stop);
 
     store::Store store_;

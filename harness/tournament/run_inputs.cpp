@@ -44,8 +44,7 @@ void remove_abandoned_config_dirs(const fs::path& temp) {
         if (!name.starts_with(kConfigDirPrefix) || !entry.is_directory(ec)) continue;
         const std::string rest = name.substr(kConfigDirPrefix.size());
         const auto dash = rest.find("-run-");
-        if (dash == std::string::npos || dash == 0 ||
-            rest.find_first_not_of("0123456789") != dash)
+        if (dash == std::string::npos || dash == 0 || rest.find_first_not_of("0123456789") != dash)
             continue;
         const pid_t pid = static_cast<pid_t>(std::stoll(rest.substr(0, dash)));
         if (::kill(pid, 0) != 0 && errno == ESRCH) fs::remove_all(entry.path(), ec);
@@ -86,8 +85,9 @@ void accept_changes(store::Store& store, std::int64_t run_id,
         for (const auto& change : changes)
             message += "\n  " + change.subject + " " + change.file + ": recorded sha256 " +
                        change.recorded + ", now " + change.current;
-        message += "\n(restore them, or resume with --allow-changed to go on with the new ones; "
-                   "the change is then recorded in the run and shown by its report)";
+        message +=
+            "\n(restore them, or resume with --allow-changed to go on with the new ones; "
+            "the change is then recorded in the run and shown by its report)";
         throw PlanError(message);
     }
     for (const auto& change : changes) store.record_run_change(run_id, change);
@@ -110,7 +110,7 @@ StoredConfigs::StoredConfigs(const store::Store& store, std::int64_t run_id, Run
         try {
             if (!fs::exists(engine.config_path) ||
                 resolved_config_text(find_executable(engine.argv.at(0)), engine.config_path) !=
-                row->engine.config_json)
+                    row->engine.config_json)
                 edited_.push_back(engine.name);
         } catch (const std::exception&) {
             edited_.push_back(engine.name);
@@ -118,8 +118,9 @@ StoredConfigs::StoredConfigs(const store::Store& store, std::int64_t run_id, Run
         const fs::path stored = dir_ / ("engine-" + std::to_string(i) + ".json");
         std::ofstream out(stored);
         out << row->engine.config_json << '\n';
-        if (!out.flush()) throw PlanError("cannot write the stored config of engine '" +
-                                          engine.name + "' to " + stored.string());
+        if (!out.flush())
+            throw PlanError("cannot write the stored config of engine '" + engine.name + "' to " +
+                            stored.string());
         std::replace(engine.argv.begin(), engine.argv.end(), engine.config_path, stored.string());
         engine.config_path = stored.string();
     }

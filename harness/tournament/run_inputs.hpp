@@ -28,7 +28,7 @@ void accept_changes(store::Store& store, std::int64_t run_id,
 // The run's stored config texts written to files of a private directory, with the plan's
 // engines pointed at them, for as long as the object lives.
 class StoredConfigs {
-public:
+  public:
     // Rewrites each config engine of `plan` (config_path and the argv word naming it).
     StoredConfigs(const store::Store& store, std::int64_t run_id, RunPlan& plan);
     ~StoredConfigs();
@@ -38,7 +38,7 @@ public:
     // Engines whose config file on disk no longer resolves to the stored text (or is gone).
     const std::vector<std::string>& edited() const { return edited_; }
 
-private:
+  private:
     std::filesystem::path dir_;
     std::vector<std::string> edited_;
 };

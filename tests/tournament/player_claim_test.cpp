@@ -29,7 +29,7 @@ std::int64_t dead_pid() {
 }
 
 class PlayerClaimTest : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         auto store = store::Store::open(db_path);
         store::RunRecord run;
@@ -115,7 +115,7 @@ TEST_F(PlayerClaimTest, AClaimTakenOverIsLostAndNotReleased) {
 }
 
 TEST_F(PlayerClaimTest, ATakenOverClaimSurvivesTheLoserGoingAway) {
-    { 
+    {
         PlayerClaim claim(db_path, run_id);
         claim_as(other("elsewhere", 4242, 0));
         (void)claim.renew();

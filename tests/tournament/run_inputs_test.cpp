@@ -19,10 +19,25 @@ constexpr int kPairs = 6;
 // `binary`, at a node count fast enough for tests and slow enough to be killed half-way.
 std::vector<std::string> config_match(const TempDir& dir, const std::string& db_path,
                                       const std::string& binary, const std::string& book) {
-    return {"match",   "--base", dir / "base.json", "--test",          dir / "test.json",
-            "--tc",    "nodes=3000", "--pairs", std::to_string(kPairs), "--seed",
-            "20261",   "--book", book,  "--db",  db_path,          "--engine-binary",
-            binary,    "--concurrency", "1"};
+    return {"match",
+            "--base",
+            dir / "base.json",
+            "--test",
+            dir / "test.json",
+            "--tc",
+            "nodes=3000",
+            "--pairs",
+            std::to_string(kPairs),
+            "--seed",
+            "20261",
+            "--book",
+            book,
+            "--db",
+            db_path,
+            "--engine-binary",
+            binary,
+            "--concurrency",
+            "1"};
 }
 
 void copy_configs(const TempDir& dir) {
@@ -51,7 +66,7 @@ void start_and_kill(const TempDir& dir, const std::vector<std::string>& args,
 }
 
 class RunInputs : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         copy_configs(dir);
         book = write_small_book(dir);
@@ -75,8 +90,8 @@ TEST_F(RunInputs, KilledThreeTimesAndResumedPlaysTheSameGamesAsAnUninterruptedRu
     for (long long games : {4, 7}) {
         start_and_kill(dir, {"resume", "--db", db_path, "--run", "1"}, db_path, games);
     }
-    const auto r = run_harness(dir, {"resume", "--db", db_path, "--run", "1"},
-                               std::chrono::seconds(120));
+    const auto r =
+        run_harness(dir, {"resume", "--db", db_path, "--run", "1"}, std::chrono::seconds(120));
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     Db db(db_path);
     EXPECT_EQ(db.text("SELECT status FROM runs WHERE id = 1"), "finished");
@@ -92,8 +107,8 @@ TEST_F(RunInputs, AnEditedConfigDoesNotChangeTheRun) {
     // Another scheme in the same file: it would play other games.
     write_file(dir / "test.json", read_file(config_path("rebel-expert.json")));
 
-    const auto r = run_harness(dir, {"resume", "--db", db_path, "--run", "1"},
-                               std::chrono::seconds(120));
+    const auto r =
+        run_harness(dir, {"resume", "--db", db_path, "--run", "1"}, std::chrono::seconds(120));
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     EXPECT_NE(r.out.find("Engine 'test': its config file changed"), std::string::npos) << r.out;
     EXPECT_EQ(moves_of(db_path), reference) << "the resumed games played the edited config";
@@ -143,8 +158,8 @@ TEST_F(RunInputs, AReplacedBinaryIsRefusedUnlessAllowed) {
 TEST_F(RunInputs, AChangedBookIsRefusedUnlessAllowed) {
     const std::string db_path = dir / "book.db";
     start_and_kill(dir, config_match(dir, db_path, kEngine, book), db_path, 2);
-    write_file(book, read_file(book) +
-                         "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1\n");
+    write_file(book,
+               read_file(book) + "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1\n");
     auto r = run_harness(dir, {"resume", "--db", db_path, "--run", "1"});
     EXPECT_EQ(r.exit_code, 2) << describe(r);
     EXPECT_NE(r.err.find("book " + book + ": recorded sha256 "), std::string::npos) << r.err;
@@ -161,10 +176,10 @@ TEST(RunClaims, ASecondResumeOfALiveRunIsRefusedAndTheRunUntouched) {
     const std::string db_path = dir / "live.db";
     constexpr int kSlowPairs = 3;
     // fixture_hang plays a few moves and never answers: each game lasts st + margin.
-    Harness player(dir, {"match", "--engine", "name=hanger", "cmd=" + kFixtureHang, "arg=4",
-                         "--engine", "name=random", "cmd=" + kFixtureRandom, "--pairs",
-                         std::to_string(kSlowPairs), "--tc", "st=0.5", "--book", "none",
-                         "--db", db_path});
+    Harness player(
+        dir, {"match", "--engine", "name=hanger", "cmd=" + kFixtureHang, "arg=4", "--engine",
+              "name=random", "cmd=" + kFixtureRandom, "--pairs", std::to_string(kSlowPairs), "--tc",
+              "st=0.5", "--book", "none", "--db", db_path});
     ASSERT_TRUE(wait_for_games(db_path, 1, std::chrono::seconds(30)))
         << describe(player.wait(std::chrono::seconds(1)));
     const auto r = run_harness(dir, {"resume", "--db", db_path, "--run", "1"});
