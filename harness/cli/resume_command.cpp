@@ -34,7 +34,10 @@ int run_resume_command(CommandContext& context) {
         "go on although an engine binary or the book changed since the run started (the "
         "change is recorded in the run)");
     po::variables_map values;
-    if (!parse_command_line(context, options, values, "--run N [--db FILE] [--concurrency N [--force-concurrency]] [--allow-changed]", kDescription))
+    if (!parse_command_line(
+            context, options, values,
+            "--run N [--db FILE] [--concurrency N [--force-concurrency]] [--allow-changed]",
+            kDescription))
         return kExitOk;
     const auto run_id = parse_count("--run", values["run"].as<std::string>());
 

@@ -59,7 +59,8 @@ std::string default_book_path() {
     std::error_code ec;
     const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
     if (!ec) {
-        const auto in_tree = self.parent_path().parent_path().parent_path().parent_path() / relative;
+        const auto in_tree =
+            self.parent_path().parent_path().parent_path().parent_path() / relative;
         if (std::filesystem::exists(in_tree)) return in_tree.string();
     }
     return relative.string();
@@ -196,7 +197,8 @@ std::vector<tournament::EnginePlan> take_engine_flags(CommandContext& context) {
 
 tournament::EnginePlan config_engine(const po::variables_map& values, const std::string& path,
                                      store::EngineRole role) {
-    if (!std::filesystem::exists(path)) throw UsageError("config file '" + path + "' does not exist");
+    if (!std::filesystem::exists(path))
+        throw UsageError("config file '" + path + "' does not exist");
     tournament::EnginePlan engine;
     engine.name = std::filesystem::path(path).stem().string();
     const std::string binary = values.count("engine-binary")
@@ -208,8 +210,8 @@ tournament::EnginePlan config_engine(const po::variables_map& values, const std:
     return engine;
 }
 
-std::vector<tournament::EnginePlan> head_to_head_engines(const po::variables_map& values,
-                                                         std::vector<tournament::EnginePlan> engines) {
+std::vector<tournament::EnginePlan> head_to_head_engines(
+    const po::variables_map& values, std::vector<tournament::EnginePlan> engines) {
     if (values.count("base") || values.count("test")) {
         if (!values.count("base") || !values.count("test") || !engines.empty())
             throw UsageError("give --base and --test (configs), or two --engine specs");
@@ -272,7 +274,8 @@ void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
     }
     plan.time_control = time_control;
     plan.time_margin_ms = parse_count("--margin", values["margin"].as<std::string>());
-    plan.stall_timeout_ms = parse_count("--stall-timeout", values["stall-timeout"].as<std::string>());
+    plan.stall_timeout_ms =
+        parse_count("--stall-timeout", values["stall-timeout"].as<std::string>());
     if (plan.stall_timeout_ms < 1) throw flag_error("--stall-timeout", "0", "must be at least 1");
     const std::string book = values["book"].as<std::string>();
     if (book != "none") plan.book.path = book;
@@ -388,20 +391,22 @@ void print_run_result(const tournament::SessionResult& result, const tournament:
     auto& out = context.out;
     const auto& outcome = result.outcome;
     out << "\nRun " << result.run_id << ": " << store::to_string(outcome.status);
-    if (outcome.verdict != store::Verdict::kNone) out << ", verdict " << store::to_string(outcome.verdict);
+    if (outcome.verdict != store::Verdict::kNone)
+        out << ", verdict " << store::to_string(outcome.verdict);
     out << ", " << outcome.pairs_completed << " pairs\n";
     if (!outcome.error.empty()) out << "Error: " << outcome.error << '\n';
     if (plan.pairing == tournament::Pairing::kHeadToHead && outcome.pairs_completed > 0) {
         const auto sprt = tournament::to_stats_params(plan.sprt);
         const auto& engines = plan.engines;
-        out << engines[0].name << " vs " << engines[1].name << " (" << engines[tournament::view_engine(plan)].name
-            << "'s point of view)\n";
+        out << engines[0].name << " vs " << engines[1].name << " ("
+            << engines[tournament::view_engine(plan)].name << "'s point of view)\n";
         stats::write_block(out, stats::summarize(outcome.pairs, sprt));
     }
     // The block's verdict is the statistics' running one; say how the run itself ended.
     if (outcome.verdict == store::Verdict::kUndecided)
         out << "SPRT: undecided within " << plan.pairs << " pairs (exit code 3)\n";
-    if (outcome.status == store::RunStatus::kInterrupted || outcome.status == store::RunStatus::kFailed)
+    if (outcome.status == store::RunStatus::kInterrupted ||
+        outcome.status == store::RunStatus::kFailed)
         out << "Resume with: " << context.program << " resume --db "
             << values["db"].as<std::string>() << " --run " << result.run_id << '\n';
 }
@@ -521,8 +526,10 @@ bool is_bad_database(const store::StoreError& error) {
         case ErrorKind::kForeign:
         case ErrorKind::kTooNew:
         case ErrorKind::kCorrupt:
-        case ErrorKind::kNotFound: return true;
-        default: return false;
+        case ErrorKind::kNotFound:
+            return true;
+        default:
+            return false;
     }
 }
 

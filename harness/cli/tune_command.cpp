@@ -9,7 +9,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-
 #include <nlohmann/json.hpp>
 
 #include "harness/cli/command.hpp"
@@ -46,7 +45,8 @@ constexpr std::string_view kDescription =
     "int|float), repeatable, and/or --params-file FILE with OpenBench lines\n"
     "`NAME, TYPE, START, MIN, MAX, C_END, R_END` ('#' comments and blank lines skipped).\n"
     "NAME is the config path, which is also the UCI option: lmr.steps.history.weight.\n"
-    "C_END: perturbation at the last iteration; R_END: learning rate there (a_end = R_END*C_END^2).\n\n"
+    "C_END: perturbation at the last iteration; R_END: learning rate there (a_end = "
+    "R_END*C_END^2).\n\n"
     "Sub-commands:\n"
     "  tune resume --run N [--db FILE]              continue a stopped tune\n"
     "  tune export --run N [--db FILE] [--out FILE] write theta as a config extending the base\n"
@@ -146,16 +146,16 @@ int tune_start(CommandContext& context) {
         ("spsa-a", po::value<std::string>(), "stability constant A (default: 10 % of N)");
     // clang-format on
     po::variables_map values;
-    if (!parse_command_line(context, options, values, "--base FILE --iterations N --param ... [options]",
-                            kDescription))
+    if (!parse_command_line(context, options, values,
+                            "--base FILE --iterations N --param ... [options]", kDescription))
         return kExitOk;
     if (!values.count("base")) throw UsageError("--base is required (the config to tune)");
     if (!values.count("iterations")) throw UsageError("--iterations is required");
 
     tune::SpsaSettings spsa;
     spsa.iterations = whole("--iterations", values["iterations"].as<std::string>(), 1, 10'000'000);
-    const int pairs = whole("--pairs-per-iteration",
-                            values["pairs-per-iteration"].as<std::string>(), 1, 100'000);
+    const int pairs =
+        whole("--pairs-per-iteration", values["pairs-per-iteration"].as<std::string>(), 1, 100'000);
     spsa.alpha = positive("--spsa-alpha", values["spsa-alpha"].as<std::string>());
     spsa.gamma = positive("--spsa-gamma", values["spsa-gamma"].as<std::string>());
     spsa.big_a = values.count("spsa-a")
@@ -242,10 +242,9 @@ int tune_start(CommandContext& context) {
     for (const auto& p : params) stored.push_back(tune::to_store(p));
     store.create_tune(run_id, tune::to_store(spsa, pairs), stored);
     tournament::PlayerClaim claim(db, run_id);
-    context.out << "Tune run " << run_id << " in " << db << ": " << params.size()
-                << " parameter" << (params.size() == 1 ? "" : "s") << ", " << spsa.iterations
-                << " iterations x " << pairs << " pairs, " << plan.time_control << ", seed "
-                << plan.seed << '\n';
+    context.out << "Tune run " << run_id << " in " << db << ": " << params.size() << " parameter"
+                << (params.size() == 1 ? "" : "s") << ", " << spsa.iterations << " iterations x "
+                << pairs << " pairs, " << plan.time_control << ", seed " << plan.seed << '\n';
     return play_tune(context, store, run_id, plan, book ? &*book : nullptr, db, claim);
 }
 
@@ -280,10 +279,11 @@ int tune_resume(CommandContext& context) {
         "allow-changed", po::bool_switch(),
         "go on although the engine binary or the book changed since the tune started");
     po::variables_map values;
-    if (!parse_command_line(context, options, values,
-                            "--run N [--db FILE] [--concurrency N [--force-concurrency]] [--allow-changed]",
-                            "Continues a tune after Ctrl-C or kill -9 from its last stored "
-                            "iteration, with the same random stream and openings."))
+    if (!parse_command_line(
+            context, options, values,
+            "--run N [--db FILE] [--concurrency N [--force-concurrency]] [--allow-changed]",
+            "Continues a tune after Ctrl-C or kill -9 from its last stored "
+            "iteration, with the same random stream and openings."))
         return kExitOk;
     return resume_stored(context, run_flag(values), existing_db(values), resume_flags(values));
 }
@@ -322,7 +322,8 @@ int tune_export(CommandContext& context) {
     po::options_description options("Options");
     options.add_options()("db", po::value<std::string>()->default_value(db_flag_default()),
                           "result database")("run", po::value<std::string>()->required(), "run id")(
-        "out", po::value<std::string>(), "config file to write (default: tune-N.json beside the database)");
+        "out", po::value<std::string>(),
+        "config file to write (default: tune-N.json beside the database)");
     po::variables_map values;
     if (!parse_command_line(context, options, values, "--run N [--db FILE] [--out FILE]",
                             "Writes the tune's final theta (integers rounded as sent) as an LMR "
@@ -341,7 +342,8 @@ int tune_export(CommandContext& context) {
     request.theta = tune::final_theta(store, run_id);
     const auto done = store.tune_iterations(run_id).size();
     const auto total = store.tune_settings(run_id).iterations;
-    request.name = fs::path(request.base_config).stem().string() + "-spsa-" + std::to_string(run_id);
+    request.name =
+        fs::path(request.base_config).stem().string() + "-spsa-" + std::to_string(run_id);
     request.description = "SPSA tune run " + std::to_string(run_id) + " of lmr-harness (" +
                           std::to_string(done) + " of " + std::to_string(total) +
                           " iterations) from " + fs::path(request.base_config).filename().string();
@@ -355,8 +357,8 @@ int tune_export(CommandContext& context) {
     file.close();
     if (!file) throw std::runtime_error("cannot write " + out_file.string());
     if (static_cast<int>(done) < total)
-        context.err << context.program << " tune export: warning: run " << run_id << " has "
-                    << done << " of " << total << " iterations\n";
+        context.err << context.program << " tune export: warning: run " << run_id << " has " << done
+                    << " of " << total << " iterations\n";
     context.out << "Wrote " << out_file.string() << '\n'
                 << "Verify: "
                 << tune::sprt_command(plan, request.base_config, out_file, db, fs::current_path())

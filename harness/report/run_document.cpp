@@ -13,8 +13,8 @@
 namespace lmr::report {
 namespace {
 
-std::vector<Column> columns(Audience audience,
-                            std::initializer_list<std::tuple<const char*, const char*, Align>> list) {
+std::vector<Column> columns(
+    Audience audience, std::initializer_list<std::tuple<const char*, const char*, Align>> list) {
     std::vector<Column> out;
     for (const auto& [key, title, align] : list)
         out.push_back({key, audience == Audience::kHuman ? title : key, align});
@@ -84,8 +84,9 @@ Section statistics(const RunDetail& d) {
     s.title = "Statistics (" + view_name(d.row) + "'s point of view, over completed pairs)";
     s.preformatted = stats::format_block(*d.row.stats);
     if (d.row.run.verdict == store::Verdict::kUndecided) {
-        s.notes.push_back("The block's verdict is the test's state for these counts; the run "
-                          "reached its pair limit first: undecided.");
+        s.notes.push_back(
+            "The block's verdict is the test's state for these counts; the run "
+            "reached its pair limit first: undecided.");
     }
     return s;
 }
@@ -94,14 +95,18 @@ Table standings(const RunDetail& d, Audience a) {
     Table t;
     t.key = "standings";
     t.title = "Standings (every stored game, from each engine's side)";
-    t.columns = columns(a, {{"engine", "Engine", L}, {"role", "Role", L}, {"games", "Games", R},
-                            {"wins", "W", R}, {"draws", "D", R}, {"losses", "L", R},
+    t.columns = columns(a, {{"engine", "Engine", L},
+                            {"role", "Role", L},
+                            {"games", "Games", R},
+                            {"wins", "W", R},
+                            {"draws", "D", R},
+                            {"losses", "L", R},
                             {"score", "Score", R}});
     for (const auto& r : d.scores) {
         const double score = r.games ? (r.wins + 0.5 * r.draws) / r.games : 0.0;
         t.rows.push_back({r.name, std::string(store::to_string(r.role)), integer(r.games),
                           integer(r.wins), integer(r.draws), integer(r.losses),
-                          r.games == 0 ? ""
+                          r.games == 0            ? ""
                           : a == Audience::kHuman ? percent(score, 1)
                                                   : number(score)});
     }
@@ -112,9 +117,12 @@ Table terminations(const RunDetail& d, Audience a) {
     Table t;
     t.key = "terminations";
     t.title = "Terminations";
-    t.columns = columns(a, {{"termination", "Termination", L}, {"games", "Games", R},
-                            {"share", "Share", R}, {"white_wins", "White wins", R},
-                            {"black_wins", "Black wins", R}, {"draws", "Draws", R}});
+    t.columns = columns(a, {{"termination", "Termination", L},
+                            {"games", "Games", R},
+                            {"share", "Share", R},
+                            {"white_wins", "White wins", R},
+                            {"black_wins", "Black wins", R},
+                            {"draws", "Draws", R}});
     long total = 0;
     for (const auto& r : d.terminations) total += r.games;
     for (const auto& r : d.terminations) {
@@ -130,10 +138,15 @@ Table faults(const RunDetail& d, Audience a) {
     Table t;
     t.key = "faults";
     t.title = "Crashes, time forfeits, illegal moves and stalls";
-    t.columns = columns(a, {{"game_id", "Game", R}, {"pair_index", "Pair", R},
-                            {"round", "Round", R}, {"white", "White", L}, {"black", "Black", L},
-                            {"result", "Result", L}, {"termination", "Termination", L},
-                            {"lost_by", "Lost by", L}, {"detail", "Detail", L}});
+    t.columns = columns(a, {{"game_id", "Game", R},
+                            {"pair_index", "Pair", R},
+                            {"round", "Round", R},
+                            {"white", "White", L},
+                            {"black", "Black", L},
+                            {"result", "Result", L},
+                            {"termination", "Termination", L},
+                            {"lost_by", "Lost by", L},
+                            {"detail", "Detail", L}});
     for (const auto& r : d.faults) {
         t.rows.push_back({integer(r.game_id), integer(r.pair_index), integer(r.round_in_pair),
                           r.white, r.black, r.result, r.termination, r.loser, r.detail});
@@ -147,8 +160,10 @@ Table changes(const RunDetail& d, Audience a) {
     Table t;
     t.key = "changes";
     t.title = "Inputs changed during the run";
-    t.columns = columns(a, {{"changed_at", "When", L}, {"subject", "What", L},
-                            {"file", "File", L}, {"recorded_sha256", "Recorded SHA-256", L},
+    t.columns = columns(a, {{"changed_at", "When", L},
+                            {"subject", "What", L},
+                            {"file", "File", L},
+                            {"recorded_sha256", "Recorded SHA-256", L},
                             {"current_sha256", "New SHA-256", L}});
     for (const auto& c : d.changes)
         t.rows.push_back({c.changed_at, c.subject, c.file, c.recorded, c.current});
@@ -172,10 +187,15 @@ Table search(const RunDetail& d, Audience a) {
     Table t;
     t.key = "search";
     t.title = "Search per move (averages over the engines' moves)";
-    t.columns = columns(a, {{"engine", "Engine", L}, {"role", "Role", L}, {"moves", "Moves", R},
-                            {"avg_depth", "Depth", R}, {"avg_seldepth", "Seldepth", R},
-                            {"avg_nodes", "Nodes", R}, {"avg_time_ms", "Time ms", R},
-                            {"total_nodes", "Total nodes", R}, {"nps", "Nodes/s", R}});
+    t.columns = columns(a, {{"engine", "Engine", L},
+                            {"role", "Role", L},
+                            {"moves", "Moves", R},
+                            {"avg_depth", "Depth", R},
+                            {"avg_seldepth", "Seldepth", R},
+                            {"avg_nodes", "Nodes", R},
+                            {"avg_time_ms", "Time ms", R},
+                            {"total_nodes", "Total nodes", R},
+                            {"nps", "Nodes/s", R}});
     for (const auto& r : d.sides) {
         const std::optional<double> nps =
             r.total_time_ms > 0
@@ -203,19 +223,25 @@ Table openings(const RunDetail& d, Audience a) {
     Table t;
     t.key = "openings";
     t.title = "Results per opening (" + view_name(d.row) + "'s side, completed pairs)";
-    t.columns = columns(a, {{"opening_index", "Opening", R}, {"pairs", "Pairs", R},
-                            {"wdl", "W/D/L", R}, {"score", "Score", R}, {"fen", "FEN", L}});
+    t.columns = columns(a, {{"opening_index", "Opening", R},
+                            {"pairs", "Pairs", R},
+                            {"wdl", "W/D/L", R},
+                            {"score", "Score", R},
+                            {"fen", "FEN", L}});
     if (a == Audience::kMachine) {
-        t.columns = columns(a, {{"opening_index", "", L}, {"pairs", "", L}, {"wins", "", L},
-                                {"draws", "", L}, {"losses", "", L}, {"score", "", L},
+        t.columns = columns(a, {{"opening_index", "", L},
+                                {"pairs", "", L},
+                                {"wins", "", L},
+                                {"draws", "", L},
+                                {"losses", "", L},
+                                {"score", "", L},
                                 {"fen", "", L}});
     }
     for (const auto& r : d.openings) {
         const std::string index = r.opening_index ? integer(*r.opening_index) : "";
         if (a == Audience::kHuman) {
             t.rows.push_back({index.empty() ? "-" : index, integer(r.pairs),
-                              wdl(r.wins, r.draws, r.losses), percent(r.score, 1),
-                              r.opening_fen});
+                              wdl(r.wins, r.draws, r.losses), percent(r.score, 1), r.opening_fen});
         } else {
             t.rows.push_back({index, integer(r.pairs), integer(r.wins), integer(r.draws),
                               integer(r.losses), number(r.score), r.opening_fen});
@@ -308,8 +334,11 @@ Table tune_params(const TuneData& tune, Audience a) {
     Table t;
     t.key = "tune_params";
     t.title = "Tuned parameters";
-    t.columns = columns(a, {{"name", "Parameter", L}, {"start", "Start", R}, {"min", "Min", R},
-                            {"max", "Max", R}, {"theta", "θ now", R}});
+    t.columns = columns(a, {{"name", "Parameter", L},
+                            {"start", "Start", R},
+                            {"min", "Min", R},
+                            {"max", "Max", R},
+                            {"theta", "θ now", R}});
     for (std::size_t i = 0; i < tune.params.size(); ++i) {
         const auto& p = tune.params[i];
         const double theta = tune.iterations.empty() ? p.start
@@ -317,8 +346,8 @@ Table tune_params(const TuneData& tune, Audience a) {
                                  ? tune.iterations.back().theta_after[i]
                                  : p.start;
         if (a == Audience::kHuman) {
-            t.rows.push_back({p.name, fixed(p.start, 2), fixed(p.min, 2), fixed(p.max, 2),
-                              fixed(theta, 2)});
+            t.rows.push_back(
+                {p.name, fixed(p.start, 2), fixed(p.min, 2), fixed(p.max, 2), fixed(theta, 2)});
         } else {
             t.rows.push_back(
                 {p.name, number(p.start), number(p.min), number(p.max), number(theta)});
@@ -348,8 +377,9 @@ Document run_document(const RunDetail& d, Audience a) {
         inputs.title = "Changed inputs";
         inputs.tables.push_back(changes(d, a));
         if (a == Audience::kHuman)
-            inputs.notes.push_back("The run was resumed with --allow-changed: games played "
-                                   "after each change used the new input.");
+            inputs.notes.push_back(
+                "The run was resumed with --allow-changed: games played "
+                "after each change used the new input.");
         doc.sections.push_back(std::move(inputs));
     }
     Section games;
@@ -358,7 +388,8 @@ Document run_document(const RunDetail& d, Audience a) {
         games.tables.push_back(standings(d, a));
     games.tables.push_back(terminations(d, a));
     games.tables.push_back(faults(d, a));
-    if (a == Audience::kHuman && !d.faults.empty()) games.notes.push_back("Faults: " + fault_counts(d));
+    if (a == Audience::kHuman && !d.faults.empty())
+        games.notes.push_back("Faults: " + fault_counts(d));
     games.tables.push_back(search(d, a));
     if (a == Audience::kHuman) {
         games.notes.push_back(
@@ -380,9 +411,11 @@ Document run_document(const RunDetail& d, Audience a) {
     if (d.tune) {
         Section tune;
         tune.title = "Tune";
-        tune.fields.emplace_back("Iterations", integer(static_cast<std::int64_t>(d.tune->iterations.size())) +
-                                                   " of " + integer(d.tune->settings.iterations));
-        tune.fields.emplace_back("Pairs per iteration", integer(d.tune->settings.pairs_per_iteration));
+        tune.fields.emplace_back(
+            "Iterations", integer(static_cast<std::int64_t>(d.tune->iterations.size())) + " of " +
+                              integer(d.tune->settings.iterations));
+        tune.fields.emplace_back("Pairs per iteration",
+                                 integer(d.tune->settings.pairs_per_iteration));
         tune.tables.push_back(tune_params(*d.tune, a));
         if (a == Audience::kHuman)
             tune.notes.push_back("`lmr-harness tune show --run " + integer(d.row.run.id) +

@@ -127,8 +127,8 @@ std::int64_t Store::create_run(const RunRecord& run) {
         .bind(18, to_string(run.status))
         .bind(19, text_or_null(std::string(to_string(run.verdict))))
         .bind(20, run.error_message)
-        .bind(21, run.harness_version.empty() ? kHarnessVersion
-                                              : std::string_view(run.harness_version))
+        .bind(21,
+              run.harness_version.empty() ? kHarnessVersion : std::string_view(run.harness_version))
         .bind(22, text_or_null(run.book_sha256));
     internal::with_context("cannot store the " + std::string(to_string(run.kind)) + " run",
                            [&] { stmt->run(); });

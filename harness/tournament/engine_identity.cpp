@@ -4,10 +4,9 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
-
-#include <nlohmann/json.hpp>
 
 #include "harness/process/child_process.hpp"
 #include "harness/store/sha256.hpp"

@@ -24,6 +24,14 @@ std::string host_name() {
     return name;
 }
 
+bool is_stale(const store::RunClaim& holder, const store::RunClaim& me) {
+    if (holder.host == me.host && !process_exists(holder.pid)) return true;
+    return unix_seconds() - holder.heartbeat_at >
+           std::chrono::duration<double>(PlayerClaim::kStaleAfter).count();
+}
+
+}  // namespace
+
 bool process_exists(std::int64_t pid) {
     // EPERM: the pid exists but belongs to another user.
     if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno != EPERM) return false;
@@ -34,14 +42,6 @@ bool process_exists(std::int64_t pid) {
     const auto close = line.rfind(')');  // the command name may hold spaces and parentheses
     return close == std::string::npos || close + 2 >= line.size() || line[close + 2] != 'Z';
 }
-
-bool is_stale(const store::RunClaim& holder, const store::RunClaim& me) {
-    if (holder.host == me.host && !process_exists(holder.pid)) return true;
-    return unix_seconds() - holder.heartbeat_at >
-           std::chrono::duration<double>(PlayerClaim::kStaleAfter).count();
-}
-
-}  // namespace
 
 std::string describe(const store::RunClaim& claim) {
     const long long ago = std::llround(std::max(0.0, unix_seconds() - claim.heartbeat_at));

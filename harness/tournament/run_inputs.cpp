@@ -1,14 +1,13 @@
 #include "harness/tournament/run_inputs.hpp"
 
-#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <fstream>
 
 #include "harness/store/sha256.hpp"
 #include "harness/tournament/engine_identity.hpp"
+#include "harness/tournament/player_claim.hpp"
 #include "harness/tournament/session.hpp"
 
 namespace lmr::tournament {
@@ -46,8 +45,7 @@ void remove_abandoned_config_dirs(const fs::path& temp) {
         const auto dash = rest.find("-run-");
         if (dash == std::string::npos || dash == 0 || rest.find_first_not_of("0123456789") != dash)
             continue;
-        const pid_t pid = static_cast<pid_t>(std::stoll(rest.substr(0, dash)));
-        if (::kill(pid, 0) != 0 && errno == ESRCH) fs::remove_all(entry.path(), ec);
+        if (!process_exists(std::stoll(rest.substr(0, dash)))) fs::remove_all(entry.path(), ec);
     }
 }
 

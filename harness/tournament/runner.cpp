@@ -1,15 +1,15 @@
 #include "harness/tournament/runner.hpp"
 
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/task_arena.h>
+#include <oneapi/tbb/task_group.h>
+
 #include <map>
 #include <memory>
 #include <mutex>
 #include <ostream>
 #include <set>
 #include <thread>
-
-#include <oneapi/tbb/global_control.h>
-#include <oneapi/tbb/task_arena.h>
-#include <oneapi/tbb/task_group.h>
 
 #include "harness/match/game.hpp"
 #include "harness/match/pgn.hpp"
@@ -73,7 +73,7 @@ store::StatsRecord to_stats_record(std::int64_t pairs, const stats::Summary& sum
 
 // The results side of a run: the one place that writes to the store once games are under way.
 class ResultSink {
-public:
+  public:
     ResultSink(const RunSetup& setup, GameQueue& queue, std::atomic<bool>& cancel)
         : setup_(setup),
           queue_(queue),
@@ -120,7 +120,8 @@ public:
         match::PgnTags tags;
         tags.event = "LMR Lab run " + std::to_string(setup_.run_id);
         tags.site = "LMR Lab";
-        tags.round = std::to_string(task.pair.pair_index + 1) + "." + std::to_string(task.round + 1);
+        tags.round =
+            std::to_string(task.pair.pair_index + 1) + "." + std::to_string(task.round + 1);
         setup_.store->record_game(to_store_record(game, place, match::to_pgn(game, tags)));
 
         const bool view_white = task.white() == view_;
@@ -131,14 +132,15 @@ public:
             complete_pair(task.pair.pair_index, /*record=*/true);
     }
 
-private:
+  private:
     void complete_pair(std::int64_t pair, bool record) {
         const auto& outcomes = half_pairs_[pair];
         stats::add_pair(penta_, outcomes[0], outcomes[1]);
         half_pairs_.erase(pair);
         ++pairs_completed_;
         if (!record || setup_.plan.pairing != Pairing::kHeadToHead) {
-            if (record && progress_) progress_->message("pair " + std::to_string(pair + 1) + " done");
+            if (record && progress_)
+                progress_->message("pair " + std::to_string(pair + 1) + " done");
             return;
         }
         const auto summary = stats::summarize(penta_, sprt_);
@@ -243,7 +245,8 @@ RunOutcome run_games(const RunSetup& setup) {
                 auto engine = [&](int index) -> uci_client::UciEngine& {
                     auto& e = engines[static_cast<std::size_t>(index)];
                     if (!e) {
-                        e = std::make_unique<uci_client::UciEngine>(engine_spec(plan.engines[index]));
+                        e = std::make_unique<uci_client::UciEngine>(
+                            engine_spec(plan.engines[index]));
                         e->start();
                     }
                     return *e;
@@ -291,8 +294,8 @@ RunOutcome run_games(const RunSetup& setup) {
     } else {
         outcome.status = store::RunStatus::kFinished;
         if (auto decision = sink.decision())
-            outcome.verdict = *decision == stats::Verdict::kAcceptH1 ? store::Verdict::kH1
-                                                                     : store::Verdict::kH0;
+            outcome.verdict =
+                *decision == stats::Verdict::kAcceptH1 ? store::Verdict::kH1 : store::Verdict::kH0;
         else if (head_to_head_sprt(plan))
             outcome.verdict = store::Verdict::kUndecided;
     }

@@ -36,8 +36,8 @@ struct RunSetup {
     // This process's claim on the run: renewed before each write; once lost, the run stops
     // without writing anything more, its status included. Null: unclaimed (tests).
     PlayerClaim* claim = nullptr;
-    std::ostream* out = nullptr;                   // progress
-    bool live_progress = false;                    // a terminal: rewrite one status line
+    std::ostream* out = nullptr;  // progress
+    bool live_progress = false;   // a terminal: rewrite one status line
 };
 
 struct RunOutcome {

@@ -6,8 +6,8 @@
 #include "harness/match/time_control.hpp"
 #include "harness/openings/book.hpp"
 #include "harness/stats/format.hpp"
-#include "harness/store/store.hpp"
 #include "harness/store/sha256.hpp"
+#include "harness/store/store.hpp"
 #include "harness/tournament/engine_identity.hpp"
 #include "harness/tournament/player_claim.hpp"
 #include "harness/tournament/run_inputs.hpp"
@@ -20,7 +20,8 @@ std::optional<openings::Book> load_book(const RunPlan& plan) {
     if (plan.book.path.empty()) return std::nullopt;
     openings::BookOptions options;
     auto order = openings::parse_book_order(plan.book.order);
-    if (!order) throw PlanError("book order '" + plan.book.order + "': expected random or sequential");
+    if (!order)
+        throw PlanError("book order '" + plan.book.order + "': expected random or sequential");
     options.order = *order;
     options.seed = plan.seed;
     options.start = static_cast<std::size_t>(plan.book.start);
@@ -154,10 +155,12 @@ SessionResult resume_run(std::int64_t run_id, const SessionOptions& options) {
     std::vector<std::int64_t> engine_ids;
     const auto attached = store.run_engines(run_id);
     for (const auto& engine : plan.engines) {
-        auto it = std::find_if(attached.begin(), attached.end(),
-                               [&](const store::RunEngine& e) { return e.engine.name == engine.name; });
+        auto it = std::find_if(attached.begin(), attached.end(), [&](const store::RunEngine& e) {
+            return e.engine.name == engine.name;
+        });
         if (it == attached.end())
-            throw PlanError("run " + std::to_string(run_id) + " has no engine named '" + engine.name + "'");
+            throw PlanError("run " + std::to_string(run_id) + " has no engine named '" +
+                            engine.name + "'");
         engine_ids.push_back(it->engine.id);
     }
     const int lone_games = store.delete_incomplete_pairs(run_id);
@@ -178,9 +181,12 @@ SessionResult resume_run(std::int64_t run_id, const SessionOptions& options) {
 int sprt_exit_code(const RunOutcome& outcome) {
     if (outcome.status != store::RunStatus::kFinished) return 4;
     switch (outcome.verdict) {
-        case store::Verdict::kH1: return 0;
-        case store::Verdict::kH0: return 1;
-        default: return 3;
+        case store::Verdict::kH1:
+            return 0;
+        case store::Verdict::kH0:
+            return 1;
+        default:
+            return 3;
     }
 }
 

@@ -21,7 +21,7 @@ namespace lmr::tournament {
 // Bad input found while preparing a run (exit code 2), as opposed to a failure while games are
 // played (exit code 4).
 class PlanError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 

@@ -16,15 +16,16 @@ std::vector<std::string> split_path(const std::string& name) {
     std::size_t start = 0;
     while (true) {
         const auto dot = name.find('.', start);
-        parts.push_back(name.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
+        parts.push_back(
+            name.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
         if (dot == std::string::npos) return parts;
         start = dot + 1;
     }
 }
 
 bool is_index(const std::string& part) {
-    return !part.empty() && std::all_of(part.begin(), part.end(),
-                                        [](char c) { return c >= '0' && c <= '9'; });
+    return !part.empty() &&
+           std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 nlohmann::ordered_json json_value(const SpsaParam& param, double value) {
@@ -33,8 +34,9 @@ nlohmann::ordered_json json_value(const SpsaParam& param, double value) {
 }
 
 // The object at `parts[0..count)` in `root`, created on the way.
-nlohmann::ordered_json& object_at(nlohmann::ordered_json& root, const std::vector<std::string>& parts,
-                          std::size_t count, const std::string& name) {
+nlohmann::ordered_json& object_at(nlohmann::ordered_json& root,
+                                  const std::vector<std::string>& parts, std::size_t count,
+                                  const std::string& name) {
     nlohmann::ordered_json* node = &root;
     for (std::size_t i = 0; i < count; ++i) {
         if (!node->is_object())
@@ -58,14 +60,15 @@ const nlohmann::json* find_at(const nlohmann::json& root, const std::vector<std:
 
 // The array a list parameter lives in, copied from the resolved base the first time.
 nlohmann::ordered_json& list_at(nlohmann::ordered_json& out, const ExportRequest& request,
-                        const std::vector<std::string>& parts, const std::string& name) {
+                                const std::vector<std::string>& parts, const std::string& name) {
     const std::size_t list_depth = parts.size() - 1;
     nlohmann::ordered_json& parent = object_at(out, parts, list_depth - 1, name);
     nlohmann::ordered_json& list = parent[parts[list_depth - 1]];
     if (list.is_null()) {
         if (!request.resolved_base)
-            throw std::runtime_error("parameter '" + name +
-                                     "' is a list entry: the base config's resolved list is needed");
+            throw std::runtime_error(
+                "parameter '" + name +
+                "' is a list entry: the base config's resolved list is needed");
         const nlohmann::json* base_list = find_at(*request.resolved_base, parts, list_depth);
         if (!base_list || !base_list->is_array())
             throw std::runtime_error("parameter '" + name + "': the base config has no list at '" +
@@ -78,7 +81,8 @@ nlohmann::ordered_json& list_at(nlohmann::ordered_json& out, const ExportRequest
     return list;
 }
 
-std::string relative_or_absolute(const std::filesystem::path& path, const std::filesystem::path& dir) {
+std::string relative_or_absolute(const std::filesystem::path& path,
+                                 const std::filesystem::path& dir) {
     const auto rel = path.lexically_relative(dir);
     return rel.empty() ? path.string() : rel.generic_string();
 }
@@ -134,9 +138,9 @@ nlohmann::ordered_json exported_config(const ExportRequest& request) {
         if (parts.back() == "count") {
             const long long count = value.get<long long>();
             if (count < 0 || count > static_cast<long long>(list.size()))
-                throw std::runtime_error("parameter '" + param.name + "' = " + std::to_string(count) +
-                                         ": the base list has only " +
-                                         std::to_string(list.size()) +
+                throw std::runtime_error("parameter '" + param.name +
+                                         "' = " + std::to_string(count) +
+                                         ": the base list has only " + std::to_string(list.size()) +
                                          " entries, a config file cannot raise the count");
             list.erase(list.begin() + count, list.end());
         } else {
@@ -157,7 +161,7 @@ std::string sprt_command(const tournament::RunPlan& plan, const std::filesystem:
         const auto abs = std::filesystem::weakly_canonical(std::filesystem::absolute(path));
         const auto rel = abs.lexically_relative(cwd);
         return rel.empty() || rel.string().size() > abs.string().size() ? abs.string()
-                                                                         : rel.generic_string();
+                                                                        : rel.generic_string();
     };
     std::string command = "lmr-harness sprt --base " + process::shell_word(shown(base_config)) +
                           " --test " + process::shell_word(shown(exported)) + " --tc " +

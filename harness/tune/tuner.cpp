@@ -15,7 +15,8 @@ std::string format_duration(double seconds) {
     const long total = std::lround(std::max(0.0, seconds));
     char text[32];
     if (total >= 3600)
-        std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", total / 3600, total / 60 % 60, total % 60);
+        std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", total / 3600, total / 60 % 60,
+                      total % 60);
     else
         std::snprintf(text, sizeof text, "%ld:%02ld", total / 60, total % 60);
     return text;
@@ -31,14 +32,16 @@ std::string format_value(double value) {
 class IterationProgress {
   public:
     IterationProgress(std::ostream* out, bool live, int total, int done_at_start)
-        : out_(out), live_(live), total_(total), done_at_start_(done_at_start),
+        : out_(out),
+          live_(live),
+          total_(total),
+          done_at_start_(done_at_start),
           started_(SteadyClock::now()) {}
 
     void iteration_done(const store::TuneIteration& it, const std::vector<SpsaParam>& params) {
         if (!out_) return;
         const int done = it.k + 1;
-        const double elapsed =
-            std::chrono::duration<double>(SteadyClock::now() - started_).count();
+        const double elapsed = std::chrono::duration<double>(SteadyClock::now() - started_).count();
         const int this_session = done - done_at_start_;
         std::ostringstream line;
         line << "iteration " << done << "/" << total_ << " | W" << it.wins << " D" << it.draws

@@ -291,11 +291,12 @@ TEST(BadInputCli, ConcurrencyAboveTheHardwareThreadsNeedsForce) {
             const auto r = harness_in(dir, args);
             EXPECT_EQ(r.exit_code, 2) << command << '\n' << test::describe(r);
             EXPECT_TRUE(contains(r.err, "--concurrency '" + value + "'")) << command << r.err;
-            EXPECT_TRUE(contains(r.err, "above the " + std::to_string(hardware_threads()) +
-                                            " hardware threads"))
+            EXPECT_TRUE(contains(
+                r.err, "above the " + std::to_string(hardware_threads()) + " hardware threads"))
                 << "the message gives the bound:\n"
                 << r.err;
-            EXPECT_TRUE(contains(r.err, "--force-concurrency")) << "and the way past it:\n" << r.err;
+            EXPECT_TRUE(contains(r.err, "--force-concurrency")) << "and the way past it:\n"
+                                                                << r.err;
             EXPECT_TRUE(files_in(dir).empty()) << command << ": a file was written";
         }
     }

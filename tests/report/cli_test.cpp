@@ -69,7 +69,8 @@ std::string line_of_run(const std::string& table, int run) {
 
 TEST(ReportCli, ListNumbersEqualStatsForTheSameCounts) {
     const auto& f = filled();
-    const auto list = parse(harness({"report", "--db", f.db, "--format", "json"}, fs::temp_directory_path()));
+    const auto list =
+        parse(harness({"report", "--db", f.db, "--format", "json"}, fs::temp_directory_path()));
     const auto table = harness({"report", "--db", f.db}, fs::temp_directory_path());
     ASSERT_EQ(table.exit_code, 0) << describe(table);
     ASSERT_EQ(list["runs"].size(), 5u);
@@ -99,10 +100,8 @@ TEST(ReportCli, ListNumbersEqualStatsForTheSameCounts) {
         ASSERT_EQ(block.exit_code, 0) << describe(block);
         const std::string line = line_of_run(table.out, id);
         ASSERT_FALSE(line.empty()) << table.out;
-        EXPECT_TRUE(contains(line, block_value(block.out, "Elo:")))
-            << line << "\n" << block.out;
-        EXPECT_TRUE(contains(line, block_value(block.out, "nElo:")))
-            << line << "\n" << block.out;
+        EXPECT_TRUE(contains(line, block_value(block.out, "Elo:"))) << line << "\n" << block.out;
+        EXPECT_TRUE(contains(line, block_value(block.out, "nElo:"))) << line << "\n" << block.out;
         if (!run["sprt_bounds"].is_null()) {
             char llr[32];
             std::snprintf(llr, sizeof llr, "%.2f [", expected["sprt"]["llr"].get<double>());
@@ -118,7 +117,8 @@ TEST(ReportCli, RunDetailShowsTheStatsBlockTerminationsFaultsAndSearch) {
     const auto tmp = fs::temp_directory_path();
     Db db(f.db);
     // The statistics block is the one `stats` prints, verbatim.
-    const auto detail_json = parse(harness({"report", "--db", f.db, "--run", "3", "--format", "json"}, tmp));
+    const auto detail_json =
+        parse(harness({"report", "--db", f.db, "--run", "3", "--format", "json"}, tmp));
     const auto text = harness({"report", "--db", f.db, "--run", "3"}, tmp);
     ASSERT_EQ(text.exit_code, 0) << describe(text);
     const auto block = stats_run(counts_from_games(f.db, Filled::kEngineSprt),
@@ -138,7 +138,8 @@ TEST(ReportCli, RunDetailShowsTheStatsBlockTerminationsFaultsAndSearch) {
         const std::string where =
             " FROM moves m JOIN games g ON g.id = m.game_id JOIN engines e ON e.id = "
             "CASE m.color WHEN 'w' THEN g.white_engine_id ELSE g.black_engine_id END "
-            "WHERE g.run_id = 3 AND e.name = '" + name + "'";
+            "WHERE g.run_id = 3 AND e.name = '" +
+            name + "'";
         EXPECT_EQ(side["moves"].get<long>(), db.integer("SELECT count(*)" + where));
         EXPECT_NEAR(side["avg_depth"].get<double>(),
                     std::stod(db.text("SELECT avg(m.depth)" + where)), 1e-9);
@@ -168,7 +169,8 @@ TEST(ReportCli, RunDetailShowsTheStatsBlockTerminationsFaultsAndSearch) {
     EXPECT_EQ(detail_json["lmr"][0]["reduced"], 0);  // none: LMR off, every late move unreduced
 
     // The crashing fixture: every game a crash, each lost by it.
-    const auto crash = parse(harness({"report", "--db", f.db, "--run", "2", "--format", "json"}, tmp));
+    const auto crash =
+        parse(harness({"report", "--db", f.db, "--run", "2", "--format", "json"}, tmp));
     const long crash_games = db.integer("SELECT count(*) FROM games WHERE run_id = 2");
     ASSERT_GT(crash_games, 0);
     EXPECT_EQ(crash["faults"].size(), static_cast<std::size_t>(crash_games));
@@ -203,20 +205,24 @@ TEST(ReportCli, CsvHasTheDocumentedColumnsAndTheJsonNumbers) {
             std::string cell;
             bool quoted = false;
             for (char ch : line) {
-                if (ch == '"') quoted = !quoted;
-                else if (ch == ',' && !quoted) cells.push_back(std::exchange(cell, ""));
-                else cell += ch;
+                if (ch == '"')
+                    quoted = !quoted;
+                else if (ch == ',' && !quoted)
+                    cells.push_back(std::exchange(cell, ""));
+                else
+                    cell += ch;
             }
             cells.push_back(cell);
             records.push_back(cells);
         }
     }
     const std::vector<std::string> header{
-        "id", "created_at", "kind", "status", "verdict", "base", "test", "engines",
-        "time_control", "pairs", "games", "wins", "draws", "losses", "penta_ll", "penta_ld",
-        "penta_wl", "penta_dd", "penta_wd", "penta_ww", "score", "elo", "elo_error", "nelo",
-        "nelo_error", "los", "draw_ratio", "llr", "lower_bound", "upper_bound", "elo0", "elo1",
-        "sprt_state"};
+        "id",         "created_at", "kind",         "status",   "verdict",     "base",
+        "test",       "engines",    "time_control", "pairs",    "games",       "wins",
+        "draws",      "losses",     "penta_ll",     "penta_ld", "penta_wl",    "penta_dd",
+        "penta_wd",   "penta_ww",   "score",        "elo",      "elo_error",   "nelo",
+        "nelo_error", "los",        "draw_ratio",   "llr",      "lower_bound", "upper_bound",
+        "elo0",       "elo1",       "sprt_state"};
     ASSERT_EQ(records.size(), 1 + list["runs"].size());
     EXPECT_EQ(records[0], header);
     std::map<std::string, std::size_t> col;
@@ -229,8 +235,10 @@ TEST(ReportCli, CsvHasTheDocumentedColumnsAndTheJsonNumbers) {
         EXPECT_EQ(row[col["base"]], run["base"].get<std::string>());
         EXPECT_EQ(std::stol(row[col["penta_wd"]]), run["stats"]["pentanomial"]["wd"].get<long>());
         const auto& elo = run["stats"]["elo"];
-        if (elo.is_number()) EXPECT_EQ(std::stod(row[col["elo"]]), elo.get<double>());
-        else EXPECT_EQ(row[col["elo"]], elo.get<std::string>());  // "+inf" / "-inf"
+        if (elo.is_number())
+            EXPECT_EQ(std::stod(row[col["elo"]]), elo.get<double>());
+        else
+            EXPECT_EQ(row[col["elo"]], elo.get<std::string>());  // "+inf" / "-inf"
         if (run["sprt_bounds"].is_object())
             EXPECT_EQ(std::stod(row[col["llr"]]), run["stats"]["sprt"]["llr"].get<double>());
         else
@@ -266,7 +274,8 @@ TEST(ReportCli, BaselinePoolsDirectMeetingsAndDoesNotChain) {
     const Counts r4 = counts_from_games(f.db, Filled::kSwapped);
     const Counts pooled{r3.ll + r4.ww, r3.ld + r4.wd, r3.wl + r4.wl,
                         r3.dd + r4.dd, r3.wd + r4.ld, r3.ww + r4.ll};
-    const auto report = parse(harness({"report", "--db", f.db, "--baseline", "none", "--format", "json"}, tmp));
+    const auto report =
+        parse(harness({"report", "--db", f.db, "--baseline", "none", "--format", "json"}, tmp));
     ASSERT_EQ(report["baseline"], "none");
     const json* cpw = nullptr;
     for (const auto& c : report["configs"])
@@ -279,7 +288,8 @@ TEST(ReportCli, BaselinePoolsDirectMeetingsAndDoesNotChain) {
     EXPECT_EQ((*cpw)["stats"], expected);
 
     // Fixture engines: b and crash met a; d only met b, whom a also met.
-    const auto fixtures = parse(harness({"report", "--db", f.db, "--baseline", "a", "--format", "json"}, tmp));
+    const auto fixtures =
+        parse(harness({"report", "--db", f.db, "--baseline", "a", "--format", "json"}, tmp));
     std::map<std::string, json> by_name;
     for (const auto& c : fixtures["configs"]) by_name[c["config"]] = c;
     EXPECT_EQ(by_name["b"]["relation"], "direct");
@@ -330,7 +340,8 @@ void expect_refused(const std::string& path, const std::string& why) {
     // A WAL-mode file gets SQLite's reader side files when opened; nothing may be written to
     // its log.
     EXPECT_TRUE(!fs::exists(path + "-wal") || fs::file_size(path + "-wal") == 0);
-    const auto page = harness({"report", "--db", path, "--html", path + ".html"}, fs::temp_directory_path());
+    const auto page =
+        harness({"report", "--db", path, "--html", path + ".html"}, fs::temp_directory_path());
     EXPECT_EQ(page.exit_code, 2) << describe(page);
     EXPECT_FALSE(fs::exists(path + ".html"));
 }
@@ -344,7 +355,8 @@ TEST(ReportCli, RefusesBadDatabasesAndChangesNothing) {
     {  // another program's database: its own tables, no LMR Lab id
         sqlite3* db = nullptr;
         sqlite3_open((dir / "other.db").c_str(), &db);
-        sqlite3_exec(db, "CREATE TABLE t (x); INSERT INTO t VALUES (1);", nullptr, nullptr, nullptr);
+        sqlite3_exec(db, "CREATE TABLE t (x); INSERT INTO t VALUES (1);", nullptr, nullptr,
+                     nullptr);
         sqlite3_close(db);
     }
     expect_refused(dir / "other.db", "another program");
@@ -390,7 +402,8 @@ TEST(ReportCli, AnOlderSchemaIsUpgradedOnlyWhenAsked) {
     EXPECT_TRUE(contains(refused.err, "--upgrade")) << refused.err;
     EXPECT_EQ(read_file(path), before);
 
-    const auto upgraded = harness({"report", "--db", path, "--upgrade", "--format", "json"}, dir.path());
+    const auto upgraded =
+        harness({"report", "--db", path, "--upgrade", "--format", "json"}, dir.path());
     ASSERT_EQ(upgraded.exit_code, 0) << describe(upgraded);
     const auto original = parse(harness({"report", "--db", f.db, "--format", "json"}, dir.path()));
     auto after = json::parse(upgraded.out);
@@ -437,15 +450,17 @@ TEST(ReportCli, ReadsWhileARunWrites) {
         const auto& p = row["stats"]["pentanomial"];
         EXPECT_EQ(games["total"].get<long>(), 2 * pairs);
         EXPECT_EQ(p["pairs"].get<long>(), pairs);
-        EXPECT_EQ(games["wins"].get<long>() + games["draws"].get<long>() + games["losses"].get<long>(),
-                  2 * pairs);
+        EXPECT_EQ(
+            games["wins"].get<long>() + games["draws"].get<long>() + games["losses"].get<long>(),
+            2 * pairs);
         EXPECT_GE(row["games"].get<long>(), 2 * pairs);
         EXPECT_GE(pairs, last_pairs);
         if (last_pairs >= 0 && pairs > last_pairs) ++growth;
         last_pairs = pairs;
         ++reads;
         // The detail of the running run reads as well.
-        const auto detail = harness({"report", "--db", db, "--run", "1", "--format", "csv"}, dir.path());
+        const auto detail =
+            harness({"report", "--db", db, "--run", "1", "--format", "csv"}, dir.path());
         ASSERT_EQ(detail.exit_code, 0) << describe(detail);
     }
     EXPECT_GE(growth, 3) << "the reports never saw the run progress (" << reads << " reads)";

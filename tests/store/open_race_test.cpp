@@ -90,8 +90,7 @@ TEST(StoreOpenRace, ProcessesOpeningOneNewDatabaseAtOnceAllSucceed) {
         const std::filesystem::path path = dir / ("race-" + std::to_string(round) + ".db");
         const RaceResult result = race_to_open(path);
         ASSERT_EQ(result.succeeded, kProcesses)
-            << "round " << round << ": " << kProcesses - result.succeeded
-            << " opens failed:\n"
+            << "round " << round << ": " << kProcesses - result.succeeded << " opens failed:\n"
             << result.failures;
 
         // One schema, created once: the identity and version a single open gives.

@@ -55,10 +55,10 @@ TEST(Concurrency, FourSlotsPlayFourGamesAtOnceOnFewerCores) {
     const std::string db_path = dir / "parallel.db";
     constexpr int kSlots = 4;
     const auto r = run_harness(
-        dir, {"match", "--engine", "name=sleeper", "cmd=" + kFixtureHang, "arg=1", "--engine",
-              "name=random", "cmd=" + kFixtureRandom, "--pairs", "4", "--tc", "st=0.5",
-              "--concurrency", std::to_string(kSlots), "--force-concurrency", "--book", "none",
-              "--db", db_path},
+        dir,
+        {"match", "--engine", "name=sleeper", "cmd=" + kFixtureHang, "arg=1", "--engine",
+         "name=random", "cmd=" + kFixtureRandom, "--pairs", "4", "--tc", "st=0.5", "--concurrency",
+         std::to_string(kSlots), "--force-concurrency", "--book", "none", "--db", db_path},
         std::chrono::seconds(60));
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     Db db(db_path);

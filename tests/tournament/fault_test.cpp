@@ -74,8 +74,11 @@ std::vector<StoredGame> play_match(const TempDir& dir, const std::vector<std::st
     args.push_back("--engine");
     args.insert(args.end(), second.begin(), second.end());
     // A generous margin: the well-behaved side must never lose on time on a loaded machine.
-    const std::vector<std::string> common{"--pairs", std::to_string(kPairs), "--book", "none",
-                                          "--margin", "300", "--db", db_path, "--tc", tc};
+    const std::vector<std::string> common{"--pairs",  std::to_string(kPairs),
+                                          "--book",   "none",
+                                          "--margin", "300",
+                                          "--db",     db_path,
+                                          "--tc",     tc};
     args.insert(args.end(), common.begin(), common.end());
     args.insert(args.end(), extra.begin(), extra.end());
     const auto r = run_harness(dir, args, std::chrono::seconds(150));
@@ -136,9 +139,10 @@ TEST(Faults, HangWithClockIsATimeForfeit) {
 // stall at once) and is disabled. Run it by hand with --gtest_also_run_disabled_tests.
 TEST(Faults, HangWithoutClockIsAStall) {
     TempDir dir;
-    const auto games = play_match(dir, {"name=hanger", "cmd=" + kFixtureHang, "arg=2"},
-                                  {"name=random", "cmd=" + kFixtureRandom}, "nodes=100",
-                                  {"--concurrency", "6", "--force-concurrency", "--stall-timeout", "1500"});
+    const auto games =
+        play_match(dir, {"name=hanger", "cmd=" + kFixtureHang, "arg=2"},
+                   {"name=random", "cmd=" + kFixtureRandom}, "nodes=100",
+                   {"--concurrency", "6", "--force-concurrency", "--stall-timeout", "1500"});
     for (const auto& g : games) {
         EXPECT_EQ(g.termination, "stall") << g.detail;
         EXPECT_EQ(loser(g), "hanger");
@@ -163,8 +167,7 @@ TEST(Faults, GarbageOutputStillPlaysNormalGames) {
     const std::string db_path = dir / "faults.db";
     const auto games = play_match(dir, {"name=noisy", "cmd=" + kFixtureGarbage},
                                   {"name=random", "cmd=" + kFixtureRandom}, "nodes=100");
-    const std::set<std::string> normal{"mate", "stalemate", "repetition", "fifty-move",
-                                       "material"};
+    const std::set<std::string> normal{"mate", "stalemate", "repetition", "fifty-move", "material"};
     for (const auto& g : games) {
         EXPECT_TRUE(normal.count(g.termination)) << g.termination << ": " << g.detail;
         EXPECT_GT(moves_of(g, "noisy"), 0);
@@ -173,7 +176,8 @@ TEST(Faults, GarbageOutputStillPlaysNormalGames) {
     // (depth 1, score cp 0, the requested 100 nodes), not the garbage around it.
     Db db(db_path);
     const auto figures = db.rows(
-        "SELECT DISTINCT m.depth, m.score_cp, m.nodes FROM moves m JOIN games g ON g.id = m.game_id "
+        "SELECT DISTINCT m.depth, m.score_cp, m.nodes FROM moves m JOIN games g ON g.id = "
+        "m.game_id "
         "JOIN engines e ON e.id = CASE m.color WHEN 'w' THEN g.white_engine_id "
         "ELSE g.black_engine_id END WHERE e.name = 'noisy' AND m.score_mate IS NULL");
     ASSERT_EQ(figures.size(), 1u);

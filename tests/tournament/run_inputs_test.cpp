@@ -125,8 +125,13 @@ TEST_F(RunInputs, AReplacedBinaryIsRefusedUnlessAllowed) {
     start_and_kill(dir, config_match(dir, db_path, binary, book), db_path, 2);
     const auto games_before = games_in(db_path);
     {
-        // A rebuilt engine: a different file at the same path (appended bytes leave it runnable).
-        std::ofstream(binary, std::ios::app) << "rebuilt";
+        // A rebuilt engine: a new file renamed over the old one, as a linker does (writing into
+        // the old file could fail with ETXTBSY while a killed run's engine is still exiting);
+        // the appended bytes leave it runnable.
+        const std::string rebuilt = binary + ".new";
+        fs::copy_file(binary, rebuilt);
+        std::ofstream(rebuilt, std::ios::app) << "rebuilt";
+        fs::rename(rebuilt, binary);
     }
     auto r = run_harness(dir, {"resume", "--db", db_path, "--run", "1"});
     EXPECT_EQ(r.exit_code, 2) << describe(r);
