@@ -71,11 +71,30 @@ store::StatsRecord to_stats_record(std::int64_t pairs, const stats::Summary& sum
     return row;
 }
 
+// Calls every observer of the run, one call at a time (slots start games concurrently).
+class Observers {
+  public:
+    explicit Observers(const std::vector<RunObserver*>& observers) : observers_(observers) {}
+
+    template <typename Call>
+    void notify(Call&& call) {
+        if (observers_.empty()) return;
+        std::lock_guard lock(mutex_);
+        for (RunObserver* observer : observers_) call(*observer);
+    }
+
+  private:
+    const std::vector<RunObserver*>& observers_;
+    std::mutex mutex_;
+};
+
 // The results side of a run: the one place that writes to the store once games are under way.
 class ResultSink {
   public:
-    ResultSink(const RunSetup& setup, GameQueue& queue, std::atomic<bool>& cancel)
+    ResultSink(const RunSetup& setup, GameQueue& queue, std::atomic<bool>& cancel,
+               Observers& observers)
         : setup_(setup),
+          observers_(observers),
           queue_(queue),
           cancel_(cancel),
           view_(view_engine(setup.plan)),
@@ -123,6 +142,7 @@ class ResultSink {
         tags.round =
             std::to_string(task.pair.pair_index + 1) + "." + std::to_string(task.round + 1);
         setup_.store->record_game(to_store_record(game, place, match::to_pgn(game, tags)));
+        observers_.notify([&](RunObserver& o) { o.game_finished(task, game); });
 
         const bool view_white = task.white() == view_;
         const bool involved = view_white || task.black() == view_;
@@ -141,11 +161,15 @@ class ResultSink {
         if (!record || setup_.plan.pairing != Pairing::kHeadToHead) {
             if (record && progress_)
                 progress_->message("pair " + std::to_string(pair + 1) + " done");
+            if (record)
+                observers_.notify(
+                    [&](RunObserver& o) { o.pair_finished(pairs_completed_, nullptr); });
             return;
         }
         const auto summary = stats::summarize(penta_, sprt_);
         setup_.store->record_stats(setup_.run_id, to_stats_record(pairs_completed_, summary));
         if (progress_) progress_->pair_done(pairs_completed_, summary);
+        observers_.notify([&](RunObserver& o) { o.pair_finished(pairs_completed_, &summary); });
         if (summary.sprt && summary.sprt->verdict != stats::Verdict::kContinue && !decision_) {
             decision_ = summary.sprt->verdict;
             queue_.close();
@@ -154,6 +178,7 @@ class ResultSink {
     }
 
     const RunSetup& setup_;
+    Observers& observers_;
     GameQueue& queue_;
     std::atomic<bool>& cancel_;
     int view_;
@@ -195,7 +220,8 @@ RunOutcome run_games(const RunSetup& setup) {
 
     std::atomic<bool> cancel{false};
     GameQueue queue(plan, stored_places);
-    ResultSink sink(setup, queue, cancel);
+    Observers observers(setup.observers);
+    ResultSink sink(setup, queue, cancel, observers);
     sink.load_stored(stored);
 
     std::ostream null_stream(nullptr);
@@ -259,6 +285,7 @@ RunOutcome run_games(const RunSetup& setup) {
                             opening.fen = entry.start_fen;
                             opening.moves = entry.moves;
                         }
+                        observers.notify([&](RunObserver& o) { o.game_started(*task); });
                         auto game = match::play_game(engine(task->white()), engine(task->black()),
                                                      opening, settings);
                         if (!game.finished_normally()) break;  // cancelled

@@ -22,6 +22,7 @@
 #include "harness/stats/sprt.hpp"
 #include "harness/store/store.hpp"
 #include "harness/tournament/player_claim.hpp"
+#include "harness/tournament/run_observer.hpp"
 #include "harness/tournament/run_plan.hpp"
 
 namespace lmr::tournament {
@@ -38,6 +39,7 @@ struct RunSetup {
     PlayerClaim* claim = nullptr;
     std::ostream* out = nullptr;  // progress
     bool live_progress = false;   // a terminal: rewrite one status line
+    std::vector<RunObserver*> observers;  // not owned
 };
 
 struct RunOutcome {

@@ -80,6 +80,7 @@ SessionResult play(store::Store& store, std::int64_t run_id, const RunPlan& plan
     setup.interrupt = options.interrupt;
     setup.out = options.out;
     setup.live_progress = options.live_progress;
+    setup.observers = options.observers;
     SessionResult result{run_id, run_games(setup)};
     return result;
 }

@@ -11,6 +11,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "harness/store/records.hpp"
 #include "harness/tournament/run_plan.hpp"
@@ -35,6 +36,7 @@ struct SessionOptions {
     bool allow_changed = false;
     // resume only: slots for this session instead of the stored plan's
     std::optional<int> concurrency;
+    std::vector<RunObserver*> observers;  // not owned; see run_observer.hpp
 };
 
 struct SessionResult {
