@@ -280,6 +280,7 @@ class GameRunner {
         m.depth = reply.info.depth.value_or(0);
         m.seldepth = reply.info.seldepth.value_or(0);
         m.nodes = reply.info.nodes.value_or(0);
+        m.nps = reply.info.nps.value_or(0);
         m.time_ms = duration_cast<milliseconds>(reply.elapsed).count();
         if (const auto left = clock_.remaining(side))
             m.clock_left_ms = duration_cast<milliseconds>(*left).count();

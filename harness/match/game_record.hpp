@@ -53,6 +53,7 @@ struct MoveRecord {
     int depth = 0;               // 0 when not reported
     int seldepth = 0;
     std::uint64_t nodes = 0;
+    std::uint64_t nps = 0;                      // as the engine reported it; 0 when it did not
     std::int64_t time_ms = 0;                   // reply time: `go` write to `bestmove` read
     std::optional<std::int64_t> clock_left_ms;  // the mover's clock after the move (tc= only)
 };

@@ -10,6 +10,10 @@
 //    starts the game), each engine move commented `{+0.35/12 0.120s}` (mover's score in pawns or
 //    +M3/-M2, depth, time used) and each opening move `{book}`, lines of at most 79 characters,
 //    the result at the end, and an empty line after the game.
+// One comment per move, as cutechess-cli and fastchess write it: the reason the game ended is
+// joined to the last move's comment (`{+M1/7 0.010s, Black mates}`), since a second comment in
+// a row is rejected by some widely used PGN readers; a game without a move has the reason as
+// its only comment. PgnCommentFields adds fastchess's optional `n=`, `sd=` and `nps=` items.
 // pgn-extract reads the output without complaint (tests/match/pgn_test.cpp checks that).
 
 #include <string>
@@ -29,11 +33,21 @@ struct PgnTags {
     std::vector<std::pair<std::string, std::string>> extra;
 };
 
+// Search figures an engine move's comment adds after `score/depth time`, in fastchess's
+// spelling and order (its -pgnout nodes=true seldepth=true nps=true):
+// `{+0.35/12 0.120s, n=48213, sd=17, nps=401775}`.
+struct PgnCommentFields {
+    bool nodes = false;     // n=: nodes searched (0 when the engine did not say)
+    bool seldepth = false;  // sd=: selective depth (0 when the engine did not say)
+    bool nps = false;       // nps=: the engine's nodes per second, else nodes / reply time
+};
+
 inline constexpr int kPgnMaxLineLength = 79;
 
 // Throws std::invalid_argument when the record is inconsistent (bad start FEN, a move that is
 // not legal in its position): PGN that no reader could replay is never written.
-std::string to_pgn(const GameRecord& game, const PgnTags& tags = {});
+std::string to_pgn(const GameRecord& game, const PgnTags& tags = {},
+                   const PgnCommentFields& fields = {});
 
 // "2024.05.31" in UTC; "????.??.??" for a default (epoch) time point.
 std::string pgn_date(std::chrono::system_clock::time_point when);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
@@ -65,7 +66,7 @@ TEST(Pgn, FoolsMateExactText) {
         "[PlyCount \"4\"]\n"
         "\n"
         "1. f3 {+0.10/5 0.050s} 1... e5 {-0.20/6 0.120s} 2. g4 {-1.50/7 0.200s} 2...\n"
-        "Qh4# {+M1/1 0.010s} {Black mates} 0-1\n"
+        "Qh4# {+M1/1 0.010s, Black mates} 0-1\n"
         "\n";
     EXPECT_EQ(to_pgn(fools_mate(), tags), expected);
 }
@@ -104,7 +105,7 @@ TEST(Pgn, GameFromFenWithBookMovesExactText) {
         "[Opening \"test\"]\n"
         "\n"
         "40... Kd7 {book} 41. Kd2 {book} 41... Ke6 {-3.10/9 1.500s} 42. e4\n"
-        "{+3.20/11 2.250s} 42... Ke5 {0.007s} {game cancelled (interrupted)} *\n"
+        "{+3.20/11 2.250s} 42... Ke5 {0.007s, game cancelled (interrupted)} *\n"
         "\n";
     PgnTags tags;
     tags.extra = {{"Opening", "test"}};
@@ -118,6 +119,84 @@ TEST(Pgn, RejectsIllegalMovesAndBadFen) {
     g = fools_mate();
     g.start_fen = "not a fen";
     EXPECT_THROW(to_pgn(g), std::invalid_argument);
+}
+
+// fastchess's -pgnout nodes=true seldepth=true nps=true: `n=`, `sd=` and `nps=` after the time,
+// in that order and joined by ", ", and the reason after them on the last move.
+TEST(Pgn, CommentFieldsInFastchessSpellingWithTheReasonLast) {
+    GameRecord g = fools_mate();
+    for (auto& m : g.moves) {
+        m.nodes = 1000 * static_cast<std::uint64_t>(m.depth);
+        m.seldepth = m.depth + 3;
+    }
+    g.moves[0].nps = 250000;  // the engine's own figure wins over nodes / reply time
+    const std::string text = to_pgn(g, {}, {.nodes = true, .seldepth = true, .nps = true});
+    const std::string movetext =
+        "\n\n"
+        "1. f3 {+0.10/5 0.050s, n=5000, sd=8, nps=250000} 1... e5\n"
+        "{-0.20/6 0.120s, n=6000, sd=9, nps=50000} 2. g4\n"
+        "{-1.50/7 0.200s, n=7000, sd=10, nps=35000} 2... Qh4#\n"
+        "{+M1/1 0.010s, n=1000, sd=4, nps=100000, Black mates} 0-1\n"
+        "\n";
+    ASSERT_GE(text.size(), movetext.size());
+    EXPECT_EQ(text.substr(text.size() - movetext.size()), movetext) << text;
+}
+
+TEST(Pgn, EachCommentFieldOnlyWhenAsked) {
+    GameRecord g = fools_mate();
+    g.moves[0].nodes = 5000;
+    g.moves[0].seldepth = 8;
+    EXPECT_NE(to_pgn(g, {}, {.nodes = true}).find("f3 {+0.10/5 0.050s, n=5000} "),
+              std::string::npos);
+    EXPECT_NE(to_pgn(g, {}, {.seldepth = true}).find("f3 {+0.10/5 0.050s, sd=8} "),
+              std::string::npos);
+    EXPECT_NE(to_pgn(g, {}, {.nps = true}).find("f3 {+0.10/5 0.050s, nps=100000} "),
+              std::string::npos);
+    const std::string plain = to_pgn(g);
+    for (const char* item : {"n=", "sd=", "nps="})
+        EXPECT_EQ(plain.find(item), std::string::npos) << item << " in\n" << plain;
+    // A move answered within the millisecond by an engine that prints no nps: no figure to give.
+    g.moves[0].time_ms = 0;
+    EXPECT_NE(to_pgn(g, {}, {.nps = true}).find("f3 {+0.10/5 0.000s, nps=0} "), std::string::npos);
+}
+
+// The game ended in the book position: the reason joins the last book move's comment.
+GameRecord mate_in_the_book() {
+    GameRecord g;
+    g.white = "Alpha";
+    g.black = "Beta";
+    g.started = kMay1;
+    g.time_control = "10+0.1";
+    g.opening_moves = {"f2f3", "e7e5", "g2g4", "d8h4"};
+    g.result = "0-1";
+    g.termination = Termination::kMate;
+    g.reason = "Black mates";
+    return g;
+}
+
+TEST(Pgn, WithoutEngineMovesTheReasonJoinsTheLastBookMove) {
+    const std::string text = to_pgn(mate_in_the_book());
+    EXPECT_NE(text.find("\n\n1. f3 {book} 1... e5 {book} 2. g4 {book} 2... Qh4# {book, Black "
+                        "mates} 0-1\n\n"),
+              std::string::npos)
+        << text;
+}
+
+// The game ended where it started (a stalemate from the book): the reason is its one comment.
+GameRecord stalemate_at_the_start() {
+    GameRecord g;
+    g.white = "Alpha";
+    g.black = "Beta";
+    g.start_fen = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+    g.result = "1/2-1/2";
+    g.termination = Termination::kStalemate;
+    g.reason = "stalemate";
+    return g;
+}
+
+TEST(Pgn, WithoutAnyMoveTheReasonIsTheOnlyComment) {
+    const std::string text = to_pgn(stalemate_at_the_start());
+    EXPECT_NE(text.find("[PlyCount \"0\"]\n\n{stalemate} 1/2-1/2\n\n"), std::string::npos) << text;
 }
 
 // A long game of random legal moves (fixed seed), so lines wrap many times.
@@ -157,6 +236,18 @@ GameRecord random_game(unsigned seed) {
         g.reason = "draw adjudication: |score| <= 10 cp for 8 moves of both sides";
     }
     return g;
+}
+
+// Never two comments in a row: some widely used PGN readers reject them.
+TEST(Pgn, OneCommentPerMove) {
+    for (unsigned seed : {1u, 2u, 3u, 7u}) {
+        for (const PgnCommentFields fields :
+             {PgnCommentFields{}, PgnCommentFields{.nodes = true, .seldepth = true, .nps = true}}) {
+            std::string text = to_pgn(random_game(seed), {}, fields);
+            std::replace(text.begin(), text.end(), '\n', ' ');
+            EXPECT_EQ(text.find("} {"), std::string::npos) << text;
+        }
+    }
 }
 
 TEST(Pgn, LinesAtMost79Characters) {
@@ -231,10 +322,10 @@ std::vector<std::string> exported_moves(const std::string& output) {
     return moves;
 }
 
-void expect_pgn_extract_accepts(const GameRecord& game) {
+void expect_pgn_extract_accepts(const GameRecord& game, const PgnCommentFields& fields = {}) {
     const std::string tool = find_pgn_extract();
     if (tool.empty()) GTEST_SKIP() << "pgn-extract is not installed (Debian package pgn-extract)";
-    const std::string pgn = to_pgn(game);
+    const std::string pgn = to_pgn(game, {}, fields);
     const ExtractResult r = run_pgn_extract(tool, pgn);
     EXPECT_EQ(r.status, 0);
     EXPECT_EQ(r.diagnostics, "") << "pgn-extract complained about:\n" << pgn;
@@ -261,6 +352,15 @@ TEST(PgnExtract, AcceptsGameFromFen) {
 }
 TEST(PgnExtract, AcceptsLongRandomGames) {
     for (unsigned seed : {1u, 2u, 3u, 4u, 5u, 6u}) expect_pgn_extract_accepts(random_game(seed));
+}
+TEST(PgnExtract, AcceptsEveryCommentField) {
+    expect_pgn_extract_accepts(random_game(8), {.nodes = true, .seldepth = true, .nps = true});
+}
+TEST(PgnExtract, AcceptsAGameThatEndedInTheBook) {
+    expect_pgn_extract_accepts(mate_in_the_book());
+}
+TEST(PgnExtract, AcceptsAGameWithoutMoves) {
+    expect_pgn_extract_accepts(stalemate_at_the_start());
 }
 
 }  // namespace
