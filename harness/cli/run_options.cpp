@@ -125,7 +125,8 @@ void add_sprt_options(po::options_description& options) {
         ("alpha", po::value<std::string>()->default_value("0.05"), "false positive rate")
         ("beta", po::value<std::string>()->default_value("0.05"), "false negative rate")
         ("model", po::value<std::string>()->default_value("normalized"),
-         "Elo model of the bounds: normalized (nElo, as fishtest) or logistic");
+         "Elo model of the bounds: normalized (nElo, as fishtest), logistic, or bayesian "
+         "(BayesElo with the draw rate of the games, as fastchess; also spelt bayeselo)");
     // clang-format on
 }
 
@@ -135,14 +136,17 @@ store::SprtParams sprt_params(const po::variables_map& values) {
     params.elo1 = parse_double("--elo1", values["elo1"].as<std::string>());
     params.alpha = parse_probability("--alpha", values["alpha"].as<std::string>());
     params.beta = parse_probability("--beta", values["beta"].as<std::string>());
-    params.model = values["model"].as<std::string>();
     stats::SprtParams check;
     check.elo0 = params.elo0;
     check.elo1 = params.elo1;
     check.alpha = params.alpha;
     check.beta = params.beta;
-    auto model = stats::parse_model(params.model);
-    if (!model) throw flag_error("--model", params.model, "expected normalized or logistic");
+    const std::string model_text = values["model"].as<std::string>();
+    const auto model = stats::parse_model(model_text);
+    if (!model)
+        throw flag_error("--model", model_text, "expected normalized, logistic or bayesian");
+    // The run stores the model's one name, whichever spelling was typed.
+    params.model = std::string(stats::model_name(*model));
     check.model = *model;
     if (auto problem = stats::validate(check)) throw UsageError(*problem);
     return params;

@@ -76,14 +76,16 @@ stats::SprtParams read_sprt_params(const po::variables_map& values) {
     params.alpha = parse_probability("--alpha", text("alpha"));
     params.beta = parse_probability("--beta", text("beta"));
     const auto model = stats::parse_model(text("model"));
-    if (!model) throw flag_error("--model", text("model"), "expected 'normalized' or 'logistic'");
+    if (!model) {
+        throw flag_error("--model", text("model"),
+                         "expected 'normalized', 'logistic' or 'bayesian'");
+    }
     params.model = *model;
     if (!(params.elo0 < params.elo1)) {
         throw UsageError("--elo0 '" + text("elo0") + "' must be less than --elo1 '" + text("elo1") +
                          "'");
     }
-    const double limit = params.model == stats::EloModel::kNormalized ? stats::kMaxAbsNormalizedElo
-                                                                      : stats::kMaxAbsLogisticElo;
+    const double limit = stats::max_abs_elo(params.model);
     for (const auto& [name, value] : {std::pair{"elo0", params.elo0}, {"elo1", params.elo1}}) {
         if (std::abs(value) > limit) {
             throw flag_error(std::string("--") + name, text(name),
@@ -116,7 +118,8 @@ int run_stats_command(CommandContext& context) {
         ("alpha", po::value<std::string>()->default_value("0.05"), "false positive rate")
         ("beta", po::value<std::string>()->default_value("0.05"), "false negative rate")
         ("model", po::value<std::string>()->default_value("normalized"),
-         "Elo model of the bounds: normalized (nElo, as fishtest) or logistic")
+         "Elo model of the bounds: normalized (nElo, as fishtest), logistic, or bayesian "
+         "(BayesElo with the draw rate of the games, as fastchess; also spelt bayeselo)")
         ("json", "print JSON instead of text");
     // clang-format on
     po::variables_map values;
@@ -135,6 +138,10 @@ int run_stats_command(CommandContext& context) {
                                           ? counts_from_ptnml(values["ptnml"].as<std::string>())
                                           : counts_from_wdl(values["wdl"].as<std::string>());
     const stats::SprtParams params = read_sprt_params(values);
+    if (params.model == stats::EloModel::kBayesElo && !counts.games) {
+        throw flag_error("--model", values["model"].as<std::string>(),
+                         "needs W/D/L: give --wdl, or --ptnml with six counts (WL and DD apart)");
+    }
 
     const stats::Summary summary = stats::summarize(counts, params);
     if (values.count("json") != 0U) {

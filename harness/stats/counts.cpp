@@ -74,4 +74,12 @@ Trinomial to_trinomial(const Pentanomial& p) {
                      .losses = 2 * p.ll + p.ld + p.wl};
 }
 
+Trinomial mirrored(const Trinomial& games) {
+    return Trinomial{.wins = games.losses, .draws = games.draws, .losses = games.wins};
+}
+
+Pentanomial mirrored(const Pentanomial& p) {
+    return Pentanomial{.ll = p.ww, .ld = p.wd, .wl = p.wl, .dd = p.dd, .wd = p.ld, .ww = p.ll};
+}
+
 }  // namespace lmr::stats

@@ -48,4 +48,8 @@ void add_pair(Pentanomial& counts, Outcome first, Outcome second);
 // DD = 2 draws, WD = 1 win + 1 draw, WW = 2 wins.
 Trinomial to_trinomial(const Pentanomial& pairs);
 
+// The same counts from the opponent's side: wins and losses (WW and LL, WD and LD) trade places.
+Trinomial mirrored(const Trinomial& games);
+Pentanomial mirrored(const Pentanomial& pairs);
+
 }  // namespace lmr::stats

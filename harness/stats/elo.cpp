@@ -28,6 +28,16 @@ double score_from_elo(double elo) {
     return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0));
 }
 
+double draw_elo_from_rates(double win_rate, double loss_rate) {
+    return 200.0 * std::log10((1.0 - loss_rate) / loss_rate * (1.0 - win_rate) / win_rate);
+}
+
+double score_from_bayes_elo(double bayes_elo, double draw_elo) {
+    const double win = score_from_elo(bayes_elo - draw_elo);
+    const double loss = score_from_elo(-bayes_elo - draw_elo);
+    return win + (1.0 - win - loss) / 2;
+}
+
 EloEstimate estimate_from_bins(std::span<const double> counts, Unit unit) {
     EloEstimate e;
     e.unit = unit;

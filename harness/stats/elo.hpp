@@ -41,6 +41,17 @@ double elo_from_score(double score);
 // Expected score of an Elo difference: 1 / (1 + 10^(-elo/400)).
 double score_from_elo(double elo);
 
+// BayesElo (Rémi Coulom's model, as cutechess-cli, fastchess and the early fishtest use it): a
+// game between players `elo` apart is won with probability f(elo - draw_elo), lost with
+// f(-elo - draw_elo) and drawn otherwise, f(x) = 1 / (1 + 10^(-x/400)). draw_elo says how
+// drawish the games are (0: no draws).
+//
+// The draw_elo that fits a win rate and a loss rate (both in (0, 1), summing to at most 1):
+// 200 log10((1 - L) / L * (1 - W) / W).
+double draw_elo_from_rates(double win_rate, double loss_rate);
+// Expected score of a BayesElo difference at that draw_elo: P(win) + P(draw) / 2.
+double score_from_bayes_elo(double bayes_elo, double draw_elo);
+
 EloEstimate estimate(const Trinomial& games);
 EloEstimate estimate(const Pentanomial& pairs);
 

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <stdexcept>
 
 namespace lmr::stats {
 namespace {
@@ -105,13 +106,24 @@ std::string format_number(double value, int decimals) {
 Summary summarize(const MatchCounts& counts, const std::optional<SprtParams>& params) {
     Summary s;
     s.counts = counts;
+    const Trinomial games = counts.games.value_or(Trinomial{});
     if (counts.pairs) {
         s.estimate = estimate(*counts.pairs);
-        if (params) s.sprt = sprt(*counts.pairs, *params);
     } else {
-        const Trinomial games = counts.games.value_or(Trinomial{});
         s.estimate = estimate(games);
-        if (params) s.sprt = sprt(games, *params);
+    }
+    if (!params) return s;
+    if (params->model == EloModel::kBayesElo) {
+        // A model of single games: its LLR is that of the W/D/L, which five bins cannot give.
+        if (counts.pairs && !counts.games) {
+            throw std::invalid_argument(
+                "summarize: the BayesElo model needs W/D/L (WL and DD given apart)");
+        }
+        s.sprt = sprt(games, *params);
+    } else if (counts.pairs) {
+        s.sprt = sprt(*counts.pairs, *params);
+    } else {
+        s.sprt = sprt(games, *params);
     }
     return s;
 }

@@ -36,6 +36,8 @@ struct Summary {
 };
 
 // Builds the summary; params must pass validate() (SPRT is omitted when params is empty).
+// The BayesElo model's LLR comes from counts.games; pairs without games (five bins) throw
+// std::invalid_argument with that model.
 Summary summarize(const MatchCounts& counts, const std::optional<SprtParams>& params);
 // Convenience for the common case of a paired run: W/D/L derived from the pentanomial.
 Summary summarize(const Pentanomial& pairs, const std::optional<SprtParams>& params);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <optional>
@@ -76,9 +77,8 @@ Dist bin_scores(std::size_t bins) {
     return a;
 }
 
-// Maximum-likelihood distribution with expected score s (logistic model).
-Dist mle_logistic(const Dist& p, const Dist& a, double elo) {
-    const double s = score_from_elo(elo);
+// Maximum-likelihood distribution with expected score s (logistic and BayesElo models).
+Dist mle_with_score(const Dist& p, const Dist& a, double s) {
     Dist phi(a.size);
     for (std::size_t i = 0; i < a.size; ++i) phi[i] = a[i] - s;
     const auto theta = solve_theta(p, phi);
@@ -123,13 +123,30 @@ std::string number(double x) {
 }  // namespace
 
 std::string_view model_name(EloModel model) {
-    return model == EloModel::kLogistic ? "logistic" : "normalized";
+    switch (model) {
+        case EloModel::kLogistic:
+            return "logistic";
+        case EloModel::kBayesElo:
+            return "bayesian";
+        case EloModel::kNormalized:
+            break;
+    }
+    return "normalized";
 }
 
 std::optional<EloModel> parse_model(std::string_view name) {
-    if (name == "normalized") return EloModel::kNormalized;
-    if (name == "logistic") return EloModel::kLogistic;
+    std::string lower(name);
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (lower == "normalized") return EloModel::kNormalized;
+    if (lower == "logistic") return EloModel::kLogistic;
+    // fastchess calls it "bayesian"; cutechess-cli's documentation and BayesElo itself "BayesElo".
+    if (lower == "bayesian" || lower == "bayeselo") return EloModel::kBayesElo;
     return std::nullopt;
+}
+
+double max_abs_elo(EloModel model) {
+    return model == EloModel::kNormalized ? kMaxAbsNormalizedElo : kMaxAbsLogisticElo;
 }
 
 std::optional<std::string> validate(const SprtParams& params) {
@@ -139,8 +156,7 @@ std::optional<std::string> validate(const SprtParams& params) {
         return "elo0 (" + number(params.elo0) + ") must be less than elo1 (" + number(params.elo1) +
                ")";
     }
-    const double limit =
-        params.model == EloModel::kNormalized ? kMaxAbsNormalizedElo : kMaxAbsLogisticElo;
+    const double limit = max_abs_elo(params.model);
     for (const auto& [name, value] : {std::pair{"elo0", params.elo0}, {"elo1", params.elo1}}) {
         if (std::abs(value) > limit) {
             return std::string(name) + " (" + number(value) + ") is outside the " +
@@ -188,9 +204,15 @@ double llr_from_bins(std::span<const double> counts, const SprtParams& params, b
         throw std::invalid_argument("llr_from_bins: " + std::to_string(counts.size()) +
                                     " bins (2.." + std::to_string(kMaxBins) + " supported)");
     }
+    if (params.model == EloModel::kBayesElo && (counts.size() != 3 || pairs)) {
+        throw std::invalid_argument(
+            "llr_from_bins: the BayesElo model takes game counts (L, D, W)");
+    }
     double total = 0;
     for (double c : counts) total += c;
     if (total <= 0) return 0.0;
+    // Without a win and a loss the sample has no draw_elo (a rate of 0 puts it at infinity).
+    if (params.model == EloModel::kBayesElo && !(counts[0] > 0 && counts[2] > 0)) return 0.0;
 
     const std::size_t k = counts.size();
     Dist n(k);
@@ -206,8 +228,14 @@ double llr_from_bins(std::span<const double> counts, const SprtParams& params, b
     Dist p0(k);
     Dist p1(k);
     if (params.model == EloModel::kLogistic) {
-        p0 = mle_logistic(p, a, params.elo0);
-        p1 = mle_logistic(p, a, params.elo1);
+        p0 = mle_with_score(p, a, score_from_elo(params.elo0));
+        p1 = mle_with_score(p, a, score_from_elo(params.elo1));
+    } else if (params.model == EloModel::kBayesElo) {
+        // The draw_elo of the (regularized) sample turns the BayesElo bounds into expected
+        // scores, as fastchess does.
+        const double draw_elo = draw_elo_from_rates(p[2], p[0]);
+        p0 = mle_with_score(p, a, score_from_bayes_elo(params.elo0, draw_elo));
+        p1 = mle_with_score(p, a, score_from_bayes_elo(params.elo1, draw_elo));
     } else {
         // nElo is defined per game; a pair's score (mean of two games) has 1/sqrt(2) of the
         // spread, so the same nElo is sqrt(2) times as many standard deviations per pair.
@@ -221,6 +249,7 @@ double llr_from_bins(std::span<const double> counts, const SprtParams& params, b
 }
 
 double llr(const Pentanomial& pairs, const SprtParams& params) {
+    if (params.model == EloModel::kBayesElo) return llr(to_trinomial(pairs), params);
     const auto bins = pairs.bins();
     return llr_from_bins(bins, params, true);
 }

@@ -16,16 +16,27 @@ namespace lmr::stats {
 enum class EloModel {
     kNormalized,  // elo0/elo1 are nElo (fishtest's default): independent of the draw rate
     kLogistic,    // elo0/elo1 are logistic Elo: expected score 1 / (1 + 10^(-elo/400))
+    // elo0/elo1 are BayesElo (fastchess's `-sprt model=bayesian`): expected score
+    // score_from_bayes_elo(elo, draw_elo) with the draw_elo of the games counted so far, then
+    // the same GSPRT as the logistic model. A model of single games: with pairs, the LLR is that
+    // of the games inside them (fastchess turns pentanomial reports off for it). No LLR (0)
+    // until there is a win and a loss, as in fastchess.
+    kBayesElo,
 };
 
-std::string_view model_name(EloModel model);  // "normalized" / "logistic"
+// "normalized" / "logistic" / "bayesian" (fastchess's names).
+std::string_view model_name(EloModel model);
+// Those names, "bayeselo" for kBayesElo too, in any letter case.
 std::optional<EloModel> parse_model(std::string_view name);
 
 // The normalized model's fixed-point iteration starts from the uniform distribution, where it
 // has a solution only for |nElo| below about 231 (pairs) / 340 (games); the logistic model
 // loses precision as the expected score approaches 0 or 1. Bounds beyond these are rejected.
+// A BayesElo difference never scores further from 1/2 than the same logistic Elo (draws pull
+// the score toward 1/2), so its range is the logistic one.
 inline constexpr double kMaxAbsNormalizedElo = 200;
 inline constexpr double kMaxAbsLogisticElo = 1000;
+double max_abs_elo(EloModel model);
 
 struct SprtParams {
     double elo0 = 0;
@@ -55,6 +66,7 @@ double llr(const Pentanomial& pairs, const SprtParams& params);
 double llr(const Trinomial& games, const SprtParams& params);
 // General form: counts[i] units scored i/(K-1), 2 <= K <= kMaxBins (else std::invalid_argument);
 // `pairs` selects the sqrt(2) of the normalized model (a pair's score is the mean of two games).
+// The BayesElo model takes game counts only: K = 3 and !pairs (else std::invalid_argument).
 // Allocates nothing on success.
 inline constexpr std::size_t kMaxBins = 16;
 double llr_from_bins(std::span<const double> counts, const SprtParams& params, bool pairs);

@@ -63,7 +63,7 @@ struct SprtParams {
     double elo1 = 5.0;
     double alpha = 0.05;
     double beta = 0.05;
-    std::string model = "normalized";  // "normalized" or "logistic"
+    std::string model = "normalized";  // "normalized", "logistic" or "bayesian"
 };
 
 struct RunRecord {

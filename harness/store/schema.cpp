@@ -528,7 +528,23 @@ CREATE TABLE run_claims (
 );
 )sql";
 
-constexpr std::array<Migration, 4> kMigrations{{
+// Version 5: the BayesElo SPRT model ('bayesian', fastchess's name) in runs.sprt_model. SQLite
+// cannot alter a CHECK constraint, and rebuilding `runs` would mean dropping a table every other
+// table references; widening a CHECK is what SQLite's documentation lets one do by rewriting the
+// table's CREATE statement in sqlite_schema (lang_altertable.html, "Making Other Kinds Of Table
+// Schema Changes"): every stored value passes the wider check, and the file format is unchanged.
+// RESET makes this connection re-read the schema; version 1's text is fixed, so the replace()
+// always finds it (tests/store check a 'bayesian' run can be stored after the upgrade).
+constexpr std::string_view kBayesEloModelV5 = R"sql(
+PRAGMA writable_schema = ON;
+UPDATE sqlite_schema
+SET sql = replace(sql, 'CHECK (sprt_model IN (''normalized'', ''logistic''))',
+                  'CHECK (sprt_model IN (''normalized'', ''logistic'', ''bayesian''))')
+WHERE type = 'table' AND name = 'runs';
+PRAGMA writable_schema = RESET;
+)sql";
+
+constexpr std::array<Migration, 5> kMigrations{{
     {1, "initial schema: runs, engines, games, moves, run_stats, tuning, views", kSchemaV1},
     {2,
      "report views: run_terminations, game_faults, opening_results, config_results, "
@@ -537,6 +553,7 @@ constexpr std::array<Migration, 4> kMigrations{{
     {3, "LMR statistics: game_lmr_stats, game_lmr_rules, engine_lmr_stats, engine_lmr_rules",
      kLmrStatsV3},
     {4, "run inputs and players: runs.book_sha256, run_changes, run_claims", kRunInputsV4},
+    {5, "BayesElo SPRT model: runs.sprt_model may be 'bayesian'", kBayesEloModelV5},
 }};
 
 }  // namespace

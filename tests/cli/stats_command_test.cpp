@@ -90,6 +90,29 @@ TEST(StatsCommand, FiveBinFormGivesTheSameStatistics) {
     EXPECT_TRUE(five["pentanomial"]["wl"].is_null());
 }
 
+// The BayesElo model (fastchess's `-sprt model=bayesian`): tests/stats/bayeselo_reference.py
+// gives 0.3011438439 for these games; pairs count the games inside them.
+TEST(StatsCommand, BayesEloModel) {
+    const auto games = stats_json({"--wdl", "46,122,32", "--model", "bayesian"});
+    EXPECT_NEAR(games["sprt"]["llr"].get<double>(), 0.3011438439, 1e-8);
+    EXPECT_EQ(games["sprt"]["model"], "bayesian");
+    const auto pairs = stats_json({"--ptnml", "2,18,10,40,24,6", "--model", "BayesElo"});
+    EXPECT_EQ(pairs["sprt"]["llr"], games["sprt"]["llr"]);
+    EXPECT_EQ(pairs["sprt"]["model"], "bayesian");
+    EXPECT_EQ(pairs["unit"], "pair");  // Elo and the rest stay per pair
+    const auto text = stats({"--wdl", "46,122,32", "--model", "bayeselo"});
+    EXPECT_TRUE(has(text.out, "LLR:          0.301 (-2.944, 2.944) [0, 5] bayesian")) << text.out;
+
+    // Five bins do not say how many games were won: no W/D/L, no BayesElo LLR.
+    const auto five = stats({"--ptnml", "2,18,50,24,6", "--model", "bayesian"});
+    EXPECT_EQ(five.exit_code, 2);
+    EXPECT_TRUE(has(five.err, "--model 'bayesian'")) << five.err;
+    EXPECT_TRUE(has(five.err, "W/D/L")) << five.err;
+    const auto range = stats({"--wdl", "1,2,3", "--model", "bayesian", "--elo1", "1001"});
+    EXPECT_EQ(range.exit_code, 2);
+    EXPECT_TRUE(has(range.err, "--elo1 '1001'")) << range.err;
+}
+
 TEST(StatsCommand, SprtOptions) {
     const auto j = stats_json({"--ptnml", "2,18,10,40,24,6", "--elo0", "-5", "--elo1", "-1",
                                "--alpha", "0.01", "--beta=0.1"});

@@ -64,5 +64,16 @@ TEST(Counts, AccumulateWithPlusEquals) {
     EXPECT_EQ(t, (Trinomial{.wins = 2, .draws = 2, .losses = 3}));
 }
 
+const Pentanomial kMirrorSample{.ll = 2, .ld = 18, .wl = 10, .dd = 40, .wd = 24, .ww = 6};
+
+TEST(Counts, MirroredSwapsWinsAndLosses) {
+    EXPECT_EQ(mirrored(kMirrorSample),
+              (Pentanomial{.ll = 6, .ld = 24, .wl = 10, .dd = 40, .wd = 18, .ww = 2}));
+    EXPECT_EQ(mirrored(mirrored(kMirrorSample)), kMirrorSample);
+    EXPECT_EQ(mirrored(Trinomial{.wins = 46, .draws = 122, .losses = 32}),
+              (Trinomial{.wins = 32, .draws = 122, .losses = 46}));
+    EXPECT_EQ(to_trinomial(mirrored(kMirrorSample)), mirrored(to_trinomial(kMirrorSample)));
+}
+
 }  // namespace
 }  // namespace lmr::stats

@@ -62,6 +62,22 @@ TEST(Elo, ScoreAndEloConvertBothWays) {
     EXPECT_EQ(elo_from_score(0.0), -INFINITY);
 }
 
+// Values from tests/stats/bayeselo_reference.py.
+TEST(Elo, BayesEloConversions) {
+    // Equal win and loss rates of 1/4: 200 log10(3 * 3).
+    EXPECT_NEAR(draw_elo_from_rates(0.25, 0.25), 190.8485018879, 1e-9);
+    EXPECT_NEAR(score_from_bayes_elo(50, 200), 0.552466334539, 1e-12);
+    // Rates produced by the model give back its draw_elo.
+    const double win = score_from_elo(30 - 120), loss = score_from_elo(-30 - 120);
+    EXPECT_NEAR(draw_elo_from_rates(win, loss), 120, 1e-9);
+    // No difference scores 1/2 at any draw_elo; no draws is the logistic model.
+    EXPECT_DOUBLE_EQ(score_from_bayes_elo(0, 250), 0.5);
+    EXPECT_NEAR(score_from_bayes_elo(40, 0), score_from_elo(40), 1e-15);
+    // Draws pull the score toward 1/2.
+    EXPECT_LT(score_from_bayes_elo(40, 200), score_from_elo(40));
+    EXPECT_GT(score_from_bayes_elo(40, 200), 0.5);
+}
+
 TEST(EloEdge, NoGamesIsUndefinedNotNan) {
     for (const EloEstimate& e : {estimate(Pentanomial{}), estimate(Trinomial{})}) {
         EXPECT_FALSE(e.defined());

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdexcept>
 
 namespace lmr::stats {
 namespace {
@@ -56,6 +57,18 @@ TEST(Format, TrinomialOnlyIsPerGame) {
     EXPECT_TRUE(contains(block, "Draw ratio:   61.00 %"));
     EXPECT_TRUE(contains(block, "LLR:          0.464 "));
     EXPECT_TRUE(contains(block, "logistic"));
+}
+
+TEST(Format, BayesEloLlrComesFromTheGamesOfThePairs) {
+    const Summary s = summarize(kVector1, SprtParams{.model = EloModel::kBayesElo});
+    // Statistics per pair as always; the LLR of the 46/122/32 games (bayeselo_reference.py).
+    EXPECT_TRUE(contains(format_block(s), "(statistics per pair)"));
+    EXPECT_TRUE(contains(format_block(s), "LLR:          0.301 (-2.944, 2.944) [0, 5] bayesian"));
+    EXPECT_EQ(to_json(s)["sprt"]["model"], "bayesian");
+    EXPECT_THROW(summarize(MatchCounts{.pairs = Pentanomial{.ll = 2, .dd = 50, .ww = 6},
+                                       .wl_dd_split_known = false},
+                           SprtParams{.model = EloModel::kBayesElo}),
+                 std::invalid_argument);
 }
 
 TEST(Format, FiveBinInputHidesTheSplit) {

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdint>
 #include <random>
+#include <stdexcept>
+#include <utility>
 
 namespace lmr::stats {
 namespace {
@@ -188,11 +190,110 @@ TEST(Sprt, ValidateNamesTheParameter) {
 TEST(Sprt, ModelNames) {
     EXPECT_EQ(parse_model("normalized"), EloModel::kNormalized);
     EXPECT_EQ(parse_model("logistic"), EloModel::kLogistic);
-    EXPECT_FALSE(parse_model("bayesian").has_value());
+    // fastchess's spelling, BayesElo's own, and any letter case.
+    EXPECT_EQ(parse_model("bayesian"), EloModel::kBayesElo);
+    EXPECT_EQ(parse_model("bayeselo"), EloModel::kBayesElo);
+    EXPECT_EQ(parse_model("BayesElo"), EloModel::kBayesElo);
+    EXPECT_EQ(parse_model("Logistic"), EloModel::kLogistic);
+    EXPECT_FALSE(parse_model("bayes").has_value());
+    EXPECT_FALSE(parse_model("").has_value());
     EXPECT_EQ(model_name(EloModel::kNormalized), "normalized");
+    EXPECT_EQ(model_name(EloModel::kLogistic), "logistic");
+    EXPECT_EQ(model_name(EloModel::kBayesElo), "bayesian");
+    for (EloModel model : {EloModel::kNormalized, EloModel::kLogistic, EloModel::kBayesElo})
+        EXPECT_EQ(parse_model(model_name(model)), model);
     EXPECT_EQ(verdict_name(Verdict::kAcceptH1), "accept H1");
     EXPECT_EQ(verdict_name(Verdict::kAcceptH0), "accept H0");
     EXPECT_EQ(verdict_name(Verdict::kContinue), "continue");
+}
+
+// The BayesElo model against tests/stats/bayeselo_reference.py, an independent computation from
+// the model's definition (closed-form maximum-likelihood distributions instead of bisection);
+// its values are printed with ten decimals.
+struct BayesVector {
+    Trinomial games;
+    double elo0, elo1, llr;
+};
+const BayesVector kBayesVectors[] = {
+    {{.wins = 46, .draws = 122, .losses = 32}, 0, 5, 0.3011438439},
+    {{.wins = 46, .draws = 122, .losses = 32}, -3, 1, 0.2634968605},
+    {{.wins = 3410, .draws = 12550, .losses = 3240}, 0, 5, 2.1627447539},
+    {{.wins = 68965, .draws = 128429, .losses = 68526}, 0, 2, -1.2621558892},
+    {{.wins = 21629, .draws = 41111, .losses = 21484}, 0.5, 2.5, -1.1306424589},
+    {{.wins = 30, .draws = 0, .losses = 20}, 0, 10, 0.2671203991},
+    {{.wins = 120, .draws = 40, .losses = 60}, 0, 50, 7.6146164772},
+};
+
+TEST(SprtBayesElo, MatchesTheIndependentComputation) {
+    for (const auto& v : kBayesVectors) {
+        SCOPED_TRACE(::testing::Message()
+                     << v.games.wins << "/" << v.games.draws << "/" << v.games.losses << " ["
+                     << v.elo0 << ", " << v.elo1 << "]");
+        EXPECT_NEAR(llr(v.games, params(EloModel::kBayesElo, v.elo0, v.elo1)), v.llr, 1e-8);
+    }
+}
+
+// fastchess's own test suite (app/tests/sprt_test.cpp, "bayesian trinomial 1" and "2") checks
+// its `-sprt model=bayesian` LLR at two decimals: Stats(wins, losses, draws).
+TEST(SprtBayesElo, MatchesFastchessPublishedValues) {
+    EXPECT_NEAR(llr(Trinomial{.wins = 68965, .draws = 128429, .losses = 68526},
+                    params(EloModel::kBayesElo, 0, 2)),
+                -1.26, 0.005);
+    EXPECT_NEAR(llr(Trinomial{.wins = 21629, .draws = 41111, .losses = 21484},
+                    params(EloModel::kBayesElo, 0.5, 2.5)),
+                -1.13, 0.005);
+}
+
+TEST(SprtBayesElo, PairsCountTheirGames) {
+    // kVector1's pairs hold 46 wins, 122 draws and 32 losses.
+    EXPECT_EQ(llr(kVector1, params(EloModel::kBayesElo)),
+              llr(kVector1Games, params(EloModel::kBayesElo)));
+    EXPECT_NEAR(llr(kVector1, params(EloModel::kBayesElo)), 0.3011438439, 1e-8);
+    const std::array<double, 5> five{2, 18, 50, 24, 6};
+    EXPECT_THROW(llr_from_bins(five, params(EloModel::kBayesElo), true), std::invalid_argument);
+    const std::array<double, 3> three{32, 122, 46};
+    EXPECT_THROW(llr_from_bins(three, params(EloModel::kBayesElo), true), std::invalid_argument);
+    EXPECT_NEAR(llr_from_bins(three, params(EloModel::kBayesElo), false), 0.3011438439, 1e-8);
+}
+
+TEST(SprtBayesElo, NoLlrWithoutAWinAndALoss) {
+    // As fastchess: the sample's draw_elo is infinite without wins or without losses.
+    const SprtParams p = params(EloModel::kBayesElo);
+    EXPECT_EQ(llr(Trinomial{}, p), 0.0);
+    EXPECT_EQ(llr(Trinomial{.wins = 100, .draws = 10}, p), 0.0);
+    EXPECT_EQ(llr(Trinomial{.draws = 10, .losses = 100}, p), 0.0);
+    EXPECT_EQ(llr(Trinomial{.draws = 100}, p), 0.0);
+    EXPECT_EQ(sprt(Trinomial{.wins = 1000}, p).verdict, Verdict::kContinue);
+}
+
+TEST(SprtBayesElo, DecidesLikeTheOtherModels) {
+    const SprtParams p = params(EloModel::kBayesElo);
+    EXPECT_EQ(sprt(Trinomial{.wins = 1000, .draws = 500, .losses = 500}, p).verdict,
+              Verdict::kAcceptH1);
+    EXPECT_EQ(sprt(Trinomial{.wins = 500, .draws = 500, .losses = 1000}, p).verdict,
+              Verdict::kAcceptH0);
+    // Swapping the engines negates the BayesElo scale too.
+    const Trinomial games{.wins = 46, .draws = 122, .losses = 32};
+    const Trinomial mirrored{.wins = 32, .draws = 122, .losses = 46};
+    EXPECT_NEAR(llr(games, params(EloModel::kBayesElo, 0, 5)),
+                -llr(mirrored, params(EloModel::kBayesElo, -5, 0)), 1e-9);
+}
+
+TEST(SprtBayesElo, RangeIsTheLogisticOne) {
+    EXPECT_EQ(max_abs_elo(EloModel::kBayesElo), kMaxAbsLogisticElo);
+    EXPECT_EQ(max_abs_elo(EloModel::kNormalized), kMaxAbsNormalizedElo);
+    EXPECT_FALSE(validate(params(EloModel::kBayesElo, -1000, 1000)).has_value());
+    const auto message = validate(params(EloModel::kBayesElo, 0, 1001));
+    ASSERT_TRUE(message.has_value());
+    EXPECT_NE(message->find("bayesian model's range"), std::string::npos) << *message;
+    std::mt19937_64 rng(777);
+    for (int i = 0; i < 2000; ++i) {
+        std::array<double, 3> three{};
+        for (double& c : three) c = rng() % 4 == 0 ? 0.0 : static_cast<double>(rng() % 100000);
+        for (const auto& [elo0, elo1] : {std::pair{-1000.0, 1000.0}, {0.0, 5.0}, {990.0, 1000.0}})
+            ASSERT_TRUE(std::isfinite(
+                llr_from_bins(three, params(EloModel::kBayesElo, elo0, elo1), false)));
+    }
 }
 
 }  // namespace

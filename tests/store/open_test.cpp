@@ -322,6 +322,41 @@ TEST(StoreMigrations, VersionThreeGainsRunInputsAndClaims) {
     EXPECT_EQ(store.run_claim(run)->pid, 7);
 }
 
+// A version-4 file: runs.sprt_model allowed 'normalized' and 'logistic' only. Version 5 widens
+// the CHECK for 'bayesian' without touching the stored runs.
+TEST(StoreMigrations, VersionFourGainsTheBayesEloModel) {
+    TempDir dir;
+    const std::filesystem::path path = dir / "v4.db";
+    std::int64_t run = 0;
+    {
+        Store store = Store::open(path);
+        run = testing::make_two_engine_run(store).run;
+    }
+    // The CREATE statement as version 1 wrote it, put back the way version 5 changes it.
+    raw_sql(path,
+            "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = replace(sql, "
+            "'''normalized'', ''logistic'', ''bayesian''', '''normalized'', ''logistic''') "
+            "WHERE name = 'runs'; PRAGMA writable_schema = OFF; PRAGMA user_version = 4;");
+    {
+        auto db = sqlite::Database::open(path.string(), SQLITE_OPEN_READWRITE);
+        EXPECT_THROW(db.exec("UPDATE runs SET sprt_model = 'bayesian'"), StoreError)
+            << "the forged version-4 file should refuse the model";
+    }
+
+    Store store = Store::open(path);
+    EXPECT_EQ(store.schema_version(), latest_schema_version());
+    EXPECT_EQ(store.load_run(run).sprt->model, "normalized");
+    RunRecord bayesian = testing::sprt_run();
+    bayesian.sprt->model = "bayesian";
+    const auto id = store.create_run(bayesian);
+    EXPECT_EQ(store.load_run(id).sprt->model, "bayesian");
+    EXPECT_EQ(store.database().query_text("PRAGMA integrity_check"), "ok");
+    // A later connection reads the widened check from the file, and it still checks.
+    auto db = sqlite::Database::open(path.string(), SQLITE_OPEN_READWRITE);
+    db.exec("UPDATE runs SET sprt_model = 'bayesian' WHERE id = " + std::to_string(run));
+    EXPECT_THROW(db.exec("UPDATE runs SET sprt_model = 'bayes'"), StoreError);
+}
+
 // The migration runner itself, on a list of made-up migrations.
 TEST(StoreMigrations, AppliesInOrderAndRollsBackAFailingStep) {
     TempDir dir;

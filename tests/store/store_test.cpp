@@ -94,6 +94,17 @@ TEST_F(StoreTest, RunsViolatingTheSchemaAreRejected) {
     EXPECT_EQ(count("SELECT count(*) FROM runs"), 0);
 }
 
+TEST_F(StoreTest, SprtModelIsOneOfTheThree) {
+    for (const char* model : {"normalized", "logistic", "bayesian"}) {
+        RunRecord run = testing::sprt_run();
+        run.sprt->model = model;
+        EXPECT_EQ(store.load_run(store.create_run(run)).sprt->model, model);
+    }
+    RunRecord unknown = testing::sprt_run();
+    unknown.sprt->model = "bayes";
+    EXPECT_EQ(error_kind([&] { store.create_run(unknown); }), ErrorKind::kConstraint);
+}
+
 TEST_F(StoreTest, RunStatusTransitionsStampTimes) {
     const auto id = store.create_run(testing::sprt_run());
     store.set_run_status(id, RunStatus::kRunning);
