@@ -9,6 +9,7 @@
 
 #include "harness/match/game_record.hpp"
 #include "harness/stats/format.hpp"
+#include "harness/tournament/run_plan.hpp"
 #include "harness/tournament/schedule.hpp"
 
 namespace lmr::tournament {
@@ -16,6 +17,12 @@ namespace lmr::tournament {
 class RunObserver {
   public:
     virtual ~RunObserver() = default;
+    // The run is about to play its games (stored ones are not played again): its id and plan
+    // (on resume, the stored plan).
+    virtual void run_started(std::int64_t run_id, const RunPlan& plan) {
+        (void)run_id;
+        (void)plan;
+    }
     // A slot is about to play the game.
     virtual void game_started(const GameTask& task) { (void)task; }
     // The game is stored.

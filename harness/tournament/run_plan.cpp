@@ -98,6 +98,8 @@ nlohmann::json to_json(const RunPlan& plan) {
         {"concurrency", plan.concurrency},
         {"report_every", plan.report_every},
     };
+    if (!plan.event.empty()) json["event"] = plan.event;
+    if (!plan.site.empty()) json["site"] = plan.site;
     if (plan.sprt)
         json["sprt"] = {{"elo0", plan.sprt->elo0},
                         {"elo1", plan.sprt->elo1},
@@ -132,6 +134,9 @@ RunPlan plan_from_json(const nlohmann::json& json) {
         plan.pairs = json.at("pairs").get<std::int64_t>();
         plan.concurrency = json.at("concurrency").get<int>();
         plan.report_every = json.at("report_every").get<int>();
+        // Absent from plans stored before the runs could name them: the defaults.
+        plan.event = json.value("event", "");
+        plan.site = json.value("site", "");
         if (json.contains("sprt")) {
             const auto& sprt = json.at("sprt");
             store::SprtParams params;

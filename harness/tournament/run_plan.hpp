@@ -53,6 +53,10 @@ struct RunPlan {
     std::int64_t pairs = 0;
     int concurrency = 1;
     int report_every = 10;  // pairs between progress lines when not on a terminal
+    // The PGN Event and Site of the run's games (--event, --site); empty: "LMR Lab run N" and
+    // "LMR Lab". In the plan because the stored PGN carries them.
+    std::string event;
+    std::string site;
 };
 
 nlohmann::json to_json(const RunPlan& plan);

@@ -15,6 +15,7 @@
 #include "harness/match/pgn.hpp"
 #include "harness/stats/format.hpp"
 #include "harness/tournament/game_mapping.hpp"
+#include "harness/tournament/game_pgn.hpp"
 #include "harness/tournament/progress.hpp"
 #include "harness/tournament/schedule.hpp"
 
@@ -136,11 +137,7 @@ class ResultSink {
         place.white_engine_id = setup_.engine_ids[task.white()];
         place.black_engine_id = setup_.engine_ids[task.black()];
         if (setup_.book) place.opening_index = setup_.book->index_of(task.pair.opening_slot);
-        match::PgnTags tags;
-        tags.event = "LMR Lab run " + std::to_string(setup_.run_id);
-        tags.site = "LMR Lab";
-        tags.round =
-            std::to_string(task.pair.pair_index + 1) + "." + std::to_string(task.round + 1);
+        const auto tags = game_pgn_tags(setup_.plan, setup_.run_id, task);
         setup_.store->record_game(to_store_record(game, place, match::to_pgn(game, tags)));
         observers_.notify([&](RunObserver& o) { o.game_finished(task, game); });
 
@@ -223,6 +220,7 @@ RunOutcome run_games(const RunSetup& setup) {
     Observers observers(setup.observers);
     ResultSink sink(setup, queue, cancel, observers);
     sink.load_stored(stored);
+    observers.notify([&](RunObserver& o) { o.run_started(setup.run_id, plan); });
 
     std::ostream null_stream(nullptr);
     Progress progress(setup.out ? *setup.out : null_stream, setup.live_progress, plan.report_every,
