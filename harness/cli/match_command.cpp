@@ -1,6 +1,7 @@
 // lmr-harness match: a fixed number of colour-reversed pairs between two engines.
 
 #include "harness/cli/command.hpp"
+#include "harness/cli/game_outputs.hpp"
 #include "harness/cli/run_options.hpp"
 
 namespace lmr::cli {
@@ -21,6 +22,8 @@ int run_match_command(CommandContext& context) {
         "test", po::value<std::string>(), "second LMR config (JSON); statistics are its view")(
         "pairs", po::value<std::string>()->default_value("100"), "pairs to play");
     add_run_options(options);
+    add_game_output_options(options);
+    add_pgn_tag_options(options);
     po::variables_map values;
     if (!parse_command_line(context, options, values,
                             "(--base FILE --test FILE | --engine … --engine …) [options]",

@@ -240,6 +240,12 @@ long parse_count(std::string_view flag, std::string_view text) {
     return value;
 }
 
+bool parse_on_off(std::string_view flag, std::string_view text) {
+    if (text == "on") return true;
+    if (text == "off") return false;
+    throw flag_error(flag, text, "expected on or off");
+}
+
 std::vector<long> parse_count_list(std::string_view flag, std::string_view text) {
     std::vector<long> counts;
     std::size_t start = 0;

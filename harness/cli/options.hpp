@@ -49,6 +49,7 @@ std::vector<std::pair<std::string, std::string>> parse_key_values(
 double parse_double(std::string_view flag, std::string_view text);                 // finite
 double parse_probability(std::string_view flag, std::string_view text);            // in (0, 1)
 long parse_count(std::string_view flag, std::string_view text);                    // integer >= 0
+bool parse_on_off(std::string_view flag, std::string_view text);                   // on / off
 std::vector<long> parse_count_list(std::string_view flag, std::string_view text);  // "1,2,3"
 
 // A count flag (see parse_count) that must not exceed `max`; `name` without the dashes.

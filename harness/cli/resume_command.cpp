@@ -1,6 +1,7 @@
 // lmr-harness resume: finish an interrupted or killed run with the same plan.
 
 #include "harness/cli/command.hpp"
+#include "harness/cli/game_outputs.hpp"
 #include "harness/cli/run_options.hpp"
 #include "harness/store/store.hpp"
 
@@ -17,7 +18,8 @@ constexpr std::string_view kDescription =
     "config file does not change the run); games already stored are not played again, and the\n"
     "lone game of an unfinished pair is replayed with its pair. Refused (exit 2) while another\n"
     "process plays the run, and when an engine binary or the book differs from what the run\n"
-    "recorded, unless --allow-changed. Exit codes as the run's own command (sprt: 0/1/3).";
+    "recorded, unless --allow-changed. --pgnout and --epdout add the games this session plays\n"
+    "to those files. Exit codes as the run's own command (sprt: 0/1/3).";
 
 }  // namespace
 
@@ -33,11 +35,12 @@ int run_resume_command(CommandContext& context) {
         "allow-changed", po::bool_switch(),
         "go on although an engine binary or the book changed since the run started (the "
         "change is recorded in the run)");
+    add_game_output_options(options);
     po::variables_map values;
-    if (!parse_command_line(
-            context, options, values,
-            "--run N [--db FILE] [--concurrency N [--force-concurrency]] [--allow-changed]",
-            kDescription))
+    if (!parse_command_line(context, options, values,
+                            "--run N [--db FILE] [--concurrency N [--force-concurrency]] "
+                            "[--allow-changed] [--pgnout FILE] [--epdout FILE]",
+                            kDescription))
         return kExitOk;
     const auto run_id = parse_count("--run", values["run"].as<std::string>());
 
@@ -50,9 +53,14 @@ int run_resume_command(CommandContext& context) {
         return is_bad_database(e) ? kExitUsage : 4;
     }
     // A tune's iterations are played by the tuner, not the tournament runner.
-    if (plan.kind == store::RunKind::kTune)
+    if (plan.kind == store::RunKind::kTune) {
+        for (const char* flag : {"pgnout", "epdout"})
+            if (values.count(flag))
+                throw UsageError(std::string("--") + flag + ": run " + std::to_string(run_id) +
+                                 " is a tune, whose games are not written to files");
         return resume_tune_run(context, run_id, values["db"].as<std::string>(),
                                resume_flags(values));
+    }
     return run_and_report(plan, values, context, plan.kind == store::RunKind::kSprt, run_id);
 }
 

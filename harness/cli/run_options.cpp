@@ -12,6 +12,7 @@
 #include <random>
 #include <thread>
 
+#include "harness/cli/tournament_standings.hpp"
 #include "harness/match/time_control.hpp"
 #include "harness/stats/format.hpp"
 #include "harness/store/store.hpp"
@@ -406,6 +407,9 @@ void print_run_result(const tournament::SessionResult& result, const tournament:
             << engines[tournament::view_engine(plan)].name << "'s point of view)\n";
         stats::write_block(out, stats::summarize(outcome.pairs, sprt));
     }
+    if (plan.pairing != tournament::Pairing::kHeadToHead && outcome.pairs_completed > 0)
+        print_tournament_standings(out, values["db"].as<std::string>(), result.run_id,
+                                   context.program);
     // The block's verdict is the statistics' running one; say how the run itself ended.
     if (outcome.verdict == store::Verdict::kUndecided)
         out << "SPRT: undecided within " << plan.pairs << " pairs (exit code 3)\n";

@@ -1,6 +1,7 @@
 // lmr-harness sprt: a config (or engine) against a base until the SPRT decides.
 
 #include "harness/cli/command.hpp"
+#include "harness/cli/game_outputs.hpp"
 #include "harness/cli/run_options.hpp"
 
 namespace lmr::cli {
@@ -27,6 +28,8 @@ int run_sprt_command(CommandContext& context) {
         "stop without a decision after this many pairs");
     add_sprt_options(options);
     add_run_options(options);
+    add_game_output_options(options);
+    add_pgn_tag_options(options);
     po::variables_map values;
     if (!parse_command_line(context, options, values,
                             "(--base FILE --test FILE | --engine … --engine …) [options]",

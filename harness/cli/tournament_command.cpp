@@ -1,6 +1,7 @@
 // lmr-harness tournament: round robin or gauntlet of several configs and engines.
 
 #include "harness/cli/command.hpp"
+#include "harness/cli/game_outputs.hpp"
 #include "harness/cli/run_options.hpp"
 
 namespace lmr::cli {
@@ -23,6 +24,8 @@ int run_tournament_command(CommandContext& context) {
         "format", po::value<std::string>()->default_value("round-robin"), "round-robin or gauntlet")(
         "pairs", po::value<std::string>()->default_value("10"), "pairs per pairing");
     add_run_options(options);
+    add_game_output_options(options);
+    add_pgn_tag_options(options);
     po::variables_map values;
     if (!parse_command_line(context, options, values, "(--config FILE | --engine …)… [options]",
                             kDescription))

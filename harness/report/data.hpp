@@ -71,11 +71,28 @@ struct SideRow {
     std::int64_t total_nodes = 0, total_time_ms = 0;
 };
 
-// Every stored game of one engine in the run, from its own side (engine_scores).
-struct ScoreRow {
+// One engine of a tournament: its completed pairs against every engine it met, pooled from its
+// own side (harness/stats/standings.hpp), with their statistics (no SPRT).
+struct StandingRow {
+    std::optional<int> rank;  // nullopt: a gauntlet's first engine, which is not ranked
     std::string name;
-    store::EngineRole role = store::EngineRole::kParticipant;
-    long games = 0, wins = 0, draws = 0, losses = 0;
+    stats::Summary stats;  // its pairs and their games; the Elo of its score against the field
+};
+
+// One pairing of a tournament: its completed pairs from the first engine's side (the earlier
+// seat: a gauntlet's first engine, or the engine given first).
+struct PairingRow {
+    std::string first, second;
+    stats::Summary stats;
+};
+
+// A tournament's table and its pairings, as `report --run N` and the end of `tournament` show
+// them. Empty for other kinds of run (a head-to-head run's statistics block says it all).
+struct Standings {
+    bool gauntlet = false;
+    std::string first_engine;          // the gauntlet's first engine
+    std::vector<StandingRow> rows;     // best score first (a gauntlet's first engine on top)
+    std::vector<PairingRow> pairings;  // every pairing of the plan, in seat order
 };
 
 struct TuneData {
@@ -91,7 +108,7 @@ struct RunDetail {
     std::vector<FaultRow> faults;
     std::vector<OpeningRow> openings;
     std::vector<SideRow> sides;
-    std::vector<ScoreRow> scores;
+    Standings standings;
     std::vector<store::StatsRecord> history;  // run_stats in order: LLR and Elo against pairs
     std::vector<store::EngineLmrStats> lmr;   // engines that reported LMR statistics, seat order
     std::vector<store::RunChange> changes;    // inputs changed at a resume (--allow-changed)

@@ -16,8 +16,9 @@ namespace lmr::report {
 nlohmann::ordered_json runs_json(const std::vector<RunRow>& runs, const std::string& database);
 // {"database", "columns": "study", "runs": [{the CSV columns of `--columns study`}]}
 nlohmann::ordered_json study_json(const std::vector<StudyRow>& rows, const std::string& database);
-// {"run": run, "engines", "terminations", "faults", "search", "standings", "openings",
-//  "history", "lmr", "tune"}
+// {"run": run, "engines", "terminations", "faults", "search", "standings", "pairings",
+//  "openings", "history", "lmr", "tune"}; standings: [{rank (null: a gauntlet's first engine),
+//  engine, stats}], pairings: [{first, second, stats}] (tournaments; empty otherwise)
 nlohmann::ordered_json run_json(const RunDetail& run);
 // {"baseline", "opponents", "configs": [{config, relation, pairs, runs, run_ids, setups,
 //  stats, common_opponents}]}

@@ -44,6 +44,11 @@ std::vector<RunRow> load_runs(const store::Store& store);
 std::vector<StudyRow> load_study_rows(const store::Store& store);
 // One run with everything `--run N` shows. StoreError kNotFound when there is no such run.
 RunDetail load_run(const store::Store& store, std::int64_t run_id);
+// A tournament's standings and pairings over its completed pairs (empty for other kinds of run),
+// from pair_results. StoreError kNotFound when there is no such run.
+Standings load_standings(const store::Store& store, std::int64_t run_id);
+Standings load_standings(const store::Store& store, const store::RunRecord& run,
+                         const std::vector<store::RunEngine>& engines);
 // Every config measured against `baseline`; ReportError when no completed pair names it.
 BaselineReport load_baseline(const store::Store& store, std::string_view baseline);
 // The names of every config with at least one completed pair outside tunes, sorted.

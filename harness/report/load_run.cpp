@@ -21,10 +21,6 @@ std::optional<double> optional_double(const Statement& s, int column) {
     return s.column_double(column);
 }
 
-store::EngineRole role_of(const std::string& text) {
-    return store::parse_engine_role(text).value_or(store::EngineRole::kParticipant);
-}
-
 std::vector<TerminationRow> load_terminations(const store::Store& store, std::int64_t run_id) {
     Statement s = store.database().prepare(
         "SELECT termination, games, white_wins, black_wins, draws FROM run_terminations "
@@ -114,26 +110,6 @@ std::vector<SideRow> load_sides(const store::Store& store, std::int64_t run_id,
     return rows;
 }
 
-// Best score first (the standings of a tournament); ties by name.
-std::vector<ScoreRow> load_scores(const store::Store& store, std::int64_t run_id) {
-    Statement s = store.database().prepare(
-        "SELECT name, role, games, wins, draws, losses FROM engine_scores WHERE run_id = ?1");
-    s.bind(1, run_id);
-    std::vector<ScoreRow> rows;
-    while (s.step()) {
-        rows.push_back({s.column_text(0), role_of(s.column_text(1)), as_long(s, 2), as_long(s, 3),
-                        as_long(s, 4), as_long(s, 5)});
-    }
-    const auto score = [](const ScoreRow& r) {
-        return r.games == 0 ? -1.0 : (r.wins + 0.5 * r.draws) / static_cast<double>(r.games);
-    };
-    std::stable_sort(rows.begin(), rows.end(), [&](const ScoreRow& a, const ScoreRow& b) {
-        if (score(a) != score(b)) return score(a) > score(b);
-        return a.name < b.name;
-    });
-    return rows;
-}
-
 std::optional<TuneData> load_tune(const store::Store& store, std::int64_t run_id) {
     TuneData data;
     try {
@@ -158,7 +134,7 @@ RunDetail load_run(const store::Store& store, std::int64_t run_id) {
     detail.faults = load_faults(store, run_id);
     detail.openings = load_openings(store, run_id);
     detail.sides = load_sides(store, run_id, detail.engines);
-    detail.scores = load_scores(store, run_id);
+    detail.standings = load_standings(store, detail.row.run, detail.engines);
     detail.history = store.stats_history(run_id);
     detail.lmr = store.lmr_stats(run_id);
     detail.changes = store.run_changes(run_id);

@@ -217,14 +217,18 @@ json run_json(const RunDetail& d) {
                           {"total_nodes", s.total_nodes},
                           {"total_time_ms", s.total_time_ms}});
     }
+    // Tournaments: each engine's pooled pairs and each pairing's, as `stats --json` objects.
     json standings = json::array();
-    for (const auto& s : d.scores) {
-        standings.push_back({{"engine", s.name},
-                             {"role", store::to_string(s.role)},
-                             {"games", s.games},
-                             {"wins", s.wins},
-                             {"draws", s.draws},
-                             {"losses", s.losses}});
+    for (const auto& row : d.standings.rows) {
+        standings.push_back({{"rank", row.rank ? json(*row.rank) : json(nullptr)},
+                             {"engine", row.name},
+                             {"stats", stats::to_json(row.stats)}});
+    }
+    json pairings = json::array();
+    for (const auto& pairing : d.standings.pairings) {
+        pairings.push_back({{"first", pairing.first},
+                            {"second", pairing.second},
+                            {"stats", stats::to_json(pairing.stats)}});
     }
     json openings = json::array();
     for (const auto& o : d.openings) {
@@ -244,6 +248,7 @@ json run_json(const RunDetail& d) {
                 {"faults", faults},
                 {"search", search},
                 {"standings", standings},
+                {"pairings", pairings},
                 {"openings", openings},
                 {"history", history_json(d.history)},
                 {"lmr", lmr_json(d.lmr)},

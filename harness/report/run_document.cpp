@@ -91,28 +91,6 @@ Section statistics(const RunDetail& d) {
     return s;
 }
 
-Table standings(const RunDetail& d, Audience a) {
-    Table t;
-    t.key = "standings";
-    t.title = "Standings (every stored game, from each engine's side)";
-    t.columns = columns(a, {{"engine", "Engine", L},
-                            {"role", "Role", L},
-                            {"games", "Games", R},
-                            {"wins", "W", R},
-                            {"draws", "D", R},
-                            {"losses", "L", R},
-                            {"score", "Score", R}});
-    for (const auto& r : d.scores) {
-        const double score = r.games ? (r.wins + 0.5 * r.draws) / r.games : 0.0;
-        t.rows.push_back({r.name, std::string(store::to_string(r.role)), integer(r.games),
-                          integer(r.wins), integer(r.draws), integer(r.losses),
-                          r.games == 0            ? ""
-                          : a == Audience::kHuman ? percent(score, 1)
-                                                  : number(score)});
-    }
-    return t;
-}
-
 Table terminations(const RunDetail& d, Audience a) {
     Table t;
     t.key = "terminations";
@@ -382,10 +360,9 @@ Document run_document(const RunDetail& d, Audience a) {
                 "after each change used the new input.");
         doc.sections.push_back(std::move(inputs));
     }
+    if (!d.standings.rows.empty()) doc.sections.push_back(standings_section(d.standings, a));
     Section games;
     games.title = "Games";
-    if (!d.row.head_to_head && !d.scores.empty() && d.row.run.kind != store::RunKind::kTune)
-        games.tables.push_back(standings(d, a));
     games.tables.push_back(terminations(d, a));
     games.tables.push_back(faults(d, a));
     if (a == Audience::kHuman && !d.faults.empty())

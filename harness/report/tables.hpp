@@ -20,6 +20,8 @@ Document study_document(const std::vector<StudyRow>& rows, Audience audience);
 Document run_document(const RunDetail& run, Audience audience);
 // `report --baseline NAME`.
 Document baseline_document(const BaselineReport& report, Audience audience);
+// A tournament's standings and pairings (`report --run N`, and `tournament` when it ends).
+Section standings_section(const Standings& standings, Audience audience);
 
 // The list's table alone (the HTML page and the run page reuse it).
 Table runs_table(const std::vector<RunRow>& runs, Audience audience);

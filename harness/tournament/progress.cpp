@@ -6,13 +6,15 @@
 namespace lmr::tournament {
 
 Progress::Progress(std::ostream& out, bool live, int every, std::int64_t total_pairs,
-                   std::int64_t pairs_at_start)
+                   std::int64_t pairs_at_start, std::chrono::steady_clock::duration max_quiet)
     : out_(out),
       live_(live),
       every_(every < 1 ? 1 : every),
       total_pairs_(total_pairs),
       pairs_at_start_(pairs_at_start),
-      started_(std::chrono::steady_clock::now()) {}
+      started_(std::chrono::steady_clock::now()),
+      max_quiet_(max_quiet),
+      last_line_(started_) {}
 
 std::string Progress::eta(std::int64_t pairs) const {
     const std::int64_t done_here = pairs - pairs_at_start_;
@@ -33,9 +35,24 @@ void Progress::pair_done(std::int64_t pairs, const stats::Summary& summary) {
         // \x1b[K clears what a longer previous line left behind.
         out_ << '\r' << line << "\x1b[K" << std::flush;
         line_open_ = true;
-    } else if (pairs % every_ == 0) {
-        out_ << line << '\n' << std::flush;
+    } else if (pairs % every_ == 0 || quiet_too_long()) {
+        print_line(line);
     }
+}
+
+void Progress::game_done(std::int64_t games) {
+    if (live_ || !quiet_too_long()) return;
+    print_line("Games " + std::to_string(games) + " of " + std::to_string(2 * total_pairs_) +
+               " finished | ETA " + eta(games / 2));
+}
+
+bool Progress::quiet_too_long() const {
+    return std::chrono::steady_clock::now() - last_line_ >= max_quiet_;
+}
+
+void Progress::print_line(const std::string& line) {
+    out_ << line << '\n' << std::flush;
+    last_line_ = std::chrono::steady_clock::now();
 }
 
 void Progress::message(std::string_view text) {

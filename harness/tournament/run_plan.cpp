@@ -86,6 +86,9 @@ nlohmann::json to_json(const RunPlan& plan) {
         {"time_control", plan.time_control},
         {"time_margin_ms", plan.time_margin_ms},
         {"stall_timeout_ms", plan.stall_timeout_ms},
+        {"startup_timeout_ms", plan.startup_timeout_ms},
+        {"ready_timeout_ms", plan.ready_timeout_ms},
+        {"restart_engines", plan.restart_engines},
         {"adjudication", adjudication_to_json(plan.adjudication)},
         {"book",
          {{"path", plan.book.path},
@@ -124,6 +127,10 @@ RunPlan plan_from_json(const nlohmann::json& json) {
         plan.time_control = json.at("time_control").get<std::string>();
         plan.time_margin_ms = json.at("time_margin_ms").get<std::int64_t>();
         plan.stall_timeout_ms = json.value("stall_timeout_ms", plan.stall_timeout_ms);
+        // Plans stored before these settings existed played with the defaults.
+        plan.startup_timeout_ms = json.value("startup_timeout_ms", plan.startup_timeout_ms);
+        plan.ready_timeout_ms = json.value("ready_timeout_ms", plan.ready_timeout_ms);
+        plan.restart_engines = json.value("restart_engines", plan.restart_engines);
         plan.adjudication = adjudication_from_json(json.at("adjudication"));
         const auto& book = json.at("book");
         plan.book.path = book.at("path").get<std::string>();

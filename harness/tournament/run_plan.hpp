@@ -45,6 +45,12 @@ struct RunPlan {
     // How long a search without a clock (nodes=/depth= only) may take before the engine is
     // declared stalled.
     std::int64_t stall_timeout_ms = 60'000;
+    // How long an engine may take to answer `uci` (when it starts) and `isready`.
+    std::int64_t startup_timeout_ms = 10'000;
+    std::int64_t ready_timeout_ms = 10'000;
+    // A new engine process for every game (cutechess-cli's and fastchess's `restart=on`), for
+    // engines that leak state between games; by default a slot keeps its engines across games.
+    bool restart_engines = false;
     match::AdjudicationConfig adjudication;
     BookPlan book;
     std::uint64_t seed = 0;

@@ -103,6 +103,7 @@ class ResultSink {
 
     // Rebuilds the counts from what a previous session stored.
     void load_stored(const std::vector<store::GameRecord>& games) {
+        games_stored_ = static_cast<std::int64_t>(games.size());
         std::map<std::int64_t, std::vector<const store::GameRecord*>> by_pair;
         for (const auto& game : games) by_pair[game.pair_index].push_back(&game);
         for (const auto& [pair, list] : by_pair) {
@@ -147,6 +148,8 @@ class ResultSink {
                                                              : stats::Outcome::kDraw);
         if (half_pairs_[task.pair.pair_index].size() == 2)
             complete_pair(task.pair.pair_index, /*record=*/true);
+        ++games_stored_;
+        if (progress_) progress_->game_done(games_stored_);
     }
 
   private:
@@ -184,6 +187,7 @@ class ResultSink {
     std::map<std::int64_t, std::vector<stats::Outcome>> half_pairs_;
     stats::Pentanomial penta_;
     std::int64_t pairs_completed_ = 0;
+    std::int64_t games_stored_ = 0;
     std::optional<stats::Verdict> decision_;
     Progress* progress_ = nullptr;
 };
@@ -199,6 +203,13 @@ std::optional<stats::SprtParams> to_stats_params(const std::optional<store::Sprt
     params.beta = p->beta;
     params.model = stats::parse_model(p->model).value_or(stats::EloModel::kNormalized);
     return params;
+}
+
+uci_client::UciTimeouts engine_timeouts(const RunPlan& plan) {
+    uci_client::UciTimeouts timeouts;
+    timeouts.handshake = std::chrono::milliseconds(plan.startup_timeout_ms);
+    timeouts.ready = std::chrono::milliseconds(plan.ready_timeout_ms);
+    return timeouts;
 }
 
 int view_engine(const RunPlan& plan) {
@@ -233,6 +244,7 @@ RunOutcome run_games(const RunSetup& setup) {
     settings.stall_timeout = std::chrono::milliseconds(plan.stall_timeout_ms);
     settings.adjudication = plan.adjudication;
     settings.cancel = &cancel;
+    const auto timeouts = engine_timeouts(plan);
 
     std::mutex failure_mutex;
     std::string failure;
@@ -269,8 +281,13 @@ RunOutcome run_games(const RunSetup& setup) {
                 auto engine = [&](int index) -> uci_client::UciEngine& {
                     auto& e = engines[static_cast<std::size_t>(index)];
                     if (!e) {
-                        e = std::make_unique<uci_client::UciEngine>(
-                            engine_spec(plan.engines[index]));
+                        const auto& spec = plan.engines[index];
+                        e = std::make_unique<uci_client::UciEngine>(engine_spec(spec), timeouts);
+                        if (setup.protocol_log)
+                            e->set_protocol_log(
+                                [&setup, &spec](bool to_engine, std::string_view line) {
+                                    setup.protocol_log(spec.name, to_engine, line);
+                                });
                         e->start();
                     }
                     return *e;
@@ -288,6 +305,12 @@ RunOutcome run_games(const RunSetup& setup) {
                                                      opening, settings);
                         if (!game.finished_normally()) break;  // cancelled
                         sink.on_game(*task, game);
+                        if (plan.restart_engines)
+                            for (auto& e : engines)
+                                if (e) {
+                                    e->quit();
+                                    e.reset();
+                                }
                     }
                 } catch (const std::exception& e) {
                     fail(e.what());

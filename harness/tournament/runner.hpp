@@ -12,9 +12,11 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "harness/openings/book.hpp"
@@ -24,6 +26,7 @@
 #include "harness/tournament/player_claim.hpp"
 #include "harness/tournament/run_observer.hpp"
 #include "harness/tournament/run_plan.hpp"
+#include "harness/uci/uci_engine.hpp"
 
 namespace lmr::tournament {
 
@@ -37,9 +40,13 @@ struct RunSetup {
     // This process's claim on the run: renewed before each write; once lost, the run stops
     // without writing anything more, its status included. Null: unclaimed (tests).
     PlayerClaim* claim = nullptr;
-    std::ostream* out = nullptr;  // progress
-    bool live_progress = false;   // a terminal: rewrite one status line
+    std::ostream* out = nullptr;          // progress
+    bool live_progress = false;           // a terminal: rewrite one status line
     std::vector<RunObserver*> observers;  // not owned
+    // Sees every line to and from every engine (`-log engine=true`); called on slot threads,
+    // concurrently for different engines. Empty: no log.
+    std::function<void(const std::string& engine, bool to_engine, std::string_view line)>
+        protocol_log;
 };
 
 struct RunOutcome {
@@ -52,6 +59,9 @@ struct RunOutcome {
 
 // The engine whose point of view the statistics take: the test engine, else the second one.
 int view_engine(const RunPlan& plan);
+
+// The plan's startup and isready timeouts as the engine client takes them.
+uci_client::UciTimeouts engine_timeouts(const RunPlan& plan);
 
 // The stored SPRT bounds as the statistics library takes them.
 std::optional<stats::SprtParams> to_stats_params(const std::optional<store::SprtParams>& params);

@@ -58,7 +58,7 @@ void probe_engines(const RunPlan& plan) {
         spec.argv = engine.argv;
         spec.options = engine.options;
         try {
-            uci_client::UciEngine probe(spec);
+            uci_client::UciEngine probe(spec, engine_timeouts(plan));
             probe.start();
             probe.quit();
         } catch (const std::exception& e) {
@@ -81,6 +81,7 @@ SessionResult play(store::Store& store, std::int64_t run_id, const RunPlan& plan
     setup.out = options.out;
     setup.live_progress = options.live_progress;
     setup.observers = options.observers;
+    setup.protocol_log = options.protocol_log;
     SessionResult result{run_id, run_games(setup)};
     return result;
 }

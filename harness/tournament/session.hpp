@@ -36,7 +36,8 @@ struct SessionOptions {
     bool allow_changed = false;
     // resume only: slots for this session instead of the stored plan's
     std::optional<int> concurrency;
-    std::vector<RunObserver*> observers;  // not owned; see run_observer.hpp
+    std::vector<RunObserver*> observers;            // not owned; see run_observer.hpp
+    decltype(RunSetup::protocol_log) protocol_log;  // see RunSetup
 };
 
 struct SessionResult {

@@ -58,10 +58,13 @@ class Builder {
         return id;
     }
 
+    // `plan_json` as the run stores its plan, e.g. R"({"pairing": "gauntlet"})".
     std::int64_t tournament(const std::vector<std::string>& names,
-                            store::RunKind kind = store::RunKind::kTournament) {
+                            store::RunKind kind = store::RunKind::kTournament,
+                            const std::string& plan_json = "{}") {
         store::RunRecord run;
         run.kind = kind;
+        run.plan_json = plan_json;
         run.time_control = "nodes=1000";
         const auto id = store_.create_run(run);
         for (std::size_t i = 0; i < names.size(); ++i) {

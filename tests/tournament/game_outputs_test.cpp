@@ -57,6 +57,15 @@ GameTask task(std::int64_t pair, int round) {
     return t;
 }
 
+PgnOutputOptions pgn_options(std::string path, bool append = true,
+                             match::PgnCommentFields fields = {}) {
+    PgnOutputOptions options;
+    options.file = std::move(path);
+    options.append = append;
+    options.fields = fields;
+    return options;
+}
+
 RunPlan plan_named(std::string event, std::string site) {
     RunPlan plan;
     plan.event = std::move(event);
@@ -147,7 +156,7 @@ TEST(OutputFile, AppendsOrEmptiesWhatIsThere) {
 TEST(PgnOutput, EachGameIsInTheFileAsSoonAsItIsReported) {
     TempDir dir;
     const std::string path = dir / "live.pgn";
-    PgnOutput output({.file = path});
+    PgnOutput output(pgn_options(path));
     const RunPlan plan = plan_named("LMR Cup", "");
     output.run_started(4, plan);
     for (int game = 0; game < 3; ++game) {
@@ -167,7 +176,7 @@ TEST(PgnOutput, EachGameIsInTheFileAsSoonAsItIsReported) {
 TEST(PgnOutput, WritesTheCommentFieldsAskedFor) {
     TempDir dir;
     const std::string path = dir / "fields.pgn";
-    PgnOutput output({.file = path, .fields = {.nodes = true, .seldepth = true, .nps = true}});
+    PgnOutput output(pgn_options(path, true, {.nodes = true, .seldepth = true, .nps = true}));
     output.run_started(1, RunPlan{});
     output.game_finished(task(0, 0), fools_mate());
     std::string text = read_file(path);
@@ -183,22 +192,22 @@ TEST(PgnOutput, AppendsToAnExistingFileUnlessToldNotTo) {
     TempDir dir;
     const auto path = dir.write("old.pgn", "[Event \"earlier\"]\n\n1. e4 *\n\n");
     {
-        PgnOutput output({.file = path});
+        PgnOutput output(pgn_options(path));
         output.run_started(1, RunPlan{});
         output.game_finished(task(0, 0), fools_mate());
     }
     EXPECT_EQ(read_file(path).rfind("[Event \"earlier\"]", 0), 0u);
     EXPECT_EQ(count_of(read_file(path), "[Event "), 2);
-    PgnOutput fresh({.file = path, .append = false});
+    PgnOutput fresh(pgn_options(path, /*append=*/false));
     EXPECT_EQ(read_file(path), "");
 }
 
 TEST(PgnOutput, OpensTheFileWhenBuilt) {
     TempDir dir;
     const std::string path = dir / "created.pgn";
-    PgnOutput output({.file = path});
+    PgnOutput output(pgn_options(path));
     EXPECT_TRUE(std::filesystem::exists(path));
-    EXPECT_THROW(PgnOutput({.file = dir / "missing/x.pgn"}), OutputFileError);
+    EXPECT_THROW(PgnOutput(pgn_options(dir / "missing/x.pgn")), OutputFileError);
 }
 
 TEST(EpdOutput, LineInFastchessForm) {
@@ -210,7 +219,9 @@ TEST(EpdOutput, LineInFastchessForm) {
 TEST(EpdOutput, FinalPositionsReadBackAsABook) {
     TempDir dir;
     const std::string path = dir / "final.epd";
-    EpdOutput output({.file = path});
+    EpdOutputOptions options;
+    options.file = path;
+    EpdOutput output(options);
     match::GameRecord drawn = fools_mate();
     drawn.final_fen = "8/8/4k3/8/8/4K3/8/8 b - - 12 71";
     output.game_finished(task(0, 0), drawn);

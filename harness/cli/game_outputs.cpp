@@ -1,0 +1,102 @@
+#include "harness/cli/game_outputs.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "harness/tournament/epd_output.hpp"
+#include "harness/tournament/pgn_output.hpp"
+
+namespace lmr::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool switch_on(const po::variables_map& values, const char* name) {
+    return values.count(name) && values[name].as<bool>();
+}
+
+// Two names of one file: the same path, or links to one file that exists.
+bool same_file(const fs::path& a, const fs::path& b) {
+    std::error_code ec;
+    if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
+    return fs::absolute(a, ec).lexically_normal() == fs::absolute(b, ec).lexically_normal();
+}
+
+}  // namespace
+
+void add_game_output_options(po::options_description& options) {
+    // clang-format off
+    options.add_options()
+        ("pgnout", po::value<std::string>(),
+         "PGN file each game is added to as it ends (created if missing, never emptied), so it "
+         "holds every finished game while the run goes on")
+        ("pgn-nodes", po::bool_switch(), "--pgnout: each move's nodes in its comment (n=)")
+        ("pgn-seldepth", po::bool_switch(), "--pgnout: each move's selective depth (sd=)")
+        ("pgn-nps", po::bool_switch(), "--pgnout: each move's nodes per second (nps=)")
+        ("epdout", po::value<std::string>(),
+         "EPD file the final position of each game is added to as it ends");
+    // clang-format on
+}
+
+void add_pgn_tag_options(po::options_description& options) {
+    // clang-format off
+    options.add_options()
+        ("event", po::value<std::string>(), "PGN Event of the run's games (default: LMR Lab run N)")
+        ("site", po::value<std::string>(), "PGN Site of the run's games (default: LMR Lab)");
+    // clang-format on
+}
+
+std::vector<std::unique_ptr<tournament::RunObserver>> open_game_outputs(
+    const po::variables_map& values, const std::string& db) {
+    const bool pgn = values.count("pgnout") != 0;
+    for (const char* field : {"pgn-nodes", "pgn-seldepth", "pgn-nps"})
+        if (switch_on(values, field) && !pgn)
+            throw UsageError(std::string("--") + field + " needs --pgnout FILE");
+    std::optional<tournament::PgnOutputOptions> pgn_options;
+    if (pgn) {
+        pgn_options.emplace();
+        pgn_options->file = values["pgnout"].as<std::string>();
+        pgn_options->fields.nodes = switch_on(values, "pgn-nodes");
+        pgn_options->fields.seldepth = switch_on(values, "pgn-seldepth");
+        pgn_options->fields.nps = switch_on(values, "pgn-nps");
+    }
+    std::optional<tournament::EpdOutputOptions> epd_options;
+    if (values.count("epdout")) {
+        epd_options.emplace();
+        epd_options->file = values["epdout"].as<std::string>();
+    }
+    return open_game_outputs(pgn_options, epd_options, db);
+}
+
+std::vector<std::unique_ptr<tournament::RunObserver>> open_game_outputs(
+    const std::optional<tournament::PgnOutputOptions>& pgn,
+    const std::optional<tournament::EpdOutputOptions>& epd, const std::string& db) {
+    // Text appended to the SQLite file would ruin every run in it; PGN and EPD lines mixed in
+    // one file are neither.
+    const auto check = [&](const char* flag, const fs::path& file) {
+        if (same_file(file, db))
+            throw InputError(std::string(flag) + " '" + file.string() +
+                             "' is the results database: give the games another file");
+    };
+    if (pgn) check("PGN output", pgn->file);
+    if (epd) check("EPD output", epd->file);
+    if (pgn && epd && same_file(pgn->file, epd->file))
+        throw InputError("the PGN and EPD outputs name the same file '" + pgn->file.string() + "'");
+
+    std::vector<std::unique_ptr<tournament::RunObserver>> outputs;
+    try {
+        if (pgn) outputs.push_back(std::make_unique<tournament::PgnOutput>(*pgn));
+        if (epd) outputs.push_back(std::make_unique<tournament::EpdOutput>(*epd));
+    } catch (const tournament::OutputFileError& e) {
+        throw InputError(e.what());
+    }
+    return outputs;
+}
+
+void fill_pgn_tags(const po::variables_map& values, tournament::RunPlan& plan) {
+    if (values.count("event")) plan.event = values["event"].as<std::string>();
+    if (values.count("site")) plan.site = values["site"].as<std::string>();
+}
+
+}  // namespace lmr::cli
