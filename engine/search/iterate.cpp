@@ -237,15 +237,15 @@ void Searcher::iterate(const Limits& limits, SearchResult& result) {
     // (stop, node or time limit) plays the move that raised alpha in it, or in an earlier
     // aspiration pass whose bound was not printed, so the last line may show another move.
     // Then, as Stockfish does when it stops, one more line gives the best move's PV: at the
-    // interrupted depth with its score there (a bound when the last root window did not
-    // contain it), else at the last completed depth with its score then.
+    // interrupted depth with its score there, else at the last completed depth with its score
+    // then. The score keeps the bound of the root window it was found in: a fail high that the
+    // stop caught before its re-search is a lower bound whose PV is the move alone, even when
+    // the widened window of the interrupted pass would contain it (printed as exact, a mate
+    // score there announced a mate the one-move PV did not show).
     const RootMove& best = root_moves_[0];
     if (best.move != reported_move_) {
         if (best.score != -kInfinite) {
-            const Bound bound = best.score >= beta    ? Bound::kLower
-                                : best.score <= alpha ? Bound::kUpper
-                                                      : Bound::kExact;
-            report(iteration_, best.score, bound);
+            report(iteration_, best.score, best.bound);
         } else {
             report(std::max(completed_depth_, 1),
                    best.prev_score != -kInfinite ? best.prev_score : result.score, Bound::kExact);

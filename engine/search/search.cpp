@@ -449,6 +449,9 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
             RootMove& rm = root_moves_[root_index_ - 1];
             if (searched == 1 || score > alpha) {
                 rm.score = score;
+                rm.bound = score >= beta   ? Bound::kLower
+                           : score > alpha ? Bound::kExact
+                                           : Bound::kUpper;
                 rm.pv.moves[0] = m;
                 const PrincipalVariation& cpv = pv_[1];
                 std::copy(cpv.moves, cpv.moves + cpv.length, rm.pv.moves + 1);

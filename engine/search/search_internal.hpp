@@ -22,7 +22,11 @@ struct Searcher::StackEntry {
 
 struct Searcher::RootMove {
     chess::Move move;
-    int score = -kInfinite;       // this iteration; -kInfinite unless it raised alpha
+    int score = -kInfinite;  // this iteration; -kInfinite unless it raised alpha
+    // What `score` is worth: kLower when it failed high on the root window it was searched in
+    // (the window is widened and searched again, which a stop may interrupt), kUpper when it did
+    // not raise alpha (the first move of a pass may fail low), else kExact.
+    Bound bound = Bound::kExact;
     int prev_score = -kInfinite;  // last completed iteration
     int last_best_iteration = 0;  // last iteration in which it was best (0: never)
     PrincipalVariation pv;

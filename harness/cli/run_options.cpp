@@ -12,6 +12,7 @@
 #include <random>
 #include <thread>
 
+#include "harness/cli/game_outputs.hpp"
 #include "harness/cli/tournament_standings.hpp"
 #include "harness/match/time_control.hpp"
 #include "harness/stats/format.hpp"
@@ -339,6 +340,7 @@ void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
     }
     if (values.count("maxmoves"))
         plan.adjudication.max_moves = int_value("--maxmoves", values["maxmoves"].as<std::string>());
+    fill_pgn_tags(values, plan);
     add_shared_uci_options(values, plan.engines);
 }
 
@@ -428,8 +430,10 @@ int run_and_report(const tournament::RunPlan& given, const po::variables_map& va
         if (games > 0 && plan.concurrency > games) plan.concurrency = static_cast<int>(games);
     }
     check_writable_database(values["db"].as<std::string>());
+    const auto outputs = open_game_outputs(values, values["db"].as<std::string>());
     try {
         auto options = session_options(values, context);
+        for (const auto& output : outputs) options.observers.push_back(output.get());
         const auto result = resume_id ? tournament::resume_run(*resume_id, options)
                                       : tournament::start_run(plan, options);
         print_run_result(result, plan, context, values);
