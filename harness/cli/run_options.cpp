@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "harness/cli/game_outputs.hpp"
+#include "harness/cli/pv_warnings.hpp"
 #include "harness/cli/tournament_standings.hpp"
 #include "harness/match/time_control.hpp"
 #include "harness/stats/format.hpp"
@@ -443,6 +444,7 @@ int run_and_report(const tournament::RunPlan& given, const po::variables_map& va
         context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
         return kExitUsage;
     } catch (const store::StoreError& e) {
+    print_pv_warnings(out, values["db"].as<std::string>(), result.run_id, context.program);
         context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
         return is_bad_database(e) ? kExitUsage : 4;
     }

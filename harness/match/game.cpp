@@ -7,6 +7,7 @@
 #include "engine/chess/notation.hpp"
 #include "engine/chess/position.hpp"
 #include "engine/lmr/stats.hpp"
+#include "harness/match/pv_checker.hpp"
 
 namespace lmr::match {
 namespace {
@@ -52,14 +53,20 @@ class PositionCommand {
     std::string moves_;
 };
 
-// Hands an engine's info strings to a handler for as long as the route lives: the engine
-// outlives the game, the handler must not.
+// Hands an engine's info lines and info strings to handlers for as long as the route lives:
+// the engine outlives the game, the handlers must not.
 class InfoStringRoute {
   public:
-    InfoStringRoute(UciEngine& engine, UciEngine::InfoStringHandler handler) : engine_(engine) {
+    InfoStringRoute(UciEngine& engine, UciEngine::InfoStringHandler handler,
+                    UciEngine::InfoHandler info_handler)
+        : engine_(engine) {
         engine_.set_info_string_handler(std::move(handler));
+        engine_.set_info_handler(std::move(info_handler));
     }
-    ~InfoStringRoute() { engine_.set_info_string_handler(nullptr); }
+    ~InfoStringRoute() {
+        engine_.set_info_string_handler(nullptr);
+        engine_.set_info_handler(nullptr);
+    }
     InfoStringRoute(const InfoStringRoute&) = delete;
     InfoStringRoute& operator=(const InfoStringRoute&) = delete;
 
@@ -83,14 +90,20 @@ class GameRunner {
     }
 
     GameRecord run() {
-        const InfoStringRoute white_route(*engines_[chess::kWhite], [this](std::string_view text) {
-            add_lmr_report(chess::kWhite, text);
-        });
-        const InfoStringRoute black_route(*engines_[chess::kBlack], [this](std::string_view text) {
-            add_lmr_report(chess::kBlack, text);
-        });
+        // Only the side to move searches, so pos_ is the position its info lines speak of.
+        const auto check_pv = [this](const uci_client::SearchInfo& info, std::string_view line) {
+            pv_checker_.check_info(pos_, info, line);
+        };
+        const InfoStringRoute white_route(
+            *engines_[chess::kWhite],
+            [this](std::string_view text) { add_lmr_report(chess::kWhite, text); }, check_pv);
+        const InfoStringRoute black_route(
+            *engines_[chess::kBlack],
+            [this](std::string_view text) { add_lmr_report(chess::kBlack, text); }, check_pv);
         record_.started = std::chrono::system_clock::now();
         play();
+        for (chess::Color side : {chess::kWhite, chess::kBlack})
+            record_.pv_checks[side] = pv_checker_.tally(side);
         record_.white = engines_[chess::kWhite]->name();
         record_.black = engines_[chess::kBlack]->name();
         return std::move(record_);
@@ -222,9 +235,12 @@ class GameRunner {
         const std::optional<nanoseconds> remaining_before = clock_.remaining(side);
         const nanoseconds wait =
             budget ? *budget + kDeadlineSlack : nanoseconds(settings_.stall_timeout);
+        pv_checker_.start_search(side);
         const GoResult reply =
             engine.go(command_.text(), limits,
                       SteadyClock::now() + duration_cast<SteadyClock::duration>(wait));
+        // Before the move is judged: fastchess compares even an illegal bestmove with the PV.
+        pv_checker_.finish_search(pos_, reply.status == Status::kOk ? reply.bestmove : "");
 
         switch (reply.status) {
             case Status::kOk:
@@ -318,6 +334,7 @@ class GameRunner {
     PositionCommand command_;
     Clock clock_;
     Adjudicator adjudicator_;
+    PvChecker pv_checker_;
     GameRecord record_;
 };
 

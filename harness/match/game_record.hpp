@@ -15,6 +15,7 @@
 
 #include "engine/chess/types.hpp"
 #include "engine/lmr/stats.hpp"
+#include "harness/match/pv_violation.hpp"
 #include "harness/match/score.hpp"
 
 namespace lmr::match {
@@ -75,6 +76,9 @@ struct GameRecord {
     // Indexed by chess::Color: the LMR statistics of a side whose engine reports them
     // (lmr-engine with its UCI option LmrStats on); nullopt for any other engine.
     std::array<std::optional<LmrGameStats>, 2> lmr_stats;
+    // Indexed by chess::Color: what the checks of the side's PVs found (pv_checker.hpp); a side
+    // that never searched has searches == 0.
+    std::array<PvTally, 2> pv_checks;
     std::string final_fen;
     std::string result = "*";  // "1-0", "0-1", "1/2-1/2" or "*"
     Termination termination = Termination::kUnterminated;

@@ -111,6 +111,7 @@ struct RunDetail {
     Standings standings;
     std::vector<store::StatsRecord> history;  // run_stats in order: LLR and Elo against pairs
     std::vector<store::EngineLmrStats> lmr;   // engines that reported LMR statistics, seat order
+    std::vector<store::EnginePvChecks> pv;    // engines whose PVs were checked, seat order
     std::vector<store::RunChange> changes;    // inputs changed at a resume (--allow-changed)
     std::optional<TuneData> tune;             // tune runs with stored settings
 };

@@ -1,6 +1,6 @@
 // One run in depth: how its games ended, the faults, the results per opening, what each
 // engine's searches looked like, the standings, the statistics history, the engines' LMR
-// statistics and tune data.
+// statistics and PV checks, and tune data.
 
 #include <algorithm>
 #include <string>
@@ -137,6 +137,7 @@ RunDetail load_run(const store::Store& store, std::int64_t run_id) {
     detail.standings = load_standings(store, detail.row.run, detail.engines);
     detail.history = store.stats_history(run_id);
     detail.lmr = store.lmr_stats(run_id);
+    detail.pv = store.pv_checks(run_id);
     detail.changes = store.run_changes(run_id);
     if (detail.row.run.kind == store::RunKind::kTune) detail.tune = load_tune(store, run_id);
     return detail;

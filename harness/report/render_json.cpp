@@ -19,6 +19,26 @@ json number_or_null(const std::optional<double>& value) {
     return *value;
 }
 
+json pv_checks_json(const std::vector<store::EnginePvChecks>& engines) {
+    json list = json::array();
+    for (const auto& e : engines) {
+        json kinds = json::array();
+        for (const auto& k : e.kinds) {
+            kinds.push_back(
+                {{"kind", k.kind}, {"count", k.count}, {"games", k.games}, {"example", k.example}});
+        }
+        list.push_back({{"engine", e.name},
+                        {"role", store::to_string(e.role)},
+                        {"games", e.games},
+                        {"searches", e.searches},
+                        {"pvs", e.pvs},
+                        {"violations", e.violations},
+                        {"games_with_violations", e.games_with_violations},
+                        {"kinds", kinds}});
+    }
+    return list;
+}
+
 json history_json(const std::vector<store::StatsRecord>& history) {
     json rows = json::array();
     for (const auto& r : history) {
@@ -252,6 +272,7 @@ json run_json(const RunDetail& d) {
                 {"openings", openings},
                 {"history", history_json(d.history)},
                 {"lmr", lmr_json(d.lmr)},
+                {"pv_checks", pv_checks_json(d.pv)},
                 {"tune", d.tune ? tune_json(*d.tune) : json(nullptr)}};
     out["run"]["command_line"] = d.row.run.command_line;
     out["run"]["seed"] = d.row.run.seed;

@@ -384,6 +384,8 @@ Document run_document(const RunDetail& d, Audience a) {
         } else {
             doc.sections.push_back(lmr_tables(d));
         }
+        // Games stored before schema version 6 were not checked: people see no section then.
+        if (a != Audience::kHuman || !d.pv.empty()) doc.sections.push_back(pv_checks_section(d, a));
     }
     if (d.tune) {
         Section tune;

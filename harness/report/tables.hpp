@@ -28,4 +28,10 @@ Table runs_table(const std::vector<RunRow>& runs, Audience audience);
 // "base vs test", the engines of a tournament, "tune of base".
 std::string matchup(const RunRow& row);
 
+// The PV checks of a run's engines (docs/pv-checks.md), as `report --run N` shows them.
+Section pv_checks_section(const RunDetail& run, Audience audience);
+// One engine's PV checks in a line: "no violations in 812 PVs of 40 searches (2 games)" or
+// "3 violations (2 after-checkmate, 1 bestmove-not-pv) in 2 of 4 games; 812 PVs of 40 searches".
+std::string pv_violation_summary(const store::EnginePvChecks& engine);
+
 }  // namespace lmr::report

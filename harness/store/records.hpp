@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -144,6 +145,24 @@ struct LmrGameStats {
     lmr::LmrReport total;
 };
 
+// One kind of PV violation of one side in one game (game_pv_violations).
+struct PvViolationCount {
+    std::string kind;        // one of pv_violation_kinds(): "illegal-move", "after-checkmate", …
+    std::int64_t count = 0;  // info lines (or, for "bestmove-not-pv", bestmoves) that broke it
+    std::string example;     // the first: fastchess's warning, the info line, the position
+};
+
+// What the checks of one side's PVs found over one game (game_pv_checks; docs/pv-checks.md).
+struct GamePvChecks {
+    char color = 'w';           // the side whose engine was checked: 'w' or 'b'
+    std::int64_t searches = 0;  // searches whose output was checked
+    std::int64_t pvs = 0;       // info lines with a PV, each replayed on the position searched
+    std::vector<PvViolationCount> violations;  // the kinds that occurred, each once
+};
+
+// The kinds of PV violation, in the order reports list them (lmr::match::PvViolation's names).
+std::span<const std::string_view> pv_violation_kinds();
+
 struct GameRecord {
     std::int64_t id = 0;
     std::int64_t run_id = 0;
@@ -165,6 +184,9 @@ struct GameRecord {
     // The sides whose engine reported LMR statistics (none, one or both; each side once).
     // Written with the game; games_of_run does not read them back (see lmr_stats()).
     std::vector<LmrGameStats> lmr_stats;
+    // The sides whose PVs were checked (each side once). Written with the game; games_of_run does
+    // not read them back (see pv_checks()).
+    std::vector<GamePvChecks> pv_checks;
 };
 
 // Pair outcome bins from one engine's point of view, named by the two game
@@ -253,6 +275,26 @@ struct TestEngineTotals {
     std::int64_t lmr_games = 0;                  // games with its LMR statistics (0: none)
     // reduced / late and researches / searches; nullopt without statistics or a denominator.
     std::optional<double> reduced_rate, research_rate;
+};
+
+// One kind of PV violation by one engine over a run (the engine_pv_violations view).
+struct PvViolationTotals {
+    std::string kind;
+    std::int64_t games = 0;  // stored games in which it occurred
+    std::int64_t count = 0;
+    std::string example;  // the first occurrence in the earliest of those games
+};
+
+// One engine's PV checks over a run (the engine_pv_checks and engine_pv_violations views).
+struct EnginePvChecks {
+    std::int64_t engine_id = 0;
+    std::string name;
+    EngineRole role = EngineRole::kParticipant;
+    std::int64_t games = 0;  // stored games in which its PVs were checked
+    std::int64_t searches = 0, pvs = 0;
+    std::int64_t violations = 0;             // all kinds together
+    std::int64_t games_with_violations = 0;  // games with at least one
+    std::vector<PvViolationTotals> kinds;    // those that occurred, in pv_violation_kinds() order
 };
 
 struct TuneSettings {

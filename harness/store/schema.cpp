@@ -544,7 +544,63 @@ WHERE type = 'table' AND name = 'runs';
 PRAGMA writable_schema = RESET;
 )sql";
 
-constexpr std::array<Migration, 5> kMigrations{{
+// Version 6: what the checks of each side's PVs found in each game (docs/pv-checks.md): how many
+// PVs were checked, and per kind of violation how often it occurred and its first occurrence.
+// New tables start empty: games stored before version 6 were not checked, and have no rows.
+constexpr std::string_view kPvChecksV6 = R"sql(
+-- One row per game and side that searched at least once.
+CREATE TABLE game_pv_checks (
+    game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    color     TEXT    NOT NULL CHECK (color IN ('w', 'b')),
+    searches  INTEGER NOT NULL CHECK (searches >= 0),
+    pvs       INTEGER NOT NULL CHECK (pvs >= 0),
+    PRIMARY KEY (game_id, color)
+) WITHOUT ROWID;
+
+-- One row per game, side and kind of violation that occurred at least once.
+CREATE TABLE game_pv_violations (
+    game_id  INTEGER NOT NULL,
+    color    TEXT    NOT NULL,
+    kind     TEXT    NOT NULL CHECK (kind IN ('illegal-move', 'after-checkmate',
+                     'after-stalemate', 'after-repetition', 'after-fifty-move', 'mate-short',
+                     'mate-long', 'mate-not-mate', 'bestmove-not-pv')),
+    count    INTEGER NOT NULL CHECK (count > 0),
+    example  TEXT    NOT NULL,
+    PRIMARY KEY (game_id, color, kind),
+    FOREIGN KEY (game_id, color)
+        REFERENCES game_pv_checks (game_id, color) ON DELETE CASCADE
+) WITHOUT ROWID;
+
+-- Per run and engine: its PV checks over every stored game that has them.
+CREATE VIEW engine_pv_checks AS
+WITH per_side AS (
+    SELECT game_id, color, SUM(count) AS violations
+    FROM game_pv_violations
+    GROUP BY game_id, color
+)
+SELECT g.run_id,
+       CASE c.color WHEN 'w' THEN g.white_engine_id ELSE g.black_engine_id END AS engine_id,
+       COUNT(*) AS games, SUM(c.searches) AS searches, SUM(c.pvs) AS pvs,
+       COALESCE(SUM(p.violations), 0) AS violations,
+       COUNT(p.violations) AS games_with_violations
+FROM game_pv_checks c
+JOIN games g ON g.id = c.game_id
+LEFT JOIN per_side p ON p.game_id = c.game_id AND p.color = c.color
+GROUP BY g.run_id, engine_id;
+
+-- Per run, engine and kind of violation; the example is the one of the earliest stored game
+-- (SQLite takes a bare column from the row that MIN() picks).
+CREATE VIEW engine_pv_violations AS
+SELECT g.run_id,
+       CASE v.color WHEN 'w' THEN g.white_engine_id ELSE g.black_engine_id END AS engine_id,
+       v.kind, COUNT(*) AS games, SUM(v.count) AS count, MIN(v.game_id) AS first_game_id,
+       v.example
+FROM game_pv_violations v
+JOIN games g ON g.id = v.game_id
+GROUP BY g.run_id, engine_id, v.kind;
+)sql";
+
+constexpr std::array<Migration, 6> kMigrations{{
     {1, "initial schema: runs, engines, games, moves, run_stats, tuning, views", kSchemaV1},
     {2,
      "report views: run_terminations, game_faults, opening_results, config_results, "
@@ -554,6 +610,8 @@ constexpr std::array<Migration, 5> kMigrations{{
      kLmrStatsV3},
     {4, "run inputs and players: runs.book_sha256, run_changes, run_claims", kRunInputsV4},
     {5, "BayesElo SPRT model: runs.sprt_model may be 'bayesian'", kBayesEloModelV5},
+    {6, "PV checks: game_pv_checks, game_pv_violations, engine_pv_checks, engine_pv_violations",
+     kPvChecksV6},
 }};
 
 }  // namespace

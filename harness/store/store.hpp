@@ -107,6 +107,11 @@ class Store {
     // LMR statistics, in seat order; engines that reported none are left out.
     std::vector<EngineLmrStats> lmr_stats(std::int64_t run_id) const;
 
+    // ---- PV checks (written by record_game with their game)
+    // The engine_pv_checks and engine_pv_violations views for one run: one entry per engine
+    // whose PVs were checked, in seat order (games stored before schema version 6 have none).
+    std::vector<EnginePvChecks> pv_checks(std::int64_t run_id) const;
+
     // ---- statistics history (a row per completed pair or per update)
     std::int64_t record_stats(std::int64_t run_id, const StatsRecord& stats);
     std::vector<StatsRecord> stats_history(std::int64_t run_id) const;  // in insertion order
@@ -153,6 +158,8 @@ class Store {
     void require_run(std::int64_t run_id) const;
     // Inside record_game's transaction: one side's game_lmr_stats row and its rules.
     void insert_lmr_stats(std::int64_t game_id, const LmrGameStats& stats);
+    // Inside record_game's transaction: one side's game_pv_checks row and its violations.
+    void insert_pv_checks(std::int64_t game_id, const GamePvChecks& checks);
 
     sqlite::Database db_;
     std::filesystem::path path_;

@@ -1,5 +1,5 @@
-// Store: games, their moves, and pair bookkeeping for resume. The LMR statistics written with
-// a game are in store_lmr.cpp.
+// Store: games, their moves, and pair bookkeeping for resume. The LMR statistics and PV checks
+// written with a game are in store_lmr.cpp and store_pv.cpp.
 
 #include <sstream>
 
@@ -167,6 +167,7 @@ std::int64_t Store::record_game(const GameRecord& game) {
             move_insert->run();
         }
         for (const LmrGameStats& stats : game.lmr_stats) insert_lmr_stats(game_id, stats);
+        for (const GamePvChecks& checks : game.pv_checks) insert_pv_checks(game_id, checks);
         tx.commit();
     });
     return game_id;

@@ -59,6 +59,20 @@ store::GameRecord to_store_record(const match::GameRecord& game, const GamePlace
         if (!stats) continue;
         row.lmr_stats.push_back({side == chess::kWhite ? 'w' : 'b', stats->reports, stats->total});
     }
+    for (chess::Color side : {chess::kWhite, chess::kBlack}) {
+        const match::PvTally& tally = game.pv_checks[side];
+        if (tally.searches == 0) continue;  // the game ended before this side was asked to move
+        store::GamePvChecks checks;
+        checks.color = side == chess::kWhite ? 'w' : 'b';
+        checks.searches = tally.searches;
+        checks.pvs = tally.pvs;
+        for (match::PvViolation kind : match::kPvViolations) {
+            if (tally.count(kind) == 0) continue;
+            checks.violations.push_back({std::string(match::pv_violation_name(kind)),
+                                         tally.count(kind), tally.first[static_cast<int>(kind)]});
+        }
+        row.pv_checks.push_back(std::move(checks));
+    }
     return row;
 }
 

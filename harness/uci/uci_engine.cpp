@@ -367,6 +367,7 @@ GoResult UciEngine::read_search(Clock::time_point deadline) {
             if (kind == LineKind::kInfo) {
                 const auto info = parse_info(line_);
                 if (info && info->text && info_string_handler_) info_string_handler_(*info->text);
+                if (info && info_handler_) info_handler_(*info, line_);
                 if (info && info->multipv.value_or(1) == 1) merge_info(pending_.info, *info);
             } else if (kind == LineKind::kBestmove) {
                 GoResult result = std::move(pending_);

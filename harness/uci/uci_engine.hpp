@@ -179,6 +179,12 @@ class UciEngine {
     void set_info_string_handler(InfoStringHandler handler) {
         info_string_handler_ = std::move(handler);
     }
+    // Sees every `info` line read while a search is pending (info strings and other multipv
+    // ranks included), parsed and as written, e.g. to check each PV against the position. Called
+    // on the engine's thread, before the line is folded into the search's GoResult::info; an
+    // empty handler removes it.
+    using InfoHandler = std::function<void(const SearchInfo& info, std::string_view line)>;
+    void set_info_handler(InfoHandler handler) { info_handler_ = std::move(handler); }
 
   private:
     enum class State { kStopped, kRunning, kDead };
@@ -215,6 +221,7 @@ class UciEngine {
     std::string last_error_;
     ProtocolLog log_;
     InfoStringHandler info_string_handler_;
+    InfoHandler info_handler_;
     std::string line_;  // reused read buffer
 };
 

@@ -389,6 +389,8 @@ TEST(ReportCli, AnOlderSchemaIsUpgradedOnlyWhenAsked) {
         // What a database written before the report views (and the LMR statistics) looks like.
         Db old(path, true);
         old.exec(
+            "DROP VIEW engine_pv_violations; DROP VIEW engine_pv_checks; "
+            "DROP TABLE game_pv_violations; DROP TABLE game_pv_checks; "
             "DROP VIEW engine_lmr_rules; DROP VIEW engine_lmr_stats; "
             "DROP TABLE game_lmr_rules; DROP TABLE game_lmr_stats; "
             "DROP VIEW config_elo; DROP VIEW config_results; DROP VIEW opening_results; "

@@ -257,6 +257,11 @@ TEST(StoreOpen, CannotCreateADatabaseUnderAFile) {
     EXPECT_EQ(open_error(dir / "plain/sub/r.db").kind(), ErrorKind::kIo);
 }
 
+// What version 6 added (PV checks), taken out of a file to make it look older.
+constexpr std::string_view kWithoutVersion6 =
+    "DROP VIEW engine_pv_violations; DROP VIEW engine_pv_checks; "
+    "DROP TABLE game_pv_violations; DROP TABLE game_pv_checks; ";
+
 // A version-2 file (before LMR statistics): what version 3 adds is taken out again, as the
 // migration runner would have left a database written by an older build.
 TEST(StoreMigrations, VersionTwoGainsLmrStatisticsAndKeepsItsGames) {
@@ -270,7 +275,9 @@ TEST(StoreMigrations, VersionTwoGainsLmrStatisticsAndKeepsItsGames) {
         store.record_game(
             testing::make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw, 6));
     }
-    raw_sql(path,
+    raw_sql(
+        path,
+        std::string(kWithoutVersion6) +
             "DROP VIEW engine_lmr_rules; DROP VIEW engine_lmr_stats; DROP TABLE game_lmr_rules; "
             "DROP TABLE game_lmr_stats; DROP TABLE run_claims; DROP TABLE run_changes; "
             "ALTER TABLE runs DROP COLUMN book_sha256; PRAGMA user_version = 2;");
@@ -308,9 +315,9 @@ TEST(StoreMigrations, VersionThreeGainsRunInputsAndClaims) {
         Store store = Store::open(path);
         run = testing::make_two_engine_run(store).run;
     }
-    raw_sql(path,
-            "DROP TABLE run_claims; DROP TABLE run_changes; "
-            "ALTER TABLE runs DROP COLUMN book_sha256; PRAGMA user_version = 3;");
+    raw_sql(path, std::string(kWithoutVersion6) +
+                      "DROP TABLE run_claims; DROP TABLE run_changes; "
+                      "ALTER TABLE runs DROP COLUMN book_sha256; PRAGMA user_version = 3;");
 
     Store store = Store::open(path);
     EXPECT_EQ(store.schema_version(), latest_schema_version());
@@ -334,9 +341,10 @@ TEST(StoreMigrations, VersionFourGainsTheBayesEloModel) {
     }
     // The CREATE statement as version 1 wrote it, put back the way version 5 changes it.
     raw_sql(path,
-            "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = replace(sql, "
-            "'''normalized'', ''logistic'', ''bayesian''', '''normalized'', ''logistic''') "
-            "WHERE name = 'runs'; PRAGMA writable_schema = OFF; PRAGMA user_version = 4;");
+            std::string(kWithoutVersion6) +
+                "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = replace(sql, "
+                "'''normalized'', ''logistic'', ''bayesian''', '''normalized'', ''logistic''') "
+                "WHERE name = 'runs'; PRAGMA writable_schema = OFF; PRAGMA user_version = 4;");
     {
         auto db = sqlite::Database::open(path.string(), SQLITE_OPEN_READWRITE);
         EXPECT_THROW(db.exec("UPDATE runs SET sprt_model = 'bayesian'"), StoreError)
@@ -391,6 +399,43 @@ TEST(StoreMigrations, ShippedListHasNoGaps) {
     int expected = 1;
     for (const Migration& m : migrations()) EXPECT_EQ(m.version, expected++);
     EXPECT_EQ(latest_schema_version(), expected - 1);
+}
+
+// A version-5 file (before PV checks) keeps its games, which have no PV checks, and stores new
+// games with theirs.
+TEST(StoreMigrations, VersionFiveGainsPvChecks) {
+    TempDir dir;
+    const std::filesystem::path path = dir / "v5.db";
+    std::int64_t run = 0;
+    {
+        Store store = Store::open(path);
+        const auto ids = testing::make_two_engine_run(store);
+        run = ids.run;
+        store.record_game(
+            testing::make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw, 6));
+    }
+    raw_sql(path, std::string(kWithoutVersion6) + "PRAGMA user_version = 5;");
+    EXPECT_EQ(open_error(path, OpenMode::kReadOnly).kind(), ErrorKind::kTooOld);
+
+    Store store = Store::open(path);
+    EXPECT_EQ(store.schema_version(), latest_schema_version());
+    EXPECT_EQ(store.game_count(run), 1);
+    EXPECT_TRUE(store.pv_checks(run).empty()) << "an older game was not checked";
+
+    const auto engines = store.run_engines(run);
+    GameRecord next = testing::make_game(run, 0, 1, engines.at(1).engine.id,
+                                         engines.at(0).engine.id, GameResult::kWhiteWins, 2);
+    GamePvChecks checks;
+    checks.color = 'w';
+    checks.searches = 1;
+    checks.pvs = 3;
+    checks.violations.push_back({"mate-short", 2, "Incomplete mating PV; info: …"});
+    next.pv_checks.push_back(checks);
+    store.record_game(next);
+    const auto pv = store.pv_checks(run);
+    ASSERT_EQ(pv.size(), 1u);
+    EXPECT_EQ(pv[0].name, "test");
+    EXPECT_EQ(pv[0].violations, 2);
 }
 
 }  // namespace

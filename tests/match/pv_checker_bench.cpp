@@ -1,0 +1,87 @@
+// What checking every PV costs the game loop: info lines as lmr-engine prints them (a 20-ply PV
+// in a middlegame reached after 40 plies of game) through PvChecker::check_info, timed, with
+// every heap allocation counted. Exits 1 when checking allocates in the steady state, which
+// ctest runs as a test; the time per line is the figure docs/pv-checks.md quotes.
+//
+//   pv_checker_bench [lines]
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <new>
+#include <string>
+
+#include "engine/chess/movegen.hpp"
+#include "engine/chess/notation.hpp"
+#include "harness/match/pv_checker.hpp"
+
+namespace {
+
+long g_allocations = 0;
+
+}  // namespace
+
+// Every allocation of the program passes here, so the steady state can be shown to make none.
+void* operator new(std::size_t size) {
+    ++g_allocations;
+    if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
+    throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept {
+    std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+    std::free(p);
+}
+
+namespace {
+
+using namespace lmr;
+
+// A reproducible walk: the first legal move after the ply-th, ply by ply.
+chess::Position walk(chess::Position pos, int plies, std::string* moves = nullptr) {
+    for (int ply = 0; ply < plies; ++ply) {
+        chess::MoveList list;
+        chess::generate(pos, list);
+        if (list.empty()) break;
+        const chess::Move move = list[(ply * 7 + 3) % list.size()];
+        if (moves) *moves += " " + chess::to_uci(move);
+        pos.make_move(move);
+    }
+    return pos;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const long lines = argc > 1 ? std::atol(argv[1]) : 200000;
+    chess::Position game = walk(chess::Position::startpos(), 40);
+    std::string pv_text;
+    walk(game, 20, &pv_text);
+    const std::string line =
+        "info depth 14 seldepth 22 multipv 1 score cp 31 nodes 181022 nps 903200 hashfull 112 "
+        "time 200 pv" +
+        pv_text;
+    const auto info = uci_client::parse_info(line);
+    if (!info || info->pv.size() != 20) {
+        std::fprintf(stderr, "bad benchmark line: %s\n", line.c_str());
+        return 2;
+    }
+
+    match::PvChecker checker;
+    checker.start_search(game.side_to_move());
+    checker.check_info(game, *info, line);  // the first line may size the buffers
+    const long before = g_allocations;
+    const auto start = std::chrono::steady_clock::now();
+    for (long i = 0; i < lines; ++i) checker.check_info(game, *info, line);
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+    const long allocations = g_allocations - before;
+    checker.finish_search(game, info->pv.front());
+
+    const double ns =
+        std::chrono::duration<double, std::nano>(elapsed).count() / static_cast<double>(lines);
+    std::printf(
+        "%ld info lines with a 20-ply PV: %.0f ns per line (%.1f ns per ply), "
+        "%ld allocations, %d violations\n",
+        lines, ns, ns / 20.0, allocations, checker.tally(game.side_to_move()).violations());
+    return allocations == 0 ? 0 : 1;
+}
