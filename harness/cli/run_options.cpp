@@ -416,6 +416,7 @@ void print_run_result(const tournament::SessionResult& result, const tournament:
     // The block's verdict is the statistics' running one; say how the run itself ended.
     if (outcome.verdict == store::Verdict::kUndecided)
         out << "SPRT: undecided within " << plan.pairs << " pairs (exit code 3)\n";
+    print_pv_warnings(out, values["db"].as<std::string>(), result.run_id, context.program);
     if (outcome.status == store::RunStatus::kInterrupted ||
         outcome.status == store::RunStatus::kFailed)
         out << "Resume with: " << context.program << " resume --db "
@@ -444,7 +445,6 @@ int run_and_report(const tournament::RunPlan& given, const po::variables_map& va
         context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
         return kExitUsage;
     } catch (const store::StoreError& e) {
-    print_pv_warnings(out, values["db"].as<std::string>(), result.run_id, context.program);
         context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
         return is_bad_database(e) ? kExitUsage : 4;
     }
