@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "harness/cli/command.hpp"
+#include "harness/cli/fastchess_options.hpp"
 #include "harness/process/shell_word.hpp"
 
 #ifndef LMR_VERSION
@@ -66,6 +67,9 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
         out << kProgram << ' ' << LMR_VERSION << '\n';
         return kExitOk;
     }
+    if (is_fastchess_command_line(first))
+        return run_fastchess_command_line(std::vector<std::string>(argv + 1, argv + argc), out,
+                                          err);
     std::vector<std::string> args(argv + 2, argv + argc);
     std::string name = first;
     if (first == "help") {  // `help <command>` is `<command> --help`

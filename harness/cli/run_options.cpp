@@ -89,6 +89,12 @@ void add_run_options(po::options_description& options) {
         ("stall-timeout", po::value<std::string>()->default_value("60000"),
          "milliseconds a search without a clock (nodes=/depth=) may take before the engine "
          "is declared stalled")
+        ("startup-timeout", po::value<std::string>()->default_value("10000"),
+         "milliseconds an engine may take to answer `uci` when it starts")
+        ("ready-timeout", po::value<std::string>()->default_value("10000"),
+         "milliseconds an engine may take to answer `isready`")
+        ("restart", po::value<std::string>()->default_value("off"),
+         "on: a new engine process for every game; off: each slot keeps its engines")
         ("book", po::value<std::string>()->default_value(default_book_path()),
          "opening book (.epd or .pgn); \"none\" starts every game from the initial position")
         ("book-order", po::value<std::string>()->default_value("random"), "random or sequential")
@@ -133,26 +139,30 @@ void add_sprt_options(po::options_description& options) {
     // clang-format on
 }
 
+store::SprtParams checked_sprt_params(store::SprtParams params, const std::string& model_text,
+                                      std::string_view model_flag) {
+    const auto model = stats::parse_model(model_text);
+    if (!model)
+        throw flag_error(model_flag, model_text, "expected normalized, logistic or bayesian");
+    // The run stores the model's one name, whichever spelling was typed.
+    params.model = std::string(stats::model_name(*model));
+    stats::SprtParams check;
+    check.elo0 = params.elo0;
+    check.elo1 = params.elo1;
+    check.alpha = params.alpha;
+    check.beta = params.beta;
+    check.model = *model;
+    if (auto problem = stats::validate(check)) throw UsageError(*problem);
+    return params;
+}
+
 store::SprtParams sprt_params(const po::variables_map& values) {
     store::SprtParams params;
     params.elo0 = parse_double("--elo0", values["elo0"].as<std::string>());
     params.elo1 = parse_double("--elo1", values["elo1"].as<std::string>());
     params.alpha = parse_probability("--alpha", values["alpha"].as<std::string>());
     params.beta = parse_probability("--beta", values["beta"].as<std::string>());
-    stats::SprtParams check;
-    check.elo0 = params.elo0;
-    check.elo1 = params.elo1;
-    check.alpha = params.alpha;
-    check.beta = params.beta;
-    const std::string model_text = values["model"].as<std::string>();
-    const auto model = stats::parse_model(model_text);
-    if (!model)
-        throw flag_error("--model", model_text, "expected normalized, logistic or bayesian");
-    // The run stores the model's one name, whichever spelling was typed.
-    params.model = std::string(stats::model_name(*model));
-    check.model = *model;
-    if (auto problem = stats::validate(check)) throw UsageError(*problem);
-    return params;
+    return checked_sprt_params(params, values["model"].as<std::string>(), "--model");
 }
 
 std::vector<tournament::EnginePlan> take_engine_flags(CommandContext& context) {
@@ -234,8 +244,10 @@ std::vector<tournament::EnginePlan> head_to_head_engines(
     }
     if (engines.size() != 2)
         throw UsageError("give --base and --test (configs), or exactly two --engine specs");
-    engines[0].role = store::EngineRole::kBase;
-    engines[1].role = store::EngineRole::kTest;
+    // The engine under test is the first, as in cutechess-cli, fastchess, fishtest and
+    // OpenBench: a command line ported from them keeps its sign and its exit code's meaning.
+    engines[0].role = store::EngineRole::kTest;
+    engines[1].role = store::EngineRole::kBase;
     return engines;
 }
 
@@ -269,6 +281,42 @@ void add_shared_uci_options(const po::variables_map& values,
 
 }  // namespace
 
+match::DrawAdjudication parse_draw_flag(std::string_view flag, std::string_view text) {
+    match::DrawAdjudication draw;
+    draw.enabled = true;
+    const std::string name(flag);
+    for (const auto& [key, value] :
+         parse_key_values(flag, text, {"movenumber", "movecount", "score"})) {
+        const int number = int_value(name + " " + key, value);
+        if (key == "movenumber")
+            draw.move_number = number;
+        else if (key == "movecount")
+            draw.move_count = number;
+        else
+            draw.score_cp = number;
+    }
+    return draw;
+}
+
+match::ResignAdjudication parse_resign_flag(std::string_view flag, std::string_view text) {
+    match::ResignAdjudication resign;
+    resign.enabled = true;
+    const std::string name(flag);
+    for (const auto& [key, value] :
+         parse_key_values(flag, text, {"movecount", "score", "twosided"})) {
+        if (key == "twosided") {
+            if (value != "true" && value != "false")
+                throw flag_error(name + " twosided", value, "expected true or false");
+            resign.two_sided = value == "true";
+        } else if (key == "movecount") {
+            resign.move_count = int_value(name + " movecount", value);
+        } else {
+            resign.score_cp = int_value(name + " score", value);
+        }
+    }
+    return resign;
+}
+
 void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
     // The time control's own grammar separates its settings with spaces; a comma list is the
     // same settings.
@@ -284,6 +332,13 @@ void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
     plan.stall_timeout_ms =
         parse_count("--stall-timeout", values["stall-timeout"].as<std::string>());
     if (plan.stall_timeout_ms < 1) throw flag_error("--stall-timeout", "0", "must be at least 1");
+    plan.startup_timeout_ms =
+        parse_count("--startup-timeout", values["startup-timeout"].as<std::string>());
+    plan.ready_timeout_ms =
+        parse_count("--ready-timeout", values["ready-timeout"].as<std::string>());
+    if (plan.startup_timeout_ms < 1 || plan.ready_timeout_ms < 1)
+        throw UsageError("--startup-timeout and --ready-timeout must be at least 1 ms");
+    plan.restart_engines = parse_on_off("--restart", values["restart"].as<std::string>());
     const std::string book = values["book"].as<std::string>();
     if (book != "none") plan.book.path = book;
     plan.book.order = values["book-order"].as<std::string>();
@@ -307,38 +362,11 @@ void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
     }
     plan.concurrency = parse_concurrency(values);
     plan.report_every = int_value("--report-every", values["report-every"].as<std::string>());
-    if (values.count("draw")) {
-        auto& draw = plan.adjudication.draw;
-        draw.enabled = true;
-        const std::string text = values["draw"].as<std::string>();
-        for (const auto& [key, value] :
-             parse_key_values("--draw", text, {"movenumber", "movecount", "score"})) {
-            const int number = int_value("--draw " + key, value);
-            if (key == "movenumber")
-                draw.move_number = number;
-            else if (key == "movecount")
-                draw.move_count = number;
-            else
-                draw.score_cp = number;
-        }
-    }
-    if (values.count("resign")) {
-        auto& resign = plan.adjudication.resign;
-        resign.enabled = true;
-        const std::string text = values["resign"].as<std::string>();
-        for (const auto& [key, value] :
-             parse_key_values("--resign", text, {"movecount", "score", "twosided"})) {
-            if (key == "twosided") {
-                if (value != "true" && value != "false")
-                    throw flag_error("--resign twosided", value, "expected true or false");
-                resign.two_sided = value == "true";
-            } else if (key == "movecount") {
-                resign.move_count = int_value("--resign movecount", value);
-            } else {
-                resign.score_cp = int_value("--resign score", value);
-            }
-        }
-    }
+    if (values.count("draw"))
+        plan.adjudication.draw = parse_draw_flag("--draw", values["draw"].as<std::string>());
+    if (values.count("resign"))
+        plan.adjudication.resign =
+            parse_resign_flag("--resign", values["resign"].as<std::string>());
     if (values.count("maxmoves"))
         plan.adjudication.max_moves = int_value("--maxmoves", values["maxmoves"].as<std::string>());
     fill_pgn_tags(values, plan);

@@ -29,6 +29,12 @@ void add_run_options(po::options_description& options);
 // context.args before Boost sees them (one --engine takes several words). Throws UsageError.
 std::vector<tournament::EnginePlan> take_engine_flags(CommandContext& context);
 
+// The value of a draw or resign adjudication flag (`movenumber=34,movecount=8,score=20`;
+// `movecount=3,score=600[,twosided=true]`), for --draw/--resign and fastchess's -draw/-resign.
+// Throws UsageError naming `flag` and the item.
+match::DrawAdjudication parse_draw_flag(std::string_view flag, std::string_view text);
+match::ResignAdjudication parse_resign_flag(std::string_view flag, std::string_view text);
+
 // Fills the plan's shared fields from the parsed flags. Call it after the command has added
 // the engines: each `--option NAME=VALUE` is added to every engine that does not set NAME itself.
 void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan);
@@ -39,12 +45,17 @@ tournament::EnginePlan config_engine(const po::variables_map& values, const std:
                                      store::EngineRole role);
 
 // The two engines of a head-to-head run: --base/--test configs, or exactly two --engine specs
-// (the first is the base). Throws UsageError otherwise.
+// (the first is the engine under test, as in every tool of the ecosystem). Throws UsageError
+// otherwise.
 std::vector<tournament::EnginePlan> head_to_head_engines(
     const po::variables_map& values, std::vector<tournament::EnginePlan> engines);
 
 // The SPRT bounds from --elo0/--elo1/--alpha/--beta/--model, validated.
 store::SprtParams sprt_params(const po::variables_map& values);
+// `params` with its model named by `model_text` (any accepted spelling), validated; UsageError
+// naming `model_flag` or the bad bound otherwise.
+store::SprtParams checked_sprt_params(store::SprtParams params, const std::string& model_text,
+                                      std::string_view model_flag);
 void add_sprt_options(po::options_description& options);
 
 // Session options (database, progress on a terminal, Ctrl-C) for `context`.

@@ -33,8 +33,8 @@ void expect_rows_agree(const Db& db, const std::string& run, const std::string& 
     const auto games = db.rows(
         "SELECT g.id, g.pair_index, g.round_in_pair, g.white_engine_id, g.black_engine_id, "
         "g.result, g.plies, (SELECT count(*) FROM moves m WHERE m.game_id = g.id), "
-        "g.opening_index, g.termination FROM games g WHERE g.run_id = " + run +
-        " ORDER BY g.pair_index, g.round_in_pair");
+        "g.opening_index, g.termination FROM games g WHERE g.run_id = " +
+        run + " ORDER BY g.pair_index, g.round_in_pair");
     std::map<long, std::vector<const Db::Row*>> by_pair;
     for (const auto& g : games) {
         EXPECT_EQ(*g[6], *g[7]) << "game " << *g[0] << ": plies vs moves rows";
@@ -92,8 +92,8 @@ void expect_rows_agree(const Db& db, const std::string& run, const std::string& 
     // run_stats: one row per completed pair, pairs counting up; the last equals the recount.
     const auto history = db.rows(
         "SELECT pairs, wins, draws, losses, penta_ll, penta_ld, penta_wl, penta_dd, penta_wd, "
-        "penta_ww, llr, lower_bound, upper_bound FROM run_stats WHERE run_id = " + run +
-        " ORDER BY id");
+        "penta_ww, llr, lower_bound, upper_bound FROM run_stats WHERE run_id = " +
+        run + " ORDER BY id");
     ASSERT_EQ(static_cast<long>(history.size()), complete);
     for (std::size_t i = 0; i < history.size(); ++i)
         EXPECT_EQ(std::stol(*history[i][0]), static_cast<long>(i + 1));
@@ -115,8 +115,10 @@ void expect_rows_agree(const Db& db, const std::string& run, const std::string& 
     for (const auto& row : history) {
         ASSERT_TRUE(row[10] && row[11] && row[12]) << "an SPRT stores LLR and bounds";
         const double llr = std::stod(*row[10]);
-        if (llr >= std::stod(*row[12])) crossed = "H1";
-        else if (llr <= std::stod(*row[11])) crossed = "H0";
+        if (llr >= std::stod(*row[12]))
+            crossed = "H1";
+        else if (llr <= std::stod(*row[11]))
+            crossed = "H0";
         if (crossed != "undecided") break;
     }
     EXPECT_EQ(crossed, verdict);
@@ -156,8 +158,8 @@ TEST(SprtRun, RowsAgreeWithEachOther) {
     // Engines: base none, test cpw-simple, each with its resolved config and hashes.
     const auto engines = db.rows(
         "SELECT e.id, e.name, re.role, e.config_json, e.config_sha256, e.binary_sha256 "
-        "FROM run_engines re JOIN engines e ON e.id = re.engine_id WHERE re.run_id = " + run +
-        " ORDER BY re.seat");
+        "FROM run_engines re JOIN engines e ON e.id = re.engine_id WHERE re.run_id = " +
+        run + " ORDER BY re.seat");
     ASSERT_EQ(engines.size(), 2u);
     EXPECT_EQ(*engines[0][1], "none");
     EXPECT_EQ(*engines[0][2], "base");
@@ -185,23 +187,32 @@ TEST(SprtRun, EarlyDecisionStopsAndRowsStillAgree) {
     TempDir dir;
     const std::string db_path = dir / "decided.db";
     constexpr int kLimit = 400;
-    const auto r = run_harness(
-        dir,
-        {"sprt", "--engine", "name=steady", "cmd=" + kFixtureRandom, "--engine", "name=crashy",
-         "cmd=" + kFixtureCrash, "arg=5", "--tc", "nodes=100", "--max-pairs",
-         std::to_string(kLimit), "--concurrency", std::to_string(kConcurrency), "--book",
-         write_small_book(dir), "--db", db_path, "--elo0", "0", "--elo1", "40"},
-        std::chrono::seconds(60));
+    const auto r = run_harness(dir,
+                               // The first engine is the one under test.
+                               {"sprt",          "--engine",
+                                "name=crashy",   "cmd=" + kFixtureCrash,
+                                "arg=5",         "--engine",
+                                "name=steady",   "cmd=" + kFixtureRandom,
+                                "--tc",          "nodes=100",
+                                "--max-pairs",   std::to_string(kLimit),
+                                "--concurrency", std::to_string(kConcurrency),
+                                "--book",        write_small_book(dir),
+                                "--db",          db_path,
+                                "--elo0",        "0",
+                                "--elo1",        "40"},
+                               std::chrono::seconds(60));
     ASSERT_EQ(r.exit_code, 1) << "H0 accepted\n" << describe(r);
     Db db(db_path);
     EXPECT_EQ(db.text("SELECT status FROM runs"), "finished");
     const std::string verdict = db.text("SELECT verdict FROM runs");
     EXPECT_EQ(verdict, "H0");
     const std::string run = db.text("SELECT id FROM runs");
-    const std::string base_id = db.text("SELECT e.id FROM engines e JOIN run_engines re ON "
-                                        "re.engine_id = e.id WHERE re.role = 'base'");
-    const std::string test_id = db.text("SELECT e.id FROM engines e JOIN run_engines re ON "
-                                        "re.engine_id = e.id WHERE re.role = 'test'");
+    const std::string base_id = db.text(
+        "SELECT e.id FROM engines e JOIN run_engines re ON "
+        "re.engine_id = e.id WHERE re.role = 'base'");
+    const std::string test_id = db.text(
+        "SELECT e.id FROM engines e JOIN run_engines re ON "
+        "re.engine_id = e.id WHERE re.role = 'test'");
     EXPECT_EQ(db.text("SELECT name FROM engines WHERE id = " + test_id), "crashy");
     EXPECT_LT(db.integer("SELECT count(*) FROM games"), 2 * kLimit) << "stopped early";
     EXPECT_EQ(db.integer("SELECT count(*) FROM games WHERE termination <> 'crash'"), 0);

@@ -1,0 +1,165 @@
+// lmr-harness started with a fastchess or cutechess-cli command line (fastchess_options.hpp):
+// the run is played and stored as `match`/`sprt`/`tournament` play theirs, and printed in
+// those tools' words (game_lines.hpp). The exit code is fastchess's: 0 when the run finished
+// (an SPRT that accepted H0 included), 1 when it was interrupted or failed, 2 for a bad
+// command line.
+
+#include <boost/crc.hpp>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <sstream>
+
+#include "harness/cli/command.hpp"
+#include "harness/cli/fastchess_options.hpp"
+#include "harness/cli/game_lines.hpp"
+#include "harness/cli/game_outputs.hpp"
+#include "harness/cli/pv_warnings.hpp"
+#include "harness/cli/run_options.hpp"
+#include "harness/process/shell_word.hpp"
+#include "harness/store/error.hpp"
+#include "harness/tournament/session.hpp"
+
+#ifndef LMR_VERSION
+#define LMR_VERSION "unknown"
+#endif
+
+namespace lmr::cli {
+namespace {
+
+// `-crc32 pgn=true`: after each game added to the PGN file, fastchess prints the CRC-32 of the
+// whole file ("File games.pgn has CRC32: 0x1c291ca3"); fishtest compares it with the file it
+// uploads. Only the bytes added since the last game are read.
+class PgnCrc : public tournament::RunObserver {
+  public:
+    PgnCrc(std::filesystem::path file, GameLines::Print print)
+        : file_(std::move(file)), print_(std::move(print)) {}
+
+    void game_finished(const tournament::GameTask&, const match::GameRecord&) override {
+        std::ifstream in(file_, std::ios::binary);
+        in.seekg(static_cast<std::streamoff>(read_));
+        char buffer[1 << 16];
+        while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+            crc_.process_bytes(buffer, static_cast<std::size_t>(in.gcount()));
+            read_ += static_cast<std::uint64_t>(in.gcount());
+        }
+        char hex[32];
+        std::snprintf(hex, sizeof hex, "%#x", crc_.checksum());
+        print_("File " + file_.string() + " has CRC32: " + hex);
+    }
+
+  private:
+    std::filesystem::path file_;
+    GameLines::Print print_;
+    boost::crc_32_type crc_;
+    std::uint64_t read_ = 0;
+};
+
+void print_help(std::ostream& out) {
+    out << "Usage: lmr-harness -engine cmd=PROGRAM name=NAME [KEY=VALUE]… -engine … "
+           "[-each KEY=VALUE…] [OPTION…]\n\n"
+           "A fastchess (or cutechess-cli) command line: the run is played, stored in the results "
+           "database (-db FILE, default results/lmrlab.db) and printed in fastchess's words "
+           "(-output format=cutechess for cutechess-cli's).\n"
+           "Options: -engine -each -concurrency -force-concurrency -rounds -games -repeat -sprt "
+           "-draw -resign -maxmoves -openings -pgnout -epdout -srand -event -site -variant "
+           "-tournament -seeds -ratinginterval -scoreinterval -autosaveinterval -report -output "
+           "-crc32 -recover -testEnv -check-mate-pvs -log -startup-ms -ucinewgame-ms -ping-ms "
+           "-db -version -help.\n"
+           "Every option, its native equivalent and what is not supported: docs/fastchess.md.\n";
+}
+
+}  // namespace
+
+int run_fastchess_command_line(const std::vector<std::string>& args, std::ostream& out,
+                               std::ostream& err) {
+    constexpr const char* kProgram = "lmr-harness";
+    FastchessRun run;
+    try {
+        run = parse_fastchess_command_line(args);
+    } catch (const UsageError& e) {
+        err << kProgram << ": " << e.what() << "\nRun '" << kProgram
+            << " -help' for the fastchess options.\n";
+        return kExitUsage;
+    }
+    if (run.version) {
+        out << kProgram << ' ' << LMR_VERSION << '\n';
+        return kExitOk;
+    }
+    if (run.help) {
+        print_help(out);
+        return kExitOk;
+    }
+
+    std::ofstream log;
+    std::mutex log_mutex;
+    if (run.log) {
+        log.open(run.log->file, run.log->append ? std::ios::app : std::ios::trunc);
+        if (!log) {
+            err << kProgram << ": -log file=" << run.log->file.string()
+                << ": cannot be opened for writing\n";
+            return kExitUsage;
+        }
+    }
+    const GameLines::Print print = [&](std::string_view line) {
+        out << line << '\n' << std::flush;
+        if (log) {
+            std::lock_guard lock(log_mutex);
+            log << line << '\n' << std::flush;
+        }
+    };
+
+    try {
+        check_writable_database(run.db);
+        auto outputs = open_game_outputs(run.pgnout, run.epdout, run.db);
+        GameLines lines(run, print);
+        std::unique_ptr<PgnCrc> crc;
+        if (run.crc32_pgn && run.pgnout) crc = std::make_unique<PgnCrc>(run.pgnout->file, print);
+
+        tournament::SessionOptions options;
+        options.db_path = run.db;
+        std::vector<std::string> words{kProgram};
+        words.insert(words.end(), args.begin(), args.end());
+        options.command_line = process::shell_line(words);
+        options.interrupt = &install_interrupt_handler();
+        for (const auto& output : outputs) options.observers.push_back(output.get());
+        if (crc) options.observers.push_back(crc.get());  // after the PGN file has the game
+        options.observers.push_back(&lines);
+        if (run.log && run.log->engine)
+            options.protocol_log = [&](const std::string& engine, bool to_engine,
+                                       std::string_view line) {
+                std::lock_guard lock(log_mutex);
+                log << engine << (to_engine ? " <--- " : " ---> ") << line << '\n' << std::flush;
+            };
+        if (run.plan.book.path.empty())
+            print(
+                "Warning: No opening book specified! Consider using one, otherwise all games "
+                "will be played from the starting position.");
+
+        tournament::RunPlan plan = run.plan;
+        const std::int64_t games = 2 * tournament::total_pairs(plan);
+        if (plan.concurrency > games) plan.concurrency = static_cast<int>(games);
+        const auto result = tournament::start_run(plan, options);
+        lines.finish(result);
+        std::ostringstream warnings;
+        print_pv_warnings(warnings, run.db, result.run_id, kProgram);
+        std::string line;
+        for (std::istringstream in(warnings.str()); std::getline(in, line);) print(line);
+        return result.outcome.status == store::RunStatus::kFinished ? kExitOk : kExitFailure;
+    } catch (const InputError& e) {
+        err << kProgram << ": " << e.what() << '\n';
+        return kExitUsage;
+    } catch (const tournament::PlanError& e) {
+        err << kProgram << ": " << e.what() << '\n';
+        return kExitUsage;
+    } catch (const store::StoreError& e) {
+        err << kProgram << ": " << e.what() << '\n';
+        return is_bad_database(e) ? kExitUsage : kExitFailure;
+    } catch (const std::exception& e) {
+        err << kProgram << ": error: " << e.what() << '\n';
+        return kExitFailure;
+    }
+}
+
+}  // namespace lmr::cli

@@ -1,0 +1,666 @@
+#include "harness/cli/fastchess_options.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <random>
+
+#include "engine/lmr/fields.hpp"
+#include "harness/cli/command.hpp"
+#include "harness/cli/options.hpp"
+#include "harness/cli/run_options.hpp"
+#include "harness/match/time_control.hpp"
+#include "harness/store/store.hpp"
+#include "harness/uci/engine_option.hpp"
+
+namespace lmr::cli {
+namespace {
+
+using Settings = std::vector<std::pair<std::string, std::string>>;
+
+// One option as fastchess groups the command line: the flag and every following word up to
+// the next one that starts with '-' (a negative number, "-5", is a value).
+struct OptionWords {
+    std::string flag;
+    std::vector<std::string> params;
+};
+
+bool starts_option(const std::string& word) {
+    return word.size() > 1 && word[0] == '-' && !std::isdigit(static_cast<unsigned char>(word[1]));
+}
+
+std::vector<OptionWords> group_words(const std::vector<std::string>& args) {
+    std::vector<OptionWords> options;
+    for (const auto& word : args) {
+        if (starts_option(word)) {
+            options.push_back({word, {}});
+        } else if (options.empty()) {
+            throw UsageError("'" + word + "' is not an option (fastchess options start with '-')");
+        } else {
+            options.back().params.push_back(word);
+        }
+    }
+    return options;
+}
+
+UsageError option_error(const OptionWords& option, const std::string& problem) {
+    std::string words = option.flag;
+    for (const auto& p : option.params) words += " " + p;
+    return UsageError("option " + option.flag + " ('" + words + "'): " + problem);
+}
+
+const std::string& single_value(const OptionWords& option) {
+    if (option.params.size() != 1) throw option_error(option, "expects exactly one value");
+    return option.params.front();
+}
+
+void no_value(const OptionWords& option) {
+    if (!option.params.empty()) throw option_error(option, "takes no value");
+}
+
+// key=value words, split at the first '='; an empty key or value is an error.
+Settings key_values(const OptionWords& option, bool may_be_empty = false) {
+    if (option.params.empty() && !may_be_empty)
+        throw option_error(option, "expects key=value settings");
+    Settings settings;
+    for (const auto& word : option.params) {
+        const auto eq = word.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == word.size())
+            throw option_error(option, "expects key=value settings, got '" + word + "'");
+        settings.emplace_back(word.substr(0, eq), word.substr(eq + 1));
+    }
+    return settings;
+}
+
+UsageError unknown_key(const OptionWords& option, const std::string& key,
+                       const std::vector<std::string>& known) {
+    std::string message = "unknown setting '" + key + "'";
+    if (const auto near = lmr::nearest(key, known); !near.empty())
+        message += " (did you mean '" + near + "'?)";
+    std::string list;
+    for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+    return option_error(option, message + "; expected one of " + list);
+}
+
+bool true_false(const OptionWords& option, const std::string& key, const std::string& value) {
+    if (value == "true") return true;
+    if (value == "false") return false;
+    throw option_error(option, key + "=" + value + ": expected true or false");
+}
+
+long count_value(const OptionWords& option, const std::string& text) {
+    return parse_count(option.flag, text);
+}
+
+// A whole number that may be negative (-concurrency 0 and below count down from the cores).
+long signed_value(const OptionWords& option, const std::string& text) {
+    try {
+        std::size_t used = 0;
+        const long value = std::stol(text, &used);
+        if (used == text.size()) return value;
+    } catch (const std::exception&) {
+    }
+    throw option_error(option, "'" + text + "' is not a whole number");
+}
+
+// What one engine's -engine words (and then every -each word) say about it; the last value of
+// a key wins, as in fastchess, and option.NAME settings accumulate in order.
+struct EngineWords {
+    Settings settings;
+    OptionWords source;  // for error messages
+};
+
+const std::vector<std::string> kEngineKeys = {"name",  "cmd",   "dir",     "args",       "arg",
+                                              "proto", "tc",    "st",      "timemargin", "nodes",
+                                              "plies", "depth", "restart", "option.NAME"};
+
+// Engine limits: every engine of a run plays under the same ones here.
+struct EngineLimits {
+    std::string time_control;  // our grammar: "tc=10+0.1 nodes=5000"
+    std::optional<std::int64_t> margin_ms;
+    std::optional<bool> restart;
+    bool operator==(const EngineLimits&) const = default;
+};
+
+// "10+0.1s" → "10+0.1"; fastchess lets seconds end in 's'.
+std::string without_seconds_suffix(std::string text) {
+    if (!text.empty() && text.back() == 's') text.pop_back();
+    return text;
+}
+
+// Splits `args=` as a POSIX shell splits words: blanks separate, quotes group.
+std::vector<std::string> split_arguments(const OptionWords& option, const std::string& text) {
+    std::vector<std::string> words;
+    std::string word;
+    bool in_word = false;
+    char quote = 0;
+    for (char c : text) {
+        if (quote) {
+            if (c == quote)
+                quote = 0;
+            else
+                word += c;
+        } else if (c == '"' || c == '\'') {
+            quote = c;
+            in_word = true;
+        } else if (std::isspace(static_cast<unsigned char>(c))) {
+            if (in_word) words.push_back(word);
+            word.clear();
+            in_word = false;
+        } else {
+            word += c;
+            in_word = true;
+        }
+    }
+    if (quote) throw option_error(option, "args='" + text + "' has an unclosed quote");
+    if (in_word) words.push_back(word);
+    return words;
+}
+
+tournament::EnginePlan build_engine(const EngineWords& words, EngineLimits& limits) {
+    const OptionWords& source = words.source;
+    std::map<std::string, std::string> last;
+    std::vector<std::string> extra_arguments;  // cutechess's arg=, one argument each
+    tournament::EnginePlan engine;
+    for (const auto& [key, value] : words.settings) {
+        if (key.rfind("option.", 0) == 0 && key.size() > 7) {
+            const std::string name = key.substr(7);
+            // A later value for the same option replaces the earlier one (fastchess sends both,
+            // in order, so the later one is what the engine ends up with).
+            std::erase_if(engine.options,
+                          [&](const auto& o) { return uci_client::iequals(o.first, name); });
+            engine.options.emplace_back(name, value);
+        } else if (key == "arg") {
+            extra_arguments.push_back(value);
+        } else if (std::find(kEngineKeys.begin(), kEngineKeys.end(), key) != kEngineKeys.end()) {
+            last[key] = value;
+        } else if (key == "conf" || key == "book" || key == "bookdepth" || key == "ponder" ||
+                   key == "whitepov" || key == "initstr" || key == "stderr") {
+            throw option_error(source, "cutechess-cli's " + key +
+                                           "= is not supported (see "
+                                           "docs/fastchess.md)");
+        } else {
+            throw unknown_key(source, key, kEngineKeys);
+        }
+    }
+    const auto get = [&](const char* key) -> std::optional<std::string> {
+        const auto it = last.find(key);
+        return it == last.end() ? std::nullopt : std::optional(it->second);
+    };
+    if (auto proto = get("proto"); proto && *proto != "uci")
+        throw option_error(source, "proto=" + *proto + ": only uci engines are supported");
+    const auto cmd = get("cmd");
+    if (!cmd) throw option_error(source, "the engine has no cmd=PROGRAM");
+    std::filesystem::path program = *cmd;
+    if (auto dir = get("dir"); dir && program.is_relative()) program = *dir / program;
+    engine.argv.push_back(program.string());
+    if (auto args = get("args"))
+        for (auto& a : split_arguments(source, *args)) engine.argv.push_back(std::move(a));
+    for (auto& a : extra_arguments) engine.argv.push_back(std::move(a));
+    engine.name = get("name").value_or(std::filesystem::path(*cmd).stem().string());
+
+    std::string time_control;
+    const auto add = [&](const std::string& part) {
+        time_control += (time_control.empty() ? "" : " ") + part;
+    };
+    if (auto tc = get("tc")) {
+        if (tc->find("hg") != std::string::npos)
+            throw option_error(source, "tc=" + *tc + ": hourglass time controls are not supported");
+        std::string clock = without_seconds_suffix(*tc);
+        // "inf" is no clock at all; "inf/10+0.1" is cutechess's "no move count".
+        for (const std::string prefix : {"infinite/", "inf/"})
+            if (clock.rfind(prefix, 0) == 0) clock = clock.substr(prefix.size());
+        if (clock != "inf" && clock != "infinite") add("tc=" + clock);
+    }
+    if (auto st = get("st")) add("st=" + without_seconds_suffix(*st));
+    if (auto nodes = get("nodes")) add("nodes=" + *nodes);
+    const auto depth = get("depth") ? get("depth") : get("plies");
+    if (depth) add("depth=" + *depth);
+    try {
+        if (!time_control.empty()) (void)match::parse_time_control(time_control);
+    } catch (const match::TimeControlError& e) {
+        throw option_error(source, e.what());
+    }
+    limits.time_control = time_control;
+    if (auto margin = get("timemargin")) limits.margin_ms = parse_count("timemargin", *margin);
+    if (auto restart = get("restart")) limits.restart = parse_on_off("restart", *restart);
+    return engine;
+}
+
+std::vector<tournament::EnginePlan> build_engines(const std::vector<EngineWords>& engines,
+                                                  const Settings& each,
+                                                  const OptionWords& each_source,
+                                                  tournament::RunPlan& plan) {
+    if (engines.size() < 2) throw UsageError("need at least two engines (-engine … -engine …)");
+    std::vector<tournament::EnginePlan> plans;
+    std::optional<EngineLimits> shared;
+    std::map<std::string, int> names;
+    for (const auto& words : engines) {
+        EngineWords merged = words;
+        // -each applies after the whole command line, to every engine, wherever it stands.
+        merged.settings.insert(merged.settings.end(), each.begin(), each.end());
+        if (!each.empty() && words.settings.empty()) merged.source = each_source;
+        EngineLimits limits;
+        auto engine = build_engine(merged, limits);
+        if (shared && !(limits == *shared))
+            throw option_error(
+                merged.source,
+                "engines with different limits (tc/st/nodes/depth/timemargin/restart) are not "
+                "supported: give them once with -each");
+        shared = limits;
+        // fastchess renames a repeated name: the second "sf" becomes "sf_2".
+        if (const int seen = names[engine.name]++; seen > 0)
+            engine.name += "_" + std::to_string(seen + 1);
+        plans.push_back(std::move(engine));
+    }
+    if (shared->time_control.empty())
+        throw UsageError(
+            "no time control: give tc=, st=, nodes= or depth= (with -each or -engine)");
+    plan.time_control = shared->time_control;
+    if (shared->margin_ms) plan.time_margin_ms = *shared->margin_ms;
+    if (shared->restart) plan.restart_engines = *shared->restart;
+    return plans;
+}
+
+// Options fastchess or cutechess-cli have that this front end does not honour: each is an
+// error with the reason, so a command line never runs differently from what it says.
+const std::map<std::string, std::string, std::less<>> kUnsupported = {
+    {"-tb", "tablebase adjudication is not supported"},
+    {"-tbpieces", "tablebase adjudication is not supported"},
+    {"-tbignore50", "tablebase adjudication is not supported"},
+    {"-tbadjudicate", "tablebase adjudication is not supported"},
+    {"-noswap", "every opening is played twice with colours reversed (pairs)"},
+    {"-reverse", "the first engine is White in the first game of each pair"},
+    {"-wait", "games follow each other without a pause"},
+    {"-use-affinity", "CPU affinity is not supported"},
+    {"-show-latency", "latency is not measured"},
+    {"-strict", "warnings do not stop a run; PV violations are counted in the database"},
+    {"-quick", "give the engines, -each tc=, -rounds and -openings explicitly"},
+    {"-config", "resume a run with 'lmr-harness resume --db FILE --run N'"},
+    {"-debug", "use -log file=F engine=true"},
+    {"-resultformat", "results are printed in fastchess's or cutechess-cli's words"},
+    {"-bookmode", "polyglot books are not supported: use -openings file=… (EPD or PGN)"},
+};
+
+const std::vector<std::string> kSupported = {"-engine",
+                                             "-each",
+                                             "-concurrency",
+                                             "-force-concurrency",
+                                             "-rounds",
+                                             "-games",
+                                             "-repeat",
+                                             "-sprt",
+                                             "-draw",
+                                             "-resign",
+                                             "-maxmoves",
+                                             "-openings",
+                                             "-pgnout",
+                                             "-epdout",
+                                             "-srand",
+                                             "-event",
+                                             "-site",
+                                             "-variant",
+                                             "-tournament",
+                                             "-seeds",
+                                             "-ratinginterval",
+                                             "-scoreinterval",
+                                             "-autosaveinterval",
+                                             "-report",
+                                             "-output",
+                                             "-crc32",
+                                             "-recover",
+                                             "-testEnv",
+                                             "-check-mate-pvs",
+                                             "-log",
+                                             "-startup-ms",
+                                             "-ucinewgame-ms",
+                                             "-ping-ms",
+                                             "-db",
+                                             "-version",
+                                             "-help"};
+
+std::int64_t interval_value(const OptionWords& option) {
+    // 0 turns the interval off (fastchess).
+    return count_value(option, single_value(option));
+}
+
+void read_openings(const OptionWords& option, tournament::BookPlan& book) {
+    std::optional<std::string> format;
+    for (const auto& [key, value] : key_values(option)) {
+        if (key == "file") {
+            book.path = value;
+            if (!std::filesystem::exists(value))
+                throw option_error(option, "opening file '" + value + "' does not exist");
+        } else if (key == "format") {
+            if (value != "epd" && value != "pgn")
+                throw option_error(option, "format=" + value + ": expected epd or pgn");
+            format = value;
+        } else if (key == "order") {
+            if (value != "random" && value != "sequential")
+                throw option_error(option, "order=" + value + ": expected random or sequential");
+            book.order = value;
+        } else if (key == "plies") {
+            // fastchess's -1 (and cutechess's absence) keeps every ply.
+            if (value != "-1") book.plies = static_cast<int>(count_value(option, value));
+        } else if (key == "start") {
+            const long start = count_value(option, value);
+            if (start < 1) throw option_error(option, "start=" + value + ": must be at least 1");
+            book.start = start - 1;  // fastchess counts from 1, the plan from 0
+        } else if (key == "policy") {
+            if (value != "round")
+                throw option_error(option, "policy=" + value + ": only policy=round is supported");
+        } else {
+            throw unknown_key(option, key, {"file", "format", "order", "plies", "start", "policy"});
+        }
+    }
+    if (book.path.empty()) throw option_error(option, "needs file=BOOK");
+    const std::string extension = std::filesystem::path(book.path).extension().string();
+    if (format && "." + *format != extension)
+        throw option_error(option, "format=" + *format + " but the file '" + book.path +
+                                       "' does not end in ." + *format);
+    // An EPD line is one position without moves: fastchess applies plies= to PGN books only
+    // (fishtest passes it with EPD books too).
+    if (extension != ".pgn") book.plies.reset();
+}
+
+tournament::PgnOutputOptions read_pgnout(const OptionWords& option) {
+    tournament::PgnOutputOptions pgn;
+    // cutechess-cli's form: -pgnout FILE [min] [fi].
+    if (!option.params.empty() && option.params.front().find('=') == std::string::npos) {
+        pgn.file = option.params.front();
+        for (std::size_t i = 1; i < option.params.size(); ++i)
+            throw option_error(option, "'" + option.params[i] +
+                                           "': cutechess-cli's min/fi PGN modes are not supported");
+        return pgn;
+    }
+    for (const auto& [key, value] : key_values(option, /*may_be_empty=*/true)) {
+        if (key == "file") {
+            pgn.file = value;
+        } else if (key == "append") {
+            pgn.append = true_false(option, key, value);
+        } else if (key == "nodes") {
+            pgn.fields.nodes = true_false(option, key, value);
+        } else if (key == "seldepth") {
+            pgn.fields.seldepth = true_false(option, key, value);
+        } else if (key == "nps") {
+            pgn.fields.nps = true_false(option, key, value);
+        } else if (key == "notation") {
+            if (value != "san")
+                throw option_error(option, "notation=" + value + ": only san is written");
+        } else if (key == "min" || key == "hashfull" || key == "tbhits" || key == "timeleft" ||
+                   key == "latency" || key == "pv" || key == "match_line") {
+            if (value != "false")
+                throw option_error(option, key + "=" + value + " is not supported");
+        } else {
+            throw unknown_key(option, key,
+                              {"file", "append", "nodes", "seldepth", "nps", "notation"});
+        }
+    }
+    if (pgn.file.empty()) throw option_error(option, "needs file=PGN");
+    return pgn;
+}
+
+tournament::EpdOutputOptions read_epdout(const OptionWords& option) {
+    tournament::EpdOutputOptions epd;
+    if (!option.params.empty() && option.params.front().find('=') == std::string::npos) {
+        if (option.params.size() > 1) throw option_error(option, "expects one file");
+        epd.file = option.params.front();
+        return epd;
+    }
+    for (const auto& [key, value] : key_values(option)) {
+        if (key == "file")
+            epd.file = value;
+        else if (key == "append")
+            epd.append = true_false(option, key, value);
+        else
+            throw unknown_key(option, key, {"file", "append"});
+    }
+    if (epd.file.empty()) throw option_error(option, "needs file=EPD");
+    return epd;
+}
+
+FastchessLog read_log(const OptionWords& option) {
+    FastchessLog log;
+    for (const auto& [key, value] : key_values(option)) {
+        if (key == "file") {
+            log.file = value;
+        } else if (key == "append") {
+            log.append = true_false(option, key, value);
+        } else if (key == "engine") {
+            log.engine = true_false(option, key, value);
+        } else if (key == "level") {
+            // The log holds what is printed (warnings and game lines) at every level.
+            static const std::vector<std::string> levels = {"trace", "info", "warn", "err",
+                                                            "fatal"};
+            if (std::find(levels.begin(), levels.end(), value) == levels.end())
+                throw option_error(option,
+                                   "level=" + value + ": expected trace, info, warn, err or fatal");
+        } else if (key == "realtime") {
+            (void)true_false(option, key, value);  // every line is written as it happens
+        } else if (key == "compress") {
+            if (true_false(option, key, value))
+                throw option_error(option, "compress=true is not supported");
+        } else {
+            throw unknown_key(option, key,
+                              {"file", "append", "engine", "level", "realtime", "compress"});
+        }
+    }
+    if (log.file.empty()) throw option_error(option, "needs file=LOG");
+    return log;
+}
+
+store::SprtParams read_sprt(const OptionWords& option) {
+    store::SprtParams params;
+    bool have_elo0 = false, have_elo1 = false;
+    std::string model = "normalized";
+    for (const auto& [key, value] : key_values(option)) {
+        if (key == "elo0") {
+            params.elo0 = parse_double("-sprt elo0", value);
+            have_elo0 = true;
+        } else if (key == "elo1") {
+            params.elo1 = parse_double("-sprt elo1", value);
+            have_elo1 = true;
+        } else if (key == "alpha") {
+            params.alpha = parse_probability("-sprt alpha", value);
+        } else if (key == "beta") {
+            params.beta = parse_probability("-sprt beta", value);
+        } else if (key == "model") {
+            model = value;
+        } else {
+            throw unknown_key(option, key, {"elo0", "elo1", "alpha", "beta", "model"});
+        }
+    }
+    if (!have_elo0 || !have_elo1) throw option_error(option, "needs elo0= and elo1=");
+    return checked_sprt_params(params, model, "-sprt model");
+}
+
+}  // namespace
+
+bool is_fastchess_command_line(std::string_view first) {
+    return first.size() > 1 && first[0] == '-' && first[1] != '-' && first != "-h";
+}
+
+FastchessRun parse_fastchess_command_line(const std::vector<std::string>& args) {
+    FastchessRun run;
+    auto& plan = run.plan;
+    run.db = std::string(store::kDefaultDatabasePath);
+    plan.book.order = "sequential";  // fastchess's default
+    plan.book.path.clear();
+    std::vector<EngineWords> engines;
+    Settings each;
+    OptionWords each_source{"-each", {}};
+    long rounds = 2, games = 2, seeds = 1;
+    std::optional<long> concurrency;
+    bool force_concurrency = false;
+    std::optional<std::uint64_t> seed;
+    std::string tournament = "roundrobin";
+
+    for (const auto& option : group_words(args)) {
+        const std::string& flag = option.flag;
+        if (flag == "-engine") {
+            engines.push_back({key_values(option), option});
+        } else if (flag == "-each") {
+            const auto settings = key_values(option);
+            each.insert(each.end(), settings.begin(), settings.end());
+            each_source.params.insert(each_source.params.end(), option.params.begin(),
+                                      option.params.end());
+        } else if (flag == "-concurrency") {
+            concurrency = signed_value(option, single_value(option));
+        } else if (flag == "-force-concurrency") {
+            no_value(option);
+            force_concurrency = true;
+        } else if (flag == "-rounds") {
+            rounds = count_value(option, single_value(option));
+        } else if (flag == "-games") {
+            games = count_value(option, single_value(option));
+        } else if (flag == "-repeat") {
+            // -repeat is -games 2; "-repeat N" sets the games per round.
+            games = option.params.size() == 1 ? count_value(option, option.params.front()) : 2;
+            if (option.params.size() > 1) throw option_error(option, "takes at most one value");
+        } else if (flag == "-sprt") {
+            plan.sprt = read_sprt(option);
+        } else if (flag == "-draw") {
+            plan.adjudication.draw = parse_draw_flag("-draw", [&] {
+                std::string text;
+                for (const auto& p : option.params) text += (text.empty() ? "" : ",") + p;
+                return text;
+            }());
+        } else if (flag == "-resign") {
+            std::string text;
+            for (const auto& p : option.params) text += (text.empty() ? "" : ",") + p;
+            plan.adjudication.resign = parse_resign_flag("-resign", text);
+        } else if (flag == "-maxmoves") {
+            plan.adjudication.max_moves =
+                static_cast<int>(count_value(option, single_value(option)));
+        } else if (flag == "-openings") {
+            read_openings(option, plan.book);
+        } else if (flag == "-pgnout") {
+            run.pgnout = read_pgnout(option);
+        } else if (flag == "-epdout") {
+            run.epdout = read_epdout(option);
+        } else if (flag == "-srand") {
+            seed = static_cast<std::uint64_t>(count_value(option, single_value(option)));
+        } else if (flag == "-event" || flag == "-site") {
+            std::string text;
+            for (const auto& p : option.params) text += (text.empty() ? "" : " ") + p;
+            (flag == "-event" ? plan.event : plan.site) = text;
+        } else if (flag == "-variant") {
+            if (single_value(option) != "standard")
+                throw option_error(option, "only standard chess is supported");
+        } else if (flag == "-tournament") {
+            tournament = single_value(option);
+            if (tournament != "roundrobin" && tournament != "gauntlet")
+                throw option_error(option, "expected roundrobin or gauntlet");
+        } else if (flag == "-seeds") {
+            seeds = count_value(option, single_value(option));
+            if (seeds != 1)
+                throw option_error(option, "a gauntlet has one seed (the first engine)");
+        } else if (flag == "-ratinginterval") {
+            run.rating_interval = interval_value(option);
+        } else if (flag == "-scoreinterval") {
+            run.score_interval = interval_value(option);
+        } else if (flag == "-autosaveinterval") {
+            // Every game is stored in the database as it ends, so every interval is met.
+            (void)interval_value(option);
+        } else if (flag == "-report") {
+            for (const auto& [key, value] : key_values(option)) {
+                if (key != "penta") throw unknown_key(option, key, {"penta"});
+                run.report_penta = true_false(option, key, value);
+            }
+        } else if (flag == "-output") {
+            for (const auto& [key, value] : key_values(option)) {
+                if (key != "format") throw unknown_key(option, key, {"format"});
+                if (value == "cutechess")
+                    run.format = GameLinesFormat::kCutechess;
+                else if (value == "fastchess")
+                    run.format = GameLinesFormat::kFastchess;
+                else
+                    throw option_error(option,
+                                       "format=" + value + ": expected fastchess or cutechess");
+            }
+        } else if (flag == "-crc32") {
+            for (const auto& [key, value] : key_values(option)) {
+                if (key != "pgn") throw unknown_key(option, key, {"pgn"});
+                run.crc32_pgn = true_false(option, key, value);
+            }
+        } else if (flag == "-recover") {
+            // Always so here: a crashed or stalled engine loses the game and is restarted.
+            no_value(option);
+        } else if (flag == "-testEnv") {
+            no_value(option);
+            run.test_env = true;
+        } else if (flag == "-check-mate-pvs") {
+            no_value(option);
+            run.check_mate_pvs = true;
+        } else if (flag == "-log") {
+            run.log = read_log(option);
+        } else if (flag == "-startup-ms") {
+            plan.startup_timeout_ms = count_value(option, single_value(option));
+        } else if (flag == "-ucinewgame-ms" || flag == "-ping-ms") {
+            // Both wait for `readyok` (after `ucinewgame`, and for `isready` during a game).
+            plan.ready_timeout_ms = count_value(option, single_value(option));
+        } else if (flag == "-db") {
+            run.db = single_value(option);
+        } else if (flag == "-version" || flag == "-v") {
+            run.version = true;
+        } else if (flag == "-help") {
+            run.help = true;
+        } else if (const auto it = kUnsupported.find(flag); it != kUnsupported.end()) {
+            throw option_error(option, "not supported: " + it->second);
+        } else {
+            std::string message = "unknown option";
+            if (const auto near = lmr::nearest(flag, kSupported); !near.empty())
+                message += " (did you mean " + near + "?)";
+            throw option_error(option, message + "; see docs/fastchess.md");
+        }
+    }
+    if (run.version || run.help) return run;
+
+    // fastchess: more than 2 games per round is rounds and games swapped.
+    if (games > 2) std::swap(games, rounds);
+    if (games != 2)
+        throw UsageError("-games " + std::to_string(games) +
+                         ": LMR Lab plays every opening twice with colours reversed; use -games 2 "
+                         "or -repeat");
+    if (rounds < 1) throw UsageError("-rounds must be at least 1");
+    plan.engines = build_engines(engines, each, each_source, plan);
+    if (plan.engines.size() == 2) {
+        plan.pairing = tournament::Pairing::kHeadToHead;
+        // The engine under test is the first, as in every tool of the ecosystem.
+        plan.engines[0].role = store::EngineRole::kTest;
+        plan.engines[1].role = store::EngineRole::kBase;
+    } else {
+        if (plan.sprt) throw UsageError("-sprt needs exactly two engines");
+        plan.pairing = tournament == "gauntlet" ? tournament::Pairing::kGauntlet
+                                                : tournament::Pairing::kRoundRobin;
+    }
+    plan.kind = plan.sprt                  ? store::RunKind::kSprt
+                : plan.engines.size() == 2 ? store::RunKind::kMatch
+                                           : store::RunKind::kTournament;
+    plan.pairs = rounds;
+    if (plan.adjudication.max_moves < 0) throw UsageError("-maxmoves must be at least 1");
+    try {
+        plan.adjudication.validate();
+    } catch (const std::exception& e) {
+        throw UsageError(e.what());
+    }
+
+    const long threads = hardware_threads();
+    long slots = concurrency.value_or(1);
+    if (slots <= 0) slots = std::max(1L, threads + slots);  // fastchess: 0 and below count down
+    if (slots > threads && !force_concurrency)
+        throw UsageError("-concurrency " + std::to_string(slots) + " is above the " +
+                         std::to_string(threads) +
+                         " hardware threads of this machine; add -force-concurrency to play that "
+                         "many at once anyway");
+    plan.concurrency = static_cast<int>(slots);
+    if (seed) {
+        plan.seed = *seed;
+    } else {
+        std::random_device device;
+        plan.seed = (std::uint64_t(device()) << 32) | device();
+    }
+    return run;
+}
+
+}  // namespace lmr::cli

@@ -1,0 +1,68 @@
+#pragma once
+
+// fastchess's and cutechess-cli's command lines: when lmr-harness's first argument is a
+// single-dash option (`lmr-harness -engine cmd=sf name=A -engine … -each tc=10+0.1 -rounds 100
+// -repeat …`), the whole command line is read as fastchess reads it (its options are a superset
+// of the cutechess-cli options that matter here), into a run plan that plays and stores its games
+// as `match`/`sprt`/`tournament` do. docs/fastchess.md maps every option and lists what is not
+// supported; an option that cannot be honoured is an error naming it, never ignored.
+
+#include <cstdint>
+#include <filesystem>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/tournament/epd_output.hpp"
+#include "harness/tournament/pgn_output.hpp"
+#include "harness/tournament/run_plan.hpp"
+
+namespace lmr::cli {
+
+// The words a run prints: fastchess's (the default) or cutechess-cli's (`-output
+// format=cutechess`).
+enum class GameLinesFormat { kFastchess, kCutechess };
+
+// `-log file=F [append=…] [engine=true]`: the lines printed, and with engine=true every line to
+// and from every engine, written to F.
+struct FastchessLog {
+    std::filesystem::path file;
+    bool append = true;
+    bool engine = false;
+};
+
+struct FastchessRun {
+    tournament::RunPlan plan;
+    std::string db;  // -db FILE (ours); default: the default database
+    GameLinesFormat format = GameLinesFormat::kFastchess;
+    // The rating block every this many pairs (pentanomial) or games (trinomial); 0: only at
+    // the end. The cutechess "Score of" line every score_interval games.
+    std::int64_t rating_interval = 10;
+    std::int64_t score_interval = 1;
+    bool report_penta = true;  // -report penta=
+    bool test_env = false;     // -testEnv: multi-line warnings on one line, parts joined by " :: "
+    bool check_mate_pvs = false;
+    bool crc32_pgn = false;  // -crc32 pgn=true: "File F has CRC32: 0x…" after each PGN write
+    std::optional<tournament::PgnOutputOptions> pgnout;
+    std::optional<tournament::EpdOutputOptions> epdout;
+    std::optional<FastchessLog> log;
+    bool version = false;  // -version: print it and stop
+    bool help = false;     // -help
+};
+
+// True when the command line is in fastchess's form: the first argument is a single-dash
+// option ("-engine", "-each", …) and not lmr-harness's own "-h".
+bool is_fastchess_command_line(std::string_view first_argument);
+
+// Reads the arguments (after the program name) as fastchess does. Throws UsageError naming
+// the option and the value for anything it cannot honour.
+FastchessRun parse_fastchess_command_line(const std::vector<std::string>& args);
+
+// Plays such a command line (fastchess_mode.cpp); returns the exit code: 0 finished, 1
+// interrupted or failed, 2 bad command line.
+int run_fastchess_command_line(const std::vector<std::string>& args, std::ostream& out,
+                               std::ostream& err);
+
+}  // namespace lmr::cli

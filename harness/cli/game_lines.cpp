@@ -1,0 +1,300 @@
+#include "harness/cli/game_lines.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+#include "harness/match/time_control.hpp"
+#include "harness/stats/elo.hpp"
+#include "harness/stats/sprt.hpp"
+#include "harness/stats/standings.hpp"
+#include "harness/tournament/schedule.hpp"
+#include "harness/uci/engine_option.hpp"
+
+namespace lmr::cli {
+namespace {
+
+template <typename... Args>
+std::string format(const char* pattern, Args... args) {
+    char buffer[512];
+    std::snprintf(buffer, sizeof buffer, pattern, args...);
+    return buffer;
+}
+
+const char* side_name(chess::Color color) {
+    return color == chess::kWhite ? "White" : "Black";
+}
+
+// A number as fastchess prints a double with "{}": the shortest form that reads back exactly.
+std::string shortest(double value) {
+    for (int precision = 1; precision < 17; ++precision) {
+        const std::string text = format("%.*g", precision, value);
+        if (std::stod(text) == value) return text;
+    }
+    return format("%.17g", value);
+}
+
+stats::Outcome outcome_for(const match::GameRecord& game, bool first_is_white) {
+    if (game.result == "1/2-1/2") return stats::Outcome::kDraw;
+    return (game.result == "1-0") == first_is_white ? stats::Outcome::kWin : stats::Outcome::kLoss;
+}
+
+// The value of a UCI option the plan sets for the engine, or fastchess's "NULL".
+std::string option_value(const tournament::EnginePlan& engine, std::string_view name,
+                         std::string_view unit) {
+    for (const auto& [option, value] : engine.options)
+        if (uci_client::iequals(option, name)) return value + std::string(unit);
+    return "NULL";
+}
+
+double ratio(double numerator, double denominator) {
+    return numerator / denominator;  // fastchess prints inf or nan for an empty denominator
+}
+
+}  // namespace
+
+std::string fastchess_reason(const match::GameRecord& game) {
+    using match::Termination;
+    const auto loser = game.loser();
+    const std::string loser_name = loser ? side_name(*loser) : "";
+    const std::string winner_name = loser ? side_name(~*loser) : "";
+    switch (game.termination) {
+        case Termination::kMate:
+            return winner_name + " mates";
+        case Termination::kStalemate:
+            return "Draw by stalemate";
+        case Termination::kRepetition:
+            return "Draw by 3-fold repetition";
+        case Termination::kFiftyMove:
+            return "Draw by fifty moves rule";
+        case Termination::kMaterial:
+            return "Draw by insufficient mating material";
+        case Termination::kAdjudication:
+            return loser ? winner_name + " wins by adjudication" : "Draw by adjudication";
+        case Termination::kMaxLength:
+            return "Draw by adjudication";
+        case Termination::kTimeForfeit:
+            return loser_name + " loses on time";
+        case Termination::kIllegalMove:
+            return loser_name + " makes an illegal move";
+        case Termination::kCrash:
+            return loser_name + " disconnects";
+        case Termination::kStall:
+            return loser_name + "'s connection stalls";
+        case Termination::kUnterminated:
+            break;
+    }
+    return "Game interrupted";
+}
+
+GameLines::GameLines(const FastchessRun& settings, Print print)
+    : settings_(settings), print_(std::move(print)) {}
+
+void GameLines::run_started(std::int64_t run_id, const tournament::RunPlan& plan) {
+    run_id_ = run_id;
+    plan_ = plan;
+    pairings_ = tournament::engine_pairings(plan);
+    total_games_ = 2 * tournament::total_pairs(plan);
+    for (const auto& pairing : pairings_) stats_[pairing];
+    started_ = std::chrono::steady_clock::now();
+}
+
+void GameLines::game_started(const tournament::GameTask& task) {
+    print_(format("Started game %lld of %lld (%s vs %s)",
+                  static_cast<long long>(tournament::game_number(task)),
+                  static_cast<long long>(total_games_), plan_.engines[task.white()].name.c_str(),
+                  plan_.engines[task.black()].name.c_str()));
+}
+
+void GameLines::game_finished(const tournament::GameTask& task, const match::GameRecord& game) {
+    print_(format("Finished game %lld (%s vs %s): %s {%s}",
+                  static_cast<long long>(tournament::game_number(task)),
+                  plan_.engines[task.white()].name.c_str(),
+                  plan_.engines[task.black()].name.c_str(), game.result.c_str(),
+                  fastchess_reason(game).c_str()));
+    const int first = std::min(task.pair.first, task.pair.second);
+    const int second = std::max(task.pair.first, task.pair.second);
+    auto& pairing = stats_[{first, second}];
+    const auto outcome = outcome_for(game, task.white() == first);
+    stats::add_game(pairing.games, outcome);
+    ++games_done_;
+
+    bool pair_completed = false;
+    if (const auto it = half_pairs_.find(task.pair.pair_index); it != half_pairs_.end()) {
+        stats::add_pair(pairing.pairs, it->second, outcome);
+        stats::add_game(pairing.paired, it->second);
+        stats::add_game(pairing.paired, outcome);
+        half_pairs_.erase(it);
+        pair_completed = true;
+    } else {
+        half_pairs_.emplace(task.pair.pair_index, outcome);
+    }
+
+    const bool two_engines = plan_.engines.size() == 2;
+    if (settings_.format == GameLinesFormat::kCutechess && two_engines &&
+        settings_.score_interval > 0 && games_done_ % settings_.score_interval == 0) {
+        const auto& g = pairing.games;
+        print_(format("Score of %s vs %s: %ld - %ld - %ld  [%.3f] %ld",
+                      plan_.engines[0].name.c_str(), plan_.engines[1].name.c_str(), g.wins,
+                      g.losses, g.draws, (g.wins + 0.5 * g.draws) / g.games(), g.games()));
+    }
+    // fastchess counts the rating interval in pairs (by the pair's number) with pentanomial
+    // reports, in games otherwise.
+    const std::int64_t interval = settings_.rating_interval;
+    const bool penta = settings_.report_penta;
+    if (interval > 0 && ((penta && pair_completed && (task.pair.pair_index + 1) % interval == 0) ||
+                         (!penta && games_done_ % interval == 0)))
+        report();
+}
+
+std::string GameLines::limits_text() const {
+    const auto tc = match::parse_time_control(plan_.time_control);
+    if (tc.clock) {
+        std::string text;
+        if (tc.clock->moves > 0) text += std::to_string(tc.clock->moves) + "/";
+        text += shortest(tc.clock->base.count() / 1000.0);
+        if (tc.clock->increment.count() > 0)
+            text += format("+%.2g", tc.clock->increment.count() / 1000.0);
+        return text;
+    }
+    if (tc.move_time) return shortest(tc.move_time->count() / 1000.0) + "/move";
+    if (tc.depth) return std::to_string(*tc.depth) + " plies";
+    if (tc.nodes) return std::to_string(*tc.nodes) + " nodes";
+    return "";
+}
+
+void GameLines::report() {
+    reported_at_ = games_done_;
+    if (plan_.engines.size() == 2)
+        print_head_to_head();
+    else
+        print_table();
+}
+
+void GameLines::print_head_to_head() {
+    const auto& pairing = stats_.at({0, 1});
+    const bool penta = settings_.report_penta;
+    const auto params = tournament::to_stats_params(plan_.sprt);
+    const std::string& a = plan_.engines[0].name;
+    const std::string& b = plan_.engines[1].name;
+
+    if (settings_.format == GameLinesFormat::kCutechess) {
+        // cutechess-cli's statistics are per game.
+        const auto estimate = stats::estimate(pairing.games);
+        print_(format("Elo difference: %.2f +/- %.2f, LOS: %.2f %%, DrawRatio: %.2f %%",
+                      estimate.elo, estimate.elo_error, estimate.los * 100,
+                      estimate.draw_ratio * 100));
+        if (params) {
+            const auto sprt = stats::sprt(pairing.games, *params);
+            std::string decided;
+            if (sprt.verdict == stats::Verdict::kAcceptH1) decided = " - H1 was accepted";
+            if (sprt.verdict == stats::Verdict::kAcceptH0) decided = " - H0 was accepted";
+            print_(format("SPRT: llr %.2f (%.1f%%), lbound %.2f, ubound %.2f%s", sprt.llr,
+                          sprt.percent, sprt.bounds.lower, sprt.bounds.upper, decided.c_str()));
+        }
+        return;
+    }
+
+    const stats::Trinomial& games = penta ? pairing.paired : pairing.games;
+    const auto estimate = penta ? stats::estimate(pairing.pairs) : stats::estimate(games);
+    std::string settings = limits_text();
+    const auto both = [&](const char* name, const char* unit) {
+        const std::string first = option_value(plan_.engines[0], name, unit);
+        const std::string second = option_value(plan_.engines[1], name, unit);
+        return first == second ? first : first + " - " + second;
+    };
+    settings += ", " + both("Threads", "t") + ", " + both("Hash", "MB");
+    if (!plan_.book.path.empty())
+        settings += ", " + std::filesystem::path(plan_.book.path).filename().string();
+
+    const auto& p = pairing.pairs;
+    const double points = games.wins + 0.5 * games.draws;
+    print_(std::string(50, '-'));
+    print_("Results of " + a + " vs " + b + " (" + settings + "):");
+    print_(format("Elo: %.2f +/- %.2f, nElo: %.2f +/- %.2f", estimate.elo, estimate.elo_error,
+                  estimate.nelo, estimate.nelo_error));
+    std::string los =
+        format("LOS: %.2f %%, DrawRatio: %.2f %%", estimate.los * 100, estimate.draw_ratio * 100);
+    if (penta) los += format(", PairsRatio: %.2f", ratio(p.ww + p.wd, p.ld + p.ll));
+    print_(los);
+    print_(format("Games: %ld, Wins: %ld, Losses: %ld, Draws: %ld, Points: %.1f (%.2f %%)",
+                  games.games(), games.wins, games.losses, games.draws, points,
+                  points / games.games() * 100));
+    if (penta)
+        print_(format("Ptnml(0-2): [%ld, %ld, %ld, %ld, %ld], WL/DD Ratio: %.2f", p.ll, p.ld,
+                      p.wl + p.dd, p.wd, p.ww, ratio(p.wl, p.dd)));
+    if (params) {
+        const auto sprt =
+            penta ? stats::sprt(pairing.pairs, *params) : stats::sprt(pairing.games, *params);
+        // fastchess shows the fraction of the way to the bound on the LLR's side, negative
+        // toward H0.
+        const double percent = sprt.llr < 0 ? -sprt.percent : sprt.percent;
+        print_(format("LLR: %.2f (%.1f%%) (%.2f, %.2f) [%.2f, %.2f]", sprt.llr, percent,
+                      sprt.bounds.lower, sprt.bounds.upper, params->elo0, params->elo1));
+    }
+    print_(std::string(50, '-'));
+}
+
+void GameLines::print_table() {
+    std::vector<stats::PairingCounts> counts;
+    for (const auto& [pairing, s] : stats_)
+        counts.push_back({pairing.first, pairing.second, s.pairs});
+    const auto order = plan_.pairing == tournament::Pairing::kGauntlet
+                           ? stats::StandingsOrder::kFirstEngineFirst
+                           : stats::StandingsOrder::kByScore;
+    const auto table = stats::standings(static_cast<int>(plan_.engines.size()), counts, order);
+    int width = 25;
+    for (const auto& engine : plan_.engines)
+        width = std::max(width, static_cast<int>(engine.name.size()));
+    const bool cutechess = settings_.format == GameLinesFormat::kCutechess;
+    std::string header = format("%-4s %-*s %10s %10s %10s %10s %10s %10s %10s", "Rank", width,
+                                "Name", "Elo", "+/-", "nElo", "+/-", "Games", "Score", "Draw");
+    if (!cutechess) header += format(" %20s", "Ptnml(0-2)");
+    print_(header);
+    int rank = 0;
+    for (const auto& standing : table) {
+        const auto& e = standing.estimate;
+        const auto games = stats::to_trinomial(standing.pairs);
+        const double score = games.games() ? (games.wins + 0.5 * games.draws) / games.games() : 0;
+        std::string row =
+            format("%4d %-*s %10.2f %10.2f %10.2f %10.2f %10ld %9.1f%% %9.1f%%", ++rank, width,
+                   plan_.engines[standing.engine].name.c_str(), e.elo, e.elo_error, e.nelo,
+                   e.nelo_error, games.games(), score * 100, e.draw_ratio * 100);
+        const auto& p = standing.pairs;
+        if (!cutechess)
+            row += format(
+                " %20s",
+                format("[%ld, %ld, %ld, %ld, %ld]", p.ll, p.ld, p.wl + p.dd, p.wd, p.ww).c_str());
+        print_(row);
+    }
+}
+
+void GameLines::finish(const tournament::SessionResult& result) {
+    const auto& outcome = result.outcome;
+    if (games_done_ > 0 && reported_at_ != games_done_) report();
+    const bool decided =
+        outcome.verdict == store::Verdict::kH0 || outcome.verdict == store::Verdict::kH1;
+    if (decided && settings_.format == GameLinesFormat::kFastchess && plan_.sprt)
+        print_(format("SPRT ([%.2f, %.2f]) completed - %s was accepted", plan_.sprt->elo0,
+                      plan_.sprt->elo1, outcome.verdict == store::Verdict::kH1 ? "H1" : "H0"));
+    if (decided && settings_.format == GameLinesFormat::kCutechess) print_("Tournament finished");
+    if (outcome.status == store::RunStatus::kFailed) print_("Error: " + outcome.error);
+    if (outcome.status != store::RunStatus::kFinished)
+        print_(
+            "Tournament was interrupted. To resume the tournament, run: lmr-harness resume "
+            "--db " +
+            settings_.db + " --run " + std::to_string(result.run_id));
+    print_("Games stored in run " + std::to_string(result.run_id) + " of " + settings_.db +
+           " (lmr-harness report --db " + settings_.db + " --run " + std::to_string(result.run_id) +
+           ")");
+    print_("Finished match");
+    const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(
+                             std::chrono::steady_clock::now() - started_)
+                             .count();
+    print_(format("Total Time: %02lld:%02lld:%02lld (hours:minutes:seconds)",
+                  static_cast<long long>(seconds / 3600), static_cast<long long>(seconds / 60 % 60),
+                  static_cast<long long>(seconds % 60)));
+}
+
+}  // namespace lmr::cli

@@ -1,0 +1,83 @@
+#pragma once
+
+// What a run started from a fastchess or cutechess-cli command line prints, in their words, so
+// that the scripts and workers that parse those tools' output (fishtest, OpenBench) read ours:
+//
+//   Started game 1 of 200 (A vs B)
+//   Finished game 1 (A vs B): 1-0 {White mates}
+//   --------------------------------------------------
+//   Results of A vs B (10+0.1, 1t, 16MB, default.epd):
+//   Elo: 12.34 +/- 20.12, nElo: 15.67 +/- 25.43
+//   LOS: 88.12 %, DrawRatio: 42.00 %, PairsRatio: 1.20
+//   Games: 100, Wins: 40, Losses: 35, Draws: 25, Points: 52.5 (52.50 %)
+//   Ptnml(0-2): [3, 10, 21, 12, 4], WL/DD Ratio: 0.91
+//   LLR: 0.42 (14.3%) (-2.94, 2.94) [0.00, 5.00]
+//   --------------------------------------------------
+//
+// and, with `-output format=cutechess`, cutechess-cli's "Score of A vs B: W - L - D  [0.525] 100"
+// and "Elo difference: …" lines. Game 2k-1 of pair k has the first engine as White, game 2k has
+// it as Black. The statistics are the first engine's (the engine under test), counted here
+// from the games as they finish: with pentanomial reports, from completed pairs only (as
+// fastchess does, so the games count is twice the pentanomial's sum).
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/cli/fastchess_options.hpp"
+#include "harness/stats/counts.hpp"
+#include "harness/tournament/run_observer.hpp"
+#include "harness/tournament/session.hpp"
+
+namespace lmr::cli {
+
+// The reason of a game's end in fastchess's words ("White mates", "Draw by 3-fold repetition",
+// "Black loses on time", "White disconnects", "Black's connection stalls", "White makes an
+// illegal move", "Black wins by adjudication", …).
+std::string fastchess_reason(const match::GameRecord& game);
+
+class GameLines : public tournament::RunObserver {
+  public:
+    using Print = std::function<void(std::string_view line)>;
+
+    GameLines(const FastchessRun& settings, Print print);
+
+    void run_started(std::int64_t run_id, const tournament::RunPlan& plan) override;
+    void game_started(const tournament::GameTask& task) override;
+    void game_finished(const tournament::GameTask& task, const match::GameRecord& game) override;
+
+    // After the run: the final report (unless the last interval printed it), the SPRT's
+    // decision, how the run ended and the time it took.
+    void finish(const tournament::SessionResult& result);
+
+  private:
+    struct PairingStats {
+        stats::Trinomial games;    // every game, from the pairing's first engine's side
+        stats::Pentanomial pairs;  // completed pairs
+        stats::Trinomial paired;   // the games of the completed pairs
+    };
+
+    void report();
+    void print_head_to_head();
+    void print_table();
+    std::string limits_text() const;
+
+    FastchessRun settings_;
+    Print print_;
+    tournament::RunPlan plan_;
+    std::int64_t run_id_ = 0;
+    std::int64_t total_games_ = 0;
+    std::int64_t games_done_ = 0;
+    std::int64_t reported_at_ = -1;  // games_done_ when the last report was printed
+    std::vector<std::pair<int, int>> pairings_;
+    std::map<std::pair<int, int>, PairingStats> stats_;
+    // The first game of each unfinished pair: its outcome for the pairing's first engine.
+    std::map<std::int64_t, stats::Outcome> half_pairs_;
+    std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+};
+
+}  // namespace lmr::cli
