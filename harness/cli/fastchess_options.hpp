@@ -42,9 +42,7 @@ struct FastchessRun {
     std::int64_t rating_interval = 10;
     std::int64_t score_interval = 1;
     bool report_penta = true;  // -report penta=
-    bool test_env = false;     // -testEnv: multi-line warnings on one line, parts joined by " :: "
-    bool check_mate_pvs = false;
-    bool crc32_pgn = false;  // -crc32 pgn=true: "File F has CRC32: 0x…" after each PGN write
+    bool crc32_pgn = false;    // -crc32 pgn=true: "File F has CRC32: 0x…" after each PGN write
     std::optional<tournament::PgnOutputOptions> pgnout;
     std::optional<tournament::EpdOutputOptions> epdout;
     std::optional<FastchessLog> log;

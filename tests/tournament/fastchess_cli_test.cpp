@@ -18,13 +18,6 @@
 namespace lmr::tournament_test {
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-}
-
 std::string engine_args(const std::string& config) {
     return "args=--config " + config_path(config);
 }

@@ -16,13 +16,6 @@
 namespace lmr::tournament_test {
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-}
-
 // The values of one tag, game by game, in file order.
 std::vector<std::string> tag_values(const std::string& pgn, const std::string& tag) {
     std::vector<std::string> values;

@@ -53,6 +53,14 @@ inline std::string write_small_book(const TempDir& dir) {
     return path;
 }
 
+// The lines of a process's output (or of a file), without their line breaks.
+inline std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
 inline std::string config_path(const std::string& name) {
     return kSourceDir + "/configs/" + name;
 }
