@@ -8,7 +8,6 @@
 #include <cstdint>
 
 #include "harness/match/game_record.hpp"
-#include "harness/stats/format.hpp"
 #include "harness/tournament/run_plan.hpp"
 #include "harness/tournament/schedule.hpp"
 
@@ -29,12 +28,6 @@ class RunObserver {
     virtual void game_finished(const GameTask& task, const match::GameRecord& game) {
         (void)task;
         (void)game;
-    }
-    // A pair completed; `summary` is the run's statistics so far (head-to-head runs only,
-    // null in tournaments).
-    virtual void pair_finished(std::int64_t pairs_completed, const stats::Summary* summary) {
-        (void)pairs_completed;
-        (void)summary;
     }
 };
 

@@ -161,15 +161,11 @@ class ResultSink {
         if (!record || setup_.plan.pairing != Pairing::kHeadToHead) {
             if (record && progress_)
                 progress_->message("pair " + std::to_string(pair + 1) + " done");
-            if (record)
-                observers_.notify(
-                    [&](RunObserver& o) { o.pair_finished(pairs_completed_, nullptr); });
             return;
         }
         const auto summary = stats::summarize(penta_, sprt_);
         setup_.store->record_stats(setup_.run_id, to_stats_record(pairs_completed_, summary));
         if (progress_) progress_->pair_done(pairs_completed_, summary);
-        observers_.notify([&](RunObserver& o) { o.pair_finished(pairs_completed_, &summary); });
         if (summary.sprt && summary.sprt->verdict != stats::Verdict::kContinue && !decision_) {
             decision_ = summary.sprt->verdict;
             queue_.close();
