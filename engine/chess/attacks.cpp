@@ -2,8 +2,9 @@
 //
 // The magic multipliers (magics.hpp) were found by find_magic() below, run by the
 // tests/chess/magic_generator tool; start-up only fills the tables (a search at start-up
-// took ~0.4 s, too slow for a binary the harness launches many times). Tables are filled by detail::init_attack_tables(), which the header's
-// per-TU initialiser object calls before any static object of an including TU is built.
+// took ~0.4 s, too slow for a binary the harness launches many times). Tables are filled by
+// detail::init_attack_tables(), which the header's per-TU initialiser object calls before any
+// static object of an including TU is built.
 #include "engine/chess/attacks.hpp"
 
 #include <cstdlib>
@@ -69,8 +70,8 @@ void enumerate_subsets(PieceType pt, Square sq, Bitboard mask, Subsets& out) {
 }
 
 // Fills table[0 .. 2^bits) for this magic; false on a destructive collision.
-bool try_magic(const Subsets& subsets, Bitboard magic, unsigned shift, Bitboard* table,
-               int* epoch, int current_epoch) {
+bool try_magic(const Subsets& subsets, Bitboard magic, unsigned shift, Bitboard* table, int* epoch,
+               int current_epoch) {
     for (int i = 0; i < subsets.count; ++i) {
         unsigned idx = unsigned((subsets.occupancy[i] * magic) >> shift);
         if (epoch[idx] != current_epoch) {
@@ -146,9 +147,9 @@ void init_attack_tables() {
             if (a == b) continue;
             for (PieceType pt : {kBishop, kRook}) {
                 if (sliding_attacks_slow(pt, a, 0) & square_bb(b)) {
-                    line_table[a][b] = (sliding_attacks_slow(pt, a, 0) &
-                                        sliding_attacks_slow(pt, b, 0)) |
-                                       square_bb(a) | square_bb(b);
+                    line_table[a][b] =
+                        (sliding_attacks_slow(pt, a, 0) & sliding_attacks_slow(pt, b, 0)) |
+                        square_bb(a) | square_bb(b);
                     between_table[a][b] = sliding_attacks_slow(pt, a, square_bb(b)) &
                                           sliding_attacks_slow(pt, b, square_bb(a));
                 }
@@ -163,7 +164,7 @@ Bitboard sliding_attacks_slow(PieceType pt, Square sq, Bitboard occ) {
     static constexpr int kRookDirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
     static constexpr int kBishopDirs[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
     Bitboard result = 0;
-    auto walk = [&](const int (*dirs)[2]) {
+    auto walk = [&](const int(*dirs)[2]) {
         for (int d = 0; d < 4; ++d) {
             int f = file_of(sq) + dirs[d][0];
             int r = rank_of(sq) + dirs[d][1];

@@ -22,9 +22,9 @@ inline constexpr Bitboard leaper_attacks(Square sq, const int (*steps)[2], int c
     return result;
 }
 
-inline constexpr int kKnightSteps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
+inline constexpr int kKnightSteps[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                            {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-inline constexpr int kKingSteps[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1},
+inline constexpr int kKingSteps[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
                                          {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
 inline constexpr int kWhitePawnSteps[2][2] = {{-1, 1}, {1, 1}};
 inline constexpr int kBlackPawnSteps[2][2] = {{-1, -1}, {1, -1}};
@@ -76,9 +76,15 @@ struct AttackTablesInit {
 
 }  // namespace detail
 
-inline Bitboard pawn_attacks(Color c, Square sq) { return detail::kPawnAttacks[c][sq]; }
-inline Bitboard knight_attacks(Square sq) { return detail::kKnightAttacks[sq]; }
-inline Bitboard king_attacks(Square sq) { return detail::kKingAttacks[sq]; }
+inline Bitboard pawn_attacks(Color c, Square sq) {
+    return detail::kPawnAttacks[c][sq];
+}
+inline Bitboard knight_attacks(Square sq) {
+    return detail::kKnightAttacks[sq];
+}
+inline Bitboard king_attacks(Square sq) {
+    return detail::kKingAttacks[sq];
+}
 inline Bitboard bishop_attacks(Square sq, Bitboard occ) {
     return detail::bishop_table[detail::bishop_magics[sq].index(occ)];
 }
@@ -91,20 +97,32 @@ inline Bitboard queen_attacks(Square sq, Bitboard occ) {
 // Attacks of a non-pawn piece type (pt must not be kPawn or kNoPieceType).
 inline Bitboard attacks(PieceType pt, Square sq, Bitboard occ) {
     switch (pt) {
-        case kKnight: return knight_attacks(sq);
-        case kBishop: return bishop_attacks(sq, occ);
-        case kRook: return rook_attacks(sq, occ);
-        case kQueen: return queen_attacks(sq, occ);
-        case kKing: return king_attacks(sq);
-        default: return 0;
+        case kKnight:
+            return knight_attacks(sq);
+        case kBishop:
+            return bishop_attacks(sq, occ);
+        case kRook:
+            return rook_attacks(sq, occ);
+        case kQueen:
+            return queen_attacks(sq, occ);
+        case kKing:
+            return king_attacks(sq);
+        default:
+            return 0;
     }
 }
 
 // Squares strictly between a and b when they share a rank, file or diagonal, else 0.
-inline Bitboard between_bb(Square a, Square b) { return detail::between_table[a][b]; }
+inline Bitboard between_bb(Square a, Square b) {
+    return detail::between_table[a][b];
+}
 // The whole line (edge to edge) through a and b when aligned, else 0.
-inline Bitboard line_bb(Square a, Square b) { return detail::line_table[a][b]; }
-inline bool aligned(Square a, Square b, Square c) { return (line_bb(a, b) & square_bb(c)) != 0; }
+inline Bitboard line_bb(Square a, Square b) {
+    return detail::line_table[a][b];
+}
+inline bool aligned(Square a, Square b, Square c) {
+    return (line_bb(a, b) & square_bb(c)) != 0;
+}
 
 // Slow reference implementation (ray walking); used to build the tables and by tests.
 Bitboard sliding_attacks_slow(PieceType pt, Square sq, Bitboard occ);

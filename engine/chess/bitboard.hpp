@@ -14,38 +14,72 @@ inline constexpr Bitboard kRank8 = kRank1 << 56;
 inline constexpr Bitboard kDarkSquares = 0xAA55AA55AA55AA55ULL;
 inline constexpr Bitboard kLightSquares = ~kDarkSquares;
 
-inline constexpr Bitboard square_bb(Square sq) { return Bitboard{1} << sq; }
-inline constexpr Bitboard file_bb(int file) { return kFileA << file; }
-inline constexpr Bitboard rank_bb(int rank) { return kRank1 << (8 * rank); }
-inline constexpr Bitboard file_bb_of(Square sq) { return file_bb(file_of(sq)); }
-inline constexpr Bitboard rank_bb_of(Square sq) { return rank_bb(rank_of(sq)); }
+inline constexpr Bitboard square_bb(Square sq) {
+    return Bitboard{1} << sq;
+}
+inline constexpr Bitboard file_bb(int file) {
+    return kFileA << file;
+}
+inline constexpr Bitboard rank_bb(int rank) {
+    return kRank1 << (8 * rank);
+}
+inline constexpr Bitboard file_bb_of(Square sq) {
+    return file_bb(file_of(sq));
+}
+inline constexpr Bitboard rank_bb_of(Square sq) {
+    return rank_bb(rank_of(sq));
+}
 // Rank counted from c's side (relative_rank_bb(kBlack, 0) is rank 8).
 inline constexpr Bitboard relative_rank_bb(Color c, int rank) {
     return rank_bb(c == kWhite ? rank : 7 - rank);
 }
 
-inline constexpr int popcount(Bitboard b) { return std::popcount(b); }
+inline constexpr int popcount(Bitboard b) {
+    return std::popcount(b);
+}
 // Index of the least significant set bit; b must be non-zero.
-inline constexpr Square lsb(Bitboard b) { return std::countr_zero(b); }
+inline constexpr Square lsb(Bitboard b) {
+    return std::countr_zero(b);
+}
 // Index of the most significant set bit; b must be non-zero.
-inline constexpr Square msb(Bitboard b) { return 63 - std::countl_zero(b); }
+inline constexpr Square msb(Bitboard b) {
+    return 63 - std::countl_zero(b);
+}
 // Removes and returns the least significant set bit; b must be non-zero.
 inline constexpr Square pop_lsb(Bitboard& b) {
     Square sq = lsb(b);
     b &= b - 1;
     return sq;
 }
-inline constexpr bool more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
+inline constexpr bool more_than_one(Bitboard b) {
+    return (b & (b - 1)) != 0;
+}
 
 // Shift every bit one step in a direction, dropping bits that would wrap around a file edge.
-inline constexpr Bitboard shift_north(Bitboard b) { return b << 8; }
-inline constexpr Bitboard shift_south(Bitboard b) { return b >> 8; }
-inline constexpr Bitboard shift_east(Bitboard b) { return (b & ~kFileH) << 1; }
-inline constexpr Bitboard shift_west(Bitboard b) { return (b & ~kFileA) >> 1; }
-inline constexpr Bitboard shift_north_east(Bitboard b) { return (b & ~kFileH) << 9; }
-inline constexpr Bitboard shift_north_west(Bitboard b) { return (b & ~kFileA) << 7; }
-inline constexpr Bitboard shift_south_east(Bitboard b) { return (b & ~kFileH) >> 7; }
-inline constexpr Bitboard shift_south_west(Bitboard b) { return (b & ~kFileA) >> 9; }
+inline constexpr Bitboard shift_north(Bitboard b) {
+    return b << 8;
+}
+inline constexpr Bitboard shift_south(Bitboard b) {
+    return b >> 8;
+}
+inline constexpr Bitboard shift_east(Bitboard b) {
+    return (b & ~kFileH) << 1;
+}
+inline constexpr Bitboard shift_west(Bitboard b) {
+    return (b & ~kFileA) >> 1;
+}
+inline constexpr Bitboard shift_north_east(Bitboard b) {
+    return (b & ~kFileH) << 9;
+}
+inline constexpr Bitboard shift_north_west(Bitboard b) {
+    return (b & ~kFileA) << 7;
+}
+inline constexpr Bitboard shift_south_east(Bitboard b) {
+    return (b & ~kFileH) >> 7;
+}
+inline constexpr Bitboard shift_south_west(Bitboard b) {
+    return (b & ~kFileA) >> 9;
+}
 // "Forward" for colour c.
 inline constexpr Bitboard shift_up(Color c, Bitboard b) {
     return c == kWhite ? shift_north(b) : shift_south(b);

@@ -21,12 +21,12 @@ std::vector<std::string_view> split_fields(std::string_view text) {
     std::vector<std::string_view> fields;
     std::size_t i = 0;
     while (i < text.size()) {
-        while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' ||
-                                   text[i] == '\n'))
+        while (i < text.size() &&
+               (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
             ++i;
         std::size_t start = i;
-        while (i < text.size() && !(text[i] == ' ' || text[i] == '\t' || text[i] == '\r' ||
-                                    text[i] == '\n'))
+        while (i < text.size() &&
+               !(text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
             ++i;
         if (i > start) fields.push_back(text.substr(start, i - start));
     }
@@ -40,8 +40,9 @@ bool is_number(std::string_view s) {
     return true;
 }
 
-
-std::string char_quoted(char c) { return quoted(std::string_view(&c, 1)); }
+std::string char_quoted(char c) {
+    return quoted(std::string_view(&c, 1));
+}
 
 bool fail(std::string* error, std::string message) {
     if (error) *error = std::move(message);
@@ -141,8 +142,11 @@ std::optional<Position> Position::from_fen(std::string_view text, std::string* e
     s.castling = 0;
     if (fields[2] != "-") {
         for (char c : fields[2]) {
-            int right = c == 'K' ? kWhiteOO : c == 'Q' ? kWhiteOOO : c == 'k' ? kBlackOO
-                      : c == 'q' ? kBlackOOO : 0;
+            int right = c == 'K'   ? kWhiteOO
+                        : c == 'Q' ? kWhiteOOO
+                        : c == 'k' ? kBlackOO
+                        : c == 'q' ? kBlackOOO
+                                   : 0;
             if (right == 0) {
                 fail(error, "FEN field 3 (castling): unexpected character " + char_quoted(c) +
                                 " (expected '-' or letters from KQkq; Chess960 is not supported)");
@@ -172,8 +176,7 @@ std::optional<Position> Position::from_fen(std::string_view text, std::string* e
     s.rule50 = 0;
     int fullmove = 1;
     if (has_counters) {
-        auto parse_counter = [&](std::string_view field, int number, const char* name,
-                                 int& value) {
+        auto parse_counter = [&](std::string_view field, int number, const char* name, int& value) {
             if (!is_number(field) || field.size() > 6) {
                 return fail(error, "FEN field " + std::to_string(number) + " (" + name +
                                        "): expected a number from 0 to 999999, got " +

@@ -56,12 +56,18 @@ GameEnd game_end(const Position& pos) {
 
 std::string_view game_end_name(GameEnd end) {
     switch (end) {
-        case GameEnd::kCheckmate: return "checkmate";
-        case GameEnd::kStalemate: return "stalemate";
-        case GameEnd::kRepetition: return "threefold repetition";
-        case GameEnd::kFiftyMove: return "fifty-move rule";
-        case GameEnd::kInsufficientMaterial: return "insufficient material";
-        case GameEnd::kNone: break;
+        case GameEnd::kCheckmate:
+            return "checkmate";
+        case GameEnd::kStalemate:
+            return "stalemate";
+        case GameEnd::kRepetition:
+            return "threefold repetition";
+        case GameEnd::kFiftyMove:
+            return "fifty-move rule";
+        case GameEnd::kInsufficientMaterial:
+            return "insufficient material";
+        case GameEnd::kNone:
+            break;
     }
     return "none";
 }

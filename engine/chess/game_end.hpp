@@ -7,7 +7,14 @@
 
 namespace lmr::chess {
 
-enum class GameEnd { kNone, kCheckmate, kStalemate, kRepetition, kFiftyMove, kInsufficientMaterial };
+enum class GameEnd {
+    kNone,
+    kCheckmate,
+    kStalemate,
+    kRepetition,
+    kFiftyMove,
+    kInsufficientMaterial
+};
 
 // Checkmate and stalemate first (mate on the 100th half-move beats the fifty-move rule),
 // then threefold repetition over the game history, the fifty-move rule (halfmove clock

@@ -124,14 +124,16 @@ bool Position::gives_check(Move m) const {
     if ((st().blockers[~us] & square_bb(from)) && !aligned(from, to, their_king)) return true;
 
     if (m.is_promotion())
-        return (attacks(m.promotion(), to, occupied() ^ square_bb(from)) & square_bb(their_king)) != 0;
+        return (attacks(m.promotion(), to, occupied() ^ square_bb(from)) & square_bb(their_king)) !=
+               0;
 
     if (m.is_en_passant()) {
         Square cap_sq = us == kWhite ? to - 8 : to + 8;
         Bitboard occ = (occupied() ^ square_bb(from) ^ square_bb(cap_sq)) | square_bb(to);
         return ((rook_attacks(their_king, occ) & pieces(us, kRook)) |
                 (rook_attacks(their_king, occ) & pieces(us, kQueen)) |
-                (bishop_attacks(their_king, occ) & (pieces(us, kBishop) | pieces(us, kQueen)))) != 0;
+                (bishop_attacks(their_king, occ) & (pieces(us, kBishop) | pieces(us, kQueen)))) !=
+               0;
     }
     return false;
 }

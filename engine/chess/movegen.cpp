@@ -74,8 +74,8 @@ template <Color kUs, GenType kType, bool kCountOnly>
 int generate_moves(const Position& pos, Move* out) {
     constexpr Color kThem = ~kUs;
     constexpr int kUp = kUs == kWhite ? 8 : -8;
-    constexpr int kUpLeft = kUs == kWhite ? 7 : -9;    // towards the a-file
-    constexpr int kUpRight = kUs == kWhite ? 9 : -7;   // towards the h-file
+    constexpr int kUpLeft = kUs == kWhite ? 7 : -9;   // towards the a-file
+    constexpr int kUpRight = kUs == kWhite ? 9 : -7;  // towards the h-file
     constexpr Bitboard kRank3 = relative_rank_bb(kUs, 2);
     constexpr Bitboard kRank7 = relative_rank_bb(kUs, 6);
     constexpr bool kWantCaptures = kType != GenType::kQuiets;
@@ -124,19 +124,21 @@ int generate_moves(const Position& pos, Move* out) {
                 sink.add_pawn(dbl & check_mask & allowed, 2 * kUp);
             }
             if constexpr (kWantCaptures) {
-                Bitboard left = (kUs == kWhite ? shift_north_west(normal) : shift_south_west(normal));
-                Bitboard right = (kUs == kWhite ? shift_north_east(normal) : shift_south_east(normal));
+                Bitboard left =
+                    (kUs == kWhite ? shift_north_west(normal) : shift_south_west(normal));
+                Bitboard right =
+                    (kUs == kWhite ? shift_north_east(normal) : shift_south_east(normal));
                 sink.add_pawn(left & capture_targets & allowed, kUpLeft);
                 sink.add_pawn(right & capture_targets & allowed, kUpRight);
             }
             if (promoting) {
                 Bitboard push = shift_up(kUs, promoting) & empty & check_mask & allowed;
-                Bitboard left = (kUs == kWhite ? shift_north_west(promoting)
-                                               : shift_south_west(promoting)) &
-                                them_bb & check_mask & allowed;
-                Bitboard right = (kUs == kWhite ? shift_north_east(promoting)
-                                                : shift_south_east(promoting)) &
-                                 them_bb & check_mask & allowed;
+                Bitboard left =
+                    (kUs == kWhite ? shift_north_west(promoting) : shift_south_west(promoting)) &
+                    them_bb & check_mask & allowed;
+                Bitboard right =
+                    (kUs == kWhite ? shift_north_east(promoting) : shift_south_east(promoting)) &
+                    them_bb & check_mask & allowed;
                 sink.template add_promotions<kType>(push, kUp);
                 sink.template add_promotions<kType>(left, kUpLeft);
                 sink.template add_promotions<kType>(right, kUpRight);
@@ -229,11 +231,15 @@ int generate_for(const Position& pos, Move* out) {
 
 void generate(const Position& pos, MoveList& list, GenType type) {
     switch (type) {
-        case GenType::kAll: list.count = generate_for<GenType::kAll>(pos, list.moves); break;
+        case GenType::kAll:
+            list.count = generate_for<GenType::kAll>(pos, list.moves);
+            break;
         case GenType::kCaptures:
             list.count = generate_for<GenType::kCaptures>(pos, list.moves);
             break;
-        case GenType::kQuiets: list.count = generate_for<GenType::kQuiets>(pos, list.moves); break;
+        case GenType::kQuiets:
+            list.count = generate_for<GenType::kQuiets>(pos, list.moves);
+            break;
     }
 }
 

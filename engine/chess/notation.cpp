@@ -1,8 +1,8 @@
 // UCI and SAN move notation.
 #include "engine/chess/notation.hpp"
-#include "engine/chess/quoted.hpp"
 
 #include "engine/chess/movegen.hpp"
+#include "engine/chess/quoted.hpp"
 
 namespace lmr::chess {
 
@@ -16,7 +16,6 @@ bool set_error(std::string* error, std::string message) {
     return false;
 }
 
-
 std::string_view trim(std::string_view s) {
     auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
     while (!s.empty() && space(s.front())) s.remove_prefix(1);
@@ -26,28 +25,48 @@ std::string_view trim(std::string_view s) {
 
 PieceType piece_from_letter(char c) {
     switch (c) {
-        case 'P': return kPawn;
-        case 'N': return kKnight;
-        case 'B': return kBishop;
-        case 'R': return kRook;
-        case 'Q': return kQueen;
-        case 'K': return kKing;
-        default: return kNoPieceType;
+        case 'P':
+            return kPawn;
+        case 'N':
+            return kKnight;
+        case 'B':
+            return kBishop;
+        case 'R':
+            return kRook;
+        case 'Q':
+            return kQueen;
+        case 'K':
+            return kKing;
+        default:
+            return kNoPieceType;
     }
 }
 
 PieceType promotion_from_letter(char c) {
     switch (c) {
-        case 'n': case 'N': return kKnight;
-        case 'b': case 'B': return kBishop;
-        case 'r': case 'R': return kRook;
-        case 'q': case 'Q': return kQueen;
-        default: return kNoPieceType;
+        case 'n':
+        case 'N':
+            return kKnight;
+        case 'b':
+        case 'B':
+            return kBishop;
+        case 'r':
+        case 'R':
+            return kRook;
+        case 'q':
+        case 'Q':
+            return kQueen;
+        default:
+            return kNoPieceType;
     }
 }
 
-bool is_file(char c) { return c >= 'a' && c <= 'h'; }
-bool is_rank(char c) { return c >= '1' && c <= '8'; }
+bool is_file(char c) {
+    return c >= 'a' && c <= 'h';
+}
+bool is_rank(char c) {
+    return c >= '1' && c <= '8';
+}
 
 }  // namespace
 
@@ -97,8 +116,10 @@ Move parse_uci(const Position& pos, std::string_view input, std::string* error) 
     Piece mover = pos.piece_on(from);
     if (type_of(mover) == kKing && pos.piece_on(to) == make_piece(color_of(mover), kRook) &&
         from == relative_square(color_of(mover), kE1) && promo == kNoPieceType) {
-        if (to == relative_square(color_of(mover), kH1)) to = from + 2;
-        else if (to == relative_square(color_of(mover), kA1)) to = from - 2;
+        if (to == relative_square(color_of(mover), kH1))
+            to = from + 2;
+        else if (to == relative_square(color_of(mover), kA1))
+            to = from - 2;
     }
 
     MoveList list;
@@ -114,8 +135,8 @@ Move parse_uci(const Position& pos, std::string_view input, std::string* error) 
         }
     }
     if (needs_promotion && promo == kNoPieceType) {
-        set_error(error, "UCI move " + quoted(text) +
-                             " is a promotion: add the piece, e.g. " + std::string(text) + "q");
+        set_error(error, "UCI move " + quoted(text) + " is a promotion: add the piece, e.g. " +
+                             std::string(text) + "q");
     } else {
         set_error(error, "illegal move " + quoted(text) + " in position " + pos.fen());
     }
@@ -123,7 +144,7 @@ Move parse_uci(const Position& pos, std::string_view input, std::string* error) 
 }
 
 std::string to_san(const Position& pos, Move m) {
-    if (!m.is_ok()) return "--";  // PGN's null move
+    if (!m.is_ok()) return "--";             // PGN's null move
     if (!pos.is_legal(m)) return to_uci(m);  // never guess at an illegal move
     std::string out;
     if (m.is_castling()) {
@@ -180,8 +201,8 @@ Move parse_san(const Position& pos, std::string_view input, std::string* error) 
     std::string_view text = trim(input);
     std::string_view original = text;
     // Annotations and check marks carry no information we need.
-    while (!text.empty() && (text.back() == '+' || text.back() == '#' || text.back() == '!' ||
-                             text.back() == '?'))
+    while (!text.empty() &&
+           (text.back() == '+' || text.back() == '#' || text.back() == '!' || text.back() == '?'))
         text.remove_suffix(1);
     if (text.size() > 4 && text.substr(text.size() - 4) == "e.p.") text.remove_suffix(4);
     text = trim(text);

@@ -73,7 +73,8 @@ void run_perft_command(Position& pos, int depth, bool divide, std::ostream& out)
     } else {
         nodes = perft(pos, depth);
     }
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     print_speed(out, nodes, seconds);
     out.flush();
 }

@@ -95,9 +95,7 @@ class Position {
     bool is_attacked_by(Color by, Square sq) const;
 
     int non_pawn_material(Color c) const;
-    bool has_non_pawn_material(Color c) const {
-        return (pieces(c) & ~pieces(kPawn, kKing)) != 0;
-    }
+    bool has_non_pawn_material(Color c) const { return (pieces(c) & ~pieces(kPawn, kKing)) != 0; }
 
     // --- Moves ---
     // m must be legal in this position (e.g. from generate() or validated by is_legal()).

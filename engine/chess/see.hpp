@@ -6,7 +6,11 @@
 
 namespace lmr::chess {
 
-inline int see(const Position& pos, Move m) { return pos.see(m); }
-inline bool see_ge(const Position& pos, Move m, int threshold) { return pos.see_ge(m, threshold); }
+inline int see(const Position& pos, Move m) {
+    return pos.see(m);
+}
+inline bool see_ge(const Position& pos, Move m, int threshold) {
+    return pos.see_ge(m, threshold);
+}
 
 }  // namespace lmr::chess

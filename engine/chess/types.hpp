@@ -39,21 +39,39 @@ enum CastlingRight : int {
     kAllCastling = 15
 };
 
-inline constexpr Color operator~(Color c) { return Color(c ^ 1); }
+inline constexpr Color operator~(Color c) {
+    return Color(c ^ 1);
+}
 
-inline constexpr Piece make_piece(Color c, PieceType pt) { return Piece(c * 6 + pt); }
+inline constexpr Piece make_piece(Color c, PieceType pt) {
+    return Piece(c * 6 + pt);
+}
 inline constexpr PieceType type_of(Piece p) {
     return p == kNoPiece ? kNoPieceType : PieceType(p % 6);
 }
-inline constexpr Color color_of(Piece p) { return Color(p >= kBlackPawn); }
+inline constexpr Color color_of(Piece p) {
+    return Color(p >= kBlackPawn);
+}
 
-inline constexpr Square make_square(int file, int rank) { return rank * 8 + file; }
-inline constexpr int rank_of(Square sq) { return sq >> 3; }
-inline constexpr int file_of(Square sq) { return sq & 7; }
+inline constexpr Square make_square(int file, int rank) {
+    return rank * 8 + file;
+}
+inline constexpr int rank_of(Square sq) {
+    return sq >> 3;
+}
+inline constexpr int file_of(Square sq) {
+    return sq & 7;
+}
 // Rank counted from the side's own back rank (0 = own first rank).
-inline constexpr int relative_rank(Color c, Square sq) { return c == kWhite ? sq >> 3 : 7 - (sq >> 3); }
-inline constexpr Square relative_square(Color c, Square sq) { return c == kWhite ? sq : sq ^ 56; }
-inline constexpr bool is_valid_square(Square sq) { return sq >= 0 && sq < 64; }
+inline constexpr int relative_rank(Color c, Square sq) {
+    return c == kWhite ? sq >> 3 : 7 - (sq >> 3);
+}
+inline constexpr Square relative_square(Color c, Square sq) {
+    return c == kWhite ? sq : sq ^ 56;
+}
+inline constexpr bool is_valid_square(Square sq) {
+    return sq >= 0 && sq < 64;
+}
 
 // Named squares (kA1 ... kH8) for readable code and tests.
 // clang-format off
@@ -71,7 +89,9 @@ enum SquareName : int {
 
 // Static exchange / material values in centipawns (used by SEE and non_pawn_material()).
 inline constexpr int kPieceValue[7] = {100, 320, 330, 500, 900, 20000, 0};
-inline constexpr int piece_value(PieceType pt) { return kPieceValue[pt]; }
+inline constexpr int piece_value(PieceType pt) {
+    return kPieceValue[pt];
+}
 
 // A move in 16 bits: from (0-5), to (6-11), promotion piece (12-13: N, B, R, Q),
 // kind (14-15: normal, promotion, en passant, castling). Castling is encoded as the

@@ -12,7 +12,7 @@ struct Keys {
     Key piece_square[12][64];
     Key castling[16];  // indexed by the full rights set
     Key ep_file[8];
-    Key side;          // xored in when black is to move
+    Key side;  // xored in when black is to move
 };
 
 inline constexpr Keys make_keys() {

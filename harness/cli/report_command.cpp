@@ -50,10 +50,17 @@ Format parse_format(const std::string& text) {
 
 void render(std::ostream& out, const report::Document& doc, Format format) {
     switch (format) {
-        case Format::kTable: report::render_text(out, doc); break;
-        case Format::kCsv: report::render_csv(out, doc); break;
-        case Format::kMarkdown: report::render_markdown(out, doc); break;
-        case Format::kJson: break;  // JSON is written from the data, not from a document
+        case Format::kTable:
+            report::render_text(out, doc);
+            break;
+        case Format::kCsv:
+            report::render_csv(out, doc);
+            break;
+        case Format::kMarkdown:
+            report::render_markdown(out, doc);
+            break;
+        case Format::kJson:
+            break;  // JSON is written from the data, not from a document
     }
 }
 
@@ -73,7 +80,8 @@ report::Audience audience_of(Format format) {
 // Applies pending schema migrations (tables and views added by newer builds) when asked to.
 void upgrade(const std::filesystem::path& db) {
     if (!std::filesystem::exists(db))
-        throw store::StoreError(store::ErrorKind::kIo, "no results database at '" + db.string() + "'");
+        throw store::StoreError(store::ErrorKind::kIo,
+                                "no results database at '" + db.string() + "'");
     (void)store::Store::open(db, {.mode = store::OpenMode::kReadWrite});
 }
 
@@ -95,12 +103,14 @@ int run_report(CommandContext& context, const po::variables_map& values) {
     const bool has_run = values.count("run") != 0U;
     const bool has_baseline = values.count("baseline") != 0U;
     if (has_run && has_baseline && !html)
-        throw UsageError("--run and --baseline are different reports: give one of them "
-                         "(both together only with --html)");
+        throw UsageError(
+            "--run and --baseline are different reports: give one of them "
+            "(both together only with --html)");
     std::int64_t run_id = 0;
     if (has_run) {
         run_id = parse_count("--run", values["run"].as<std::string>());
-        if (run_id < 1) throw flag_error("--run", values["run"].as<std::string>(), "must be at least 1");
+        if (run_id < 1)
+            throw flag_error("--run", values["run"].as<std::string>(), "must be at least 1");
     }
     const std::string baseline = has_baseline ? values["baseline"].as<std::string>() : "";
     const Columns columns = parse_columns(values["columns"].as<std::string>());
@@ -119,12 +129,16 @@ int run_report(CommandContext& context, const po::variables_map& values) {
     if (print) {
         if (has_run) {
             const auto detail = report::load_run(store, run_id);
-            if (format == Format::kJson) out << report::run_json(detail).dump(2) << '\n';
-            else render(out, report::run_document(detail, audience_of(format)), format);
+            if (format == Format::kJson)
+                out << report::run_json(detail).dump(2) << '\n';
+            else
+                render(out, report::run_document(detail, audience_of(format)), format);
         } else if (has_baseline) {
             const auto result = report::load_baseline(store, baseline);
-            if (format == Format::kJson) out << report::baseline_json(result).dump(2) << '\n';
-            else render(out, report::baseline_document(result, audience_of(format)), format);
+            if (format == Format::kJson)
+                out << report::baseline_json(result).dump(2) << '\n';
+            else
+                render(out, report::baseline_document(result, audience_of(format)), format);
         } else if (columns == Columns::kStudy) {
             const auto rows = report::load_study_rows(store);
             if (format == Format::kJson)
@@ -133,8 +147,10 @@ int run_report(CommandContext& context, const po::variables_map& values) {
                 render(out, report::study_document(rows, audience_of(format)), format);
         } else {
             const auto runs = report::load_runs(store);
-            if (format == Format::kJson) out << report::runs_json(runs, db.string()).dump(2) << '\n';
-            else render(out, report::runs_document(runs, audience_of(format)), format);
+            if (format == Format::kJson)
+                out << report::runs_json(runs, db.string()).dump(2) << '\n';
+            else
+                render(out, report::runs_document(runs, audience_of(format)), format);
         }
     }
     if (html) {

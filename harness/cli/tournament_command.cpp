@@ -23,8 +23,9 @@ int run_tournament_command(CommandContext& context) {
     po::options_description options("Options");
     options.add_options()("config", po::value<std::vector<std::string>>()->composing(),
                           "an LMR config (JSON) played by lmr-engine; repeatable")(
-        "format", po::value<std::string>()->default_value("round-robin"), "round-robin or gauntlet")(
-        "pairs", po::value<std::string>()->default_value("10"), "pairs per pairing");
+        "format", po::value<std::string>()->default_value("round-robin"),
+        "round-robin or gauntlet")("pairs", po::value<std::string>()->default_value("10"),
+                                   "pairs per pairing");
     add_run_options(options);
     add_game_output_options(options);
     add_pgn_tag_options(options);
@@ -36,9 +37,12 @@ int run_tournament_command(CommandContext& context) {
     tournament::RunPlan plan;
     plan.kind = store::RunKind::kTournament;
     const std::string format = values["format"].as<std::string>();
-    if (format == "round-robin") plan.pairing = tournament::Pairing::kRoundRobin;
-    else if (format == "gauntlet") plan.pairing = tournament::Pairing::kGauntlet;
-    else throw flag_error("--format", format, "expected round-robin or gauntlet");
+    if (format == "round-robin")
+        plan.pairing = tournament::Pairing::kRoundRobin;
+    else if (format == "gauntlet")
+        plan.pairing = tournament::Pairing::kGauntlet;
+    else
+        throw flag_error("--format", format, "expected round-robin or gauntlet");
     if (values.count("config"))
         for (const auto& path : values["config"].as<std::vector<std::string>>())
             plan.engines.push_back(config_engine(values, path, store::EngineRole::kParticipant));

@@ -59,9 +59,12 @@ double sort_key(const BaselineEntry& e) {
 
 std::string_view to_string(Relation relation) {
     switch (relation) {
-        case Relation::kDirect: return "direct";
-        case Relation::kCommonOpponent: return "common opponent";
-        case Relation::kUnconnected: return "unconnected";
+        case Relation::kDirect:
+            return "direct";
+        case Relation::kCommonOpponent:
+            return "common opponent";
+        case Relation::kUnconnected:
+            return "unconnected";
     }
     return "unconnected";
 }
@@ -101,8 +104,8 @@ BaselineReport load_baseline(const store::Store& store, std::string_view baselin
             for (const auto& [opponent, meeting] : opponents) {
                 if (base->second.count(opponent) != 0U) entry.common_opponents.push_back(opponent);
             }
-            entry.relation = entry.common_opponents.empty() ? Relation::kUnconnected
-                                                            : Relation::kCommonOpponent;
+            entry.relation =
+                entry.common_opponents.empty() ? Relation::kUnconnected : Relation::kCommonOpponent;
         }
         report.entries.push_back(std::move(entry));
     }

@@ -18,21 +18,20 @@ Table human_direct(const BaselineReport& report) {
     t.key = "direct";
     t.title = "Measured against " + report.baseline;
     t.empty_text = "(no config has played " + report.baseline + ")";
-    t.columns = {{"config", "Config", Align::kLeft},   {"pairs", "Pairs", Align::kRight},
-                 {"runs", "Runs", Align::kLeft},       {"wdl", "W/D/L", Align::kRight},
-                 {"ptnml", "Ptnml", Align::kRight},    {"elo", "Elo ±", Align::kRight},
-                 {"nelo", "nElo ±", Align::kRight},    {"los", "LOS", Align::kRight}};
+    t.columns = {{"config", "Config", Align::kLeft}, {"pairs", "Pairs", Align::kRight},
+                 {"runs", "Runs", Align::kLeft},     {"wdl", "W/D/L", Align::kRight},
+                 {"ptnml", "Ptnml", Align::kRight},  {"elo", "Elo ±", Align::kRight},
+                 {"nelo", "nElo ±", Align::kRight},  {"los", "LOS", Align::kRight}};
     for (const auto& e : report.entries) {
         if (e.relation != Relation::kDirect || !e.stats) continue;
         const auto& s = *e.stats;
         const auto& g = *s.counts.games;
         std::string name = e.config;
         if (e.setups > 1) name += " (" + integer(e.setups) + " set-ups)";
-        t.rows.push_back({name, integer(s.counts.pairs->pairs()), e.run_ids,
-                          wdl(g.wins, g.draws, g.losses), ptnml(*s.counts.pairs),
-                          plus_minus(s.estimate.elo, s.estimate.elo_error),
-                          plus_minus(s.estimate.nelo, s.estimate.nelo_error),
-                          percent(s.estimate.los, 2)});
+        t.rows.push_back(
+            {name, integer(s.counts.pairs->pairs()), e.run_ids, wdl(g.wins, g.draws, g.losses),
+             ptnml(*s.counts.pairs), plus_minus(s.estimate.elo, s.estimate.elo_error),
+             plus_minus(s.estimate.nelo, s.estimate.nelo_error), percent(s.estimate.los, 2)});
     }
     return t;
 }
@@ -56,10 +55,12 @@ Table human_indirect(const BaselineReport& report) {
 Table machine_table(const BaselineReport& report) {
     Table t;
     t.key = "baseline";
-    for (const char* key :
-         {"baseline", "config", "relation", "pairs", "runs", "run_ids", "setups", "wins", "draws",
-          "losses", "penta_ll", "penta_ld", "penta_wl", "penta_dd", "penta_wd", "penta_ww",
-          "score", "elo", "elo_error", "nelo", "nelo_error", "los", "common_opponents"}) {
+    for (const char* key : {"baseline",   "config",   "relation",        "pairs",
+                            "runs",       "run_ids",  "setups",          "wins",
+                            "draws",      "losses",   "penta_ll",        "penta_ld",
+                            "penta_wl",   "penta_dd", "penta_wd",        "penta_ww",
+                            "score",      "elo",      "elo_error",       "nelo",
+                            "nelo_error", "los",      "common_opponents"}) {
         t.columns.push_back({key, key, Align::kLeft});
     }
     for (const auto& e : report.entries) {
@@ -69,12 +70,12 @@ Table machine_table(const BaselineReport& report) {
             const auto& p = *s.counts.pairs;
             const auto& g = *s.counts.games;
             const auto& x = s.estimate;
-            row.insert(row.end(), {integer(p.pairs()), integer(e.runs), e.run_ids, integer(e.setups),
-                                   integer(g.wins), integer(g.draws), integer(g.losses),
-                                   integer(p.ll), integer(p.ld), integer(p.wl), integer(p.dd),
-                                   integer(p.wd), integer(p.ww), number(x.score), number(x.elo),
-                                   number(x.elo_error), number(x.nelo), number(x.nelo_error),
-                                   number(x.los)});
+            row.insert(
+                row.end(),
+                {integer(p.pairs()), integer(e.runs), e.run_ids, integer(e.setups), integer(g.wins),
+                 integer(g.draws), integer(g.losses), integer(p.ll), integer(p.ld), integer(p.wl),
+                 integer(p.dd), integer(p.wd), integer(p.ww), number(x.score), number(x.elo),
+                 number(x.elo_error), number(x.nelo), number(x.nelo_error), number(x.los)});
         } else {
             row.insert(row.end(), 19, "");
         }
@@ -103,12 +104,14 @@ Document baseline_document(const BaselineReport& report, Audience audience) {
     bool indirect = false;
     for (const auto& e : report.entries) indirect = indirect || e.relation != Relation::kDirect;
     if (indirect) s.tables.push_back(human_indirect(report));
-    s.notes.push_back("Each config's counts are pooled over every completed pair it played "
-                      "against " + report.baseline +
-                      " (runs listed), from the config's side; Elo ± is the 95 % interval.");
+    s.notes.push_back(
+        "Each config's counts are pooled over every completed pair it played "
+        "against " +
+        report.baseline + " (runs listed), from the config's side; Elo ± is the 95 % interval.");
     if (indirect) {
-        s.notes.push_back("Configs measured only against a common opponent have no Elo here: "
-                          "results through a third engine are not chained.");
+        s.notes.push_back(
+            "Configs measured only against a common opponent have no Elo here: "
+            "results through a third engine are not chained.");
     }
     doc.sections.push_back(std::move(s));
     return doc;

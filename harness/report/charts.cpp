@@ -65,10 +65,12 @@ std::optional<LineChart> llr_chart(const RunDetail& run) {
     chart.series.push_back(std::move(llr));
     const auto& last = run.history.back();
     // The bounds depend on alpha and beta only; the stored ones are those the run used.
-    const double upper = std::isfinite(last.upper_bound) ? last.upper_bound
-                         : std::log((1 - r.sprt->beta) / r.sprt->alpha);
-    const double lower = std::isfinite(last.lower_bound) ? last.lower_bound
-                         : std::log(r.sprt->beta / (1 - r.sprt->alpha));
+    const double upper = std::isfinite(last.upper_bound)
+                             ? last.upper_bound
+                             : std::log((1 - r.sprt->beta) / r.sprt->alpha);
+    const double lower = std::isfinite(last.lower_bound)
+                             ? last.lower_bound
+                             : std::log(r.sprt->beta / (1 - r.sprt->alpha));
     chart.lines.push_back({upper, "H1 accepted " + fixed(upper, 2), "#2ca02c", true});
     chart.lines.push_back({0.0, "", "#aaaaaa", false});
     chart.lines.push_back({lower, "H0 accepted " + fixed(lower, 2), "#d62728", true});
@@ -88,7 +90,9 @@ std::optional<LineChart> score_chart(const RunDetail& run) {
     LineChart chart;
     chart.id = "score-run-" + integer(run.row.run.id);
     chart.title = run_label(run) + " — score over time";
-    chart.x_label = std::string(unit == 1 ? "seconds" : unit == 60 ? "minutes" : "hours") +
+    chart.x_label = std::string(unit == 1    ? "seconds"
+                                : unit == 60 ? "minutes"
+                                             : "hours") +
                     " since the run started";
     chart.y_label = run.row.summary.test_name + " score (%)";
     Series score{"score", {}, kPalette[1], false, run.history.size() <= 60};

@@ -34,7 +34,8 @@ pre { background: #fff; border: 1px solid #ddd; padding: 0.6em; overflow-x: auto
 
 std::string run_section(const RunDetail& run, bool detail) {
     std::string html = "<section class=\"run\" id=\"run-" + integer(run.row.run.id) + "\">\n";
-    html += "<h2>" + html_escape("Run " + integer(run.row.run.id) + ": " + matchup(run.row)) + "</h2>\n";
+    html += "<h2>" + html_escape("Run " + integer(run.row.run.id) + ": " + matchup(run.row)) +
+            "</h2>\n";
     std::string meta = std::string(store::to_string(run.row.run.kind)) + ", " +
                        std::string(store::to_string(run.row.run.status));
     if (const auto verdict = verdict_text(run.row); !verdict.empty()) meta += ", " + verdict;
@@ -71,10 +72,10 @@ std::string html_page(const PageData& page) {
             "</p>\n</header>\n<main>\n";
 
     if (page.baseline) {
-        html += "<section id=\"baseline\">\n<h2>" + html_escape("Elo against " + page.baseline->baseline) +
-                "</h2>\n";
-        html += "<div class=\"charts\">\n" + render_interval_chart(baseline_elo_chart(*page.baseline)) +
-                "</div>\n";
+        html += "<section id=\"baseline\">\n<h2>" +
+                html_escape("Elo against " + page.baseline->baseline) + "</h2>\n";
+        html += "<div class=\"charts\">\n" +
+                render_interval_chart(baseline_elo_chart(*page.baseline)) + "</div>\n";
         Document doc = baseline_document(*page.baseline, Audience::kHuman);
         doc.title.clear();
         html += render_html(doc, 3) + "</section>\n";
@@ -98,9 +99,10 @@ std::string html_page(const PageData& page) {
     for (auto it = page.runs.rbegin(); it != page.runs.rend(); ++it)
         html += run_section(*it, page.single_run);
 
-    html += "</main>\n<footer><p class=\"note\">Elo ± is the 95 % interval of the logistic Elo "
-            "from the pentanomial counts; LLR is the generalized SPRT (fishtest). Drawn by "
-            "lmr-harness report.</p></footer>\n</body>\n</html>\n";
+    html +=
+        "</main>\n<footer><p class=\"note\">Elo ± is the 95 % interval of the logistic Elo "
+        "from the pentanomial counts; LLR is the generalized SPRT (fishtest). Drawn by "
+        "lmr-harness report.</p></footer>\n</body>\n</html>\n";
     return html;
 }
 

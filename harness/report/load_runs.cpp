@@ -23,12 +23,17 @@ std::optional<stats::SprtParams> stats_params(const std::optional<store::SprtPar
 
 std::string verdict_text(const RunRow& row) {
     switch (row.run.verdict) {
-        case store::Verdict::kH1: return "H1 (pass)";
-        case store::Verdict::kH0: return "H0 (fail)";
-        case store::Verdict::kUndecided: return "undecided";
-        case store::Verdict::kNone: break;
+        case store::Verdict::kH1:
+            return "H1 (pass)";
+        case store::Verdict::kH0:
+            return "H0 (fail)";
+        case store::Verdict::kUndecided:
+            return "undecided";
+        case store::Verdict::kNone:
+            break;
     }
-    if (row.stats && row.stats->sprt) return std::string(stats::verdict_name(row.stats->sprt->verdict));
+    if (row.stats && row.stats->sprt)
+        return std::string(stats::verdict_name(row.stats->sprt->verdict));
     return "";
 }
 

@@ -15,7 +15,8 @@ std::string heading(int level, std::string_view text) {
 std::string table_html(const Table& table, int level) {
     std::string html;
     if (!table.title.empty()) html += heading(level, table.title);
-    if (table.rows.empty()) return html + "<p class=\"empty\">" + html_escape(table.empty_text) + "</p>\n";
+    if (table.rows.empty())
+        return html + "<p class=\"empty\">" + html_escape(table.empty_text) + "</p>\n";
     html += "<div class=\"scroll\"><table class=\"data\" data-key=\"" + html_escape(table.key) +
             "\">\n<thead><tr>";
     for (const auto& c : table.columns) {
@@ -42,12 +43,23 @@ std::string html_escape(std::string_view text) {
     out.reserve(text.size());
     for (char c : text) {
         switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            case '\'':
+                out += "&#39;";
+                break;
+            default:
+                out += c;
         }
     }
     return out;
@@ -68,7 +80,8 @@ std::string render_html(const Document& doc, int level) {
         if (!section.preformatted.empty())
             html += "<pre>" + html_escape(section.preformatted) + "</pre>\n";
         for (const auto& table : section.tables) html += table_html(table, level + 2);
-        for (const auto& note : section.notes) html += "<p class=\"note\">" + html_escape(note) + "</p>\n";
+        for (const auto& note : section.notes)
+            html += "<p class=\"note\">" + html_escape(note) + "</p>\n";
         html += "</section>\n";
     }
     return html;

@@ -14,8 +14,10 @@ void underline(std::ostream& out, const std::string& title, char c) {
 
 void pad(std::ostream& out, const std::string& text, std::size_t width, Align align) {
     const std::size_t fill = width - std::min(width, display_width(text));
-    if (align == Align::kRight) out << std::string(fill, ' ') << text;
-    else out << text << std::string(fill, ' ');
+    if (align == Align::kRight)
+        out << std::string(fill, ' ') << text;
+    else
+        out << text << std::string(fill, ' ');
 }
 
 void write_table(std::ostream& out, const Table& table) {
@@ -37,8 +39,10 @@ void write_table(std::ostream& out, const Table& table) {
             out << ' ';
             const std::string& text = i < cells.size() ? cells[i] : std::string();
             const bool last = i + 1 == widths.size();
-            if (last && table.columns[i].align == Align::kLeft) out << text;
-            else pad(out, text, widths[i], table.columns[i].align);
+            if (last && table.columns[i].align == Align::kLeft)
+                out << text;
+            else
+                pad(out, text, widths[i], table.columns[i].align);
             if (!last) out << ' ';
         }
         out << '\n';

@@ -7,23 +7,30 @@ namespace lmr::report {
 namespace {
 
 std::vector<Column> human_columns() {
-    return {{"id", "Run", Align::kRight},        {"date", "Date (UTC)", Align::kLeft},
-            {"kind", "Kind", Align::kLeft},      {"matchup", "Base vs test", Align::kLeft},
-            {"tc", "TC", Align::kLeft},          {"pairs", "Pairs", Align::kRight},
-            {"wdl", "W/D/L", Align::kRight},     {"ptnml", "Ptnml", Align::kRight},
-            {"elo", "Elo ±", Align::kRight},     {"nelo", "nElo ±", Align::kRight},
-            {"llr", "LLR (bounds)", Align::kRight}, {"verdict", "Verdict", Align::kLeft},
+    return {{"id", "Run", Align::kRight},
+            {"date", "Date (UTC)", Align::kLeft},
+            {"kind", "Kind", Align::kLeft},
+            {"matchup", "Base vs test", Align::kLeft},
+            {"tc", "TC", Align::kLeft},
+            {"pairs", "Pairs", Align::kRight},
+            {"wdl", "W/D/L", Align::kRight},
+            {"ptnml", "Ptnml", Align::kRight},
+            {"elo", "Elo ±", Align::kRight},
+            {"nelo", "nElo ±", Align::kRight},
+            {"llr", "LLR (bounds)", Align::kRight},
+            {"verdict", "Verdict", Align::kLeft},
             {"status", "Status", Align::kLeft}};
 }
 
 std::vector<Column> machine_columns() {
     std::vector<Column> columns;
     for (const char* key :
-         {"id", "created_at", "kind", "status", "verdict", "base", "test", "engines",
-          "time_control", "pairs", "games", "wins", "draws", "losses", "penta_ll", "penta_ld",
-          "penta_wl", "penta_dd", "penta_wd", "penta_ww", "score", "elo", "elo_error", "nelo",
-          "nelo_error", "los", "draw_ratio", "llr", "lower_bound", "upper_bound", "elo0", "elo1",
-          "sprt_state"}) {
+         {"id",         "created_at", "kind",         "status",   "verdict",     "base",
+          "test",       "engines",    "time_control", "pairs",    "games",       "wins",
+          "draws",      "losses",     "penta_ll",     "penta_ld", "penta_wl",    "penta_dd",
+          "penta_wd",   "penta_ww",   "score",        "elo",      "elo_error",   "nelo",
+          "nelo_error", "los",        "draw_ratio",   "llr",      "lower_bound", "upper_bound",
+          "elo0",       "elo1",       "sprt_state"}) {
         columns.push_back({key, key, Align::kLeft});
     }
     return columns;

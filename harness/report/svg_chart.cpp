@@ -63,7 +63,8 @@ std::string svg_open(const std::string& id, int width, int height, const std::st
            "\" role=\"img\" aria-label=\"" + html_escape(title) +
            "\" font-family=\"sans-serif\" font-size=\"11\">\n<title>" + html_escape(title) +
            "</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n" +
-           text(width / 2.0, 18, title, " text-anchor=\"middle\" font-size=\"13\" font-weight=\"bold\"") +
+           text(width / 2.0, 18, title,
+                " text-anchor=\"middle\" font-size=\"13\" font-weight=\"bold\"") +
            "\n";
 }
 
@@ -130,12 +131,14 @@ std::string render_line_chart(const LineChart& chart) {
     const double xstep = xticks.size() > 1 ? xticks[1] - xticks[0] : 1;
     const double ystep = yticks.size() > 1 ? yticks[1] - yticks[0] : 1;
     for (double t : xticks)
-        svg += text(sx(t), kTop + plot_h + 15, tick_label(t, xstep), " text-anchor=\"middle\"") + "\n";
+        svg +=
+            text(sx(t), kTop + plot_h + 15, tick_label(t, xstep), " text-anchor=\"middle\"") + "\n";
     for (double t : yticks)
         svg += text(kLeft - 6, sy(t) + 4, tick_label(t, ystep), " text-anchor=\"end\"") + "\n";
     svg += text(kLeft + plot_w / 2, h - 8, chart.x_label, " text-anchor=\"middle\"") + "\n";
     svg += text(14, kTop + plot_h / 2, chart.y_label,
-                " text-anchor=\"middle\" transform=\"rotate(-90 14 " + num(kTop + plot_h / 2) + ")\"") +
+                " text-anchor=\"middle\" transform=\"rotate(-90 14 " + num(kTop + plot_h / 2) +
+                    ")\"") +
            "\n</g>\n";
     svg += "<rect x=\"" + num(kLeft) + "\" y=\"" + num(kTop) + "\" width=\"" + num(plot_w) +
            "\" height=\"" + num(plot_h) + "\" fill=\"none\" stroke=\"#999999\"/>\n";
@@ -157,11 +160,12 @@ std::string render_line_chart(const LineChart& chart) {
         if (!std::isfinite(l.y) || l.y < yr.low || l.y > yr.high) continue;
         svg += "<line class=\"reference\" x1=\"" + num(kLeft) + "\" y1=\"" + num(sy(l.y)) +
                "\" x2=\"" + num(kLeft + plot_w) + "\" y2=\"" + num(sy(l.y)) + "\" stroke=\"" +
-               l.color + "\" stroke-width=\"1.5\"" +
-               (l.dashed ? " stroke-dasharray=\"6 4\"" : "") + "/>\n";
+               l.color + "\" stroke-width=\"1.5\"" + (l.dashed ? " stroke-dasharray=\"6 4\"" : "") +
+               "/>\n";
         if (!l.label.empty())
             svg += text(kLeft + plot_w - 4, sy(l.y) - 4, l.label,
-                        " text-anchor=\"end\" fill=\"" + l.color + "\"") + "\n";
+                        " text-anchor=\"end\" fill=\"" + l.color + "\"") +
+                   "\n";
     }
     double legend_x = kLeft + 8, legend_y = kTop + 6;
     for (const auto& s : chart.series) {
@@ -219,8 +223,9 @@ std::string render_interval_chart(const IntervalChart& chart) {
     const double w = chart.width;
     const double h = kTop + kBottom + kRow * std::max<std::size_t>(chart.rows.size(), 1);
     const double plot_w = w - kLabel - kRight;
-    auto sx = [&](double x) { return kLabel + (std::clamp(x, xr.low, xr.high) - xr.low) /
-                                                  (xr.high - xr.low) * plot_w; };
+    auto sx = [&](double x) {
+        return kLabel + (std::clamp(x, xr.low, xr.high) - xr.low) / (xr.high - xr.low) * plot_w;
+    };
 
     std::string svg = svg_open(chart.id, chart.width, static_cast<int>(h), chart.title);
     const auto ticks = nice_ticks(xr.low, xr.high, 7);
@@ -239,12 +244,13 @@ std::string render_interval_chart(const IntervalChart& chart) {
     for (std::size_t i = 0; i < chart.rows.size(); ++i) {
         const auto& r = chart.rows[i];
         const double y = kTop + kRow * (static_cast<double>(i) + 0.5);
-        svg += "<g class=\"interval\"><title>" + html_escape(r.tooltip.empty() ? r.label : r.tooltip) +
-               "</title>";
+        svg += "<g class=\"interval\"><title>" +
+               html_escape(r.tooltip.empty() ? r.label : r.tooltip) + "</title>";
         svg += text(kLabel - 8, y + 4, r.label, " text-anchor=\"end\"");
         if (!std::isfinite(r.value)) {
-            svg += text(kLabel + 4, y + 4, "unbounded (" + std::string(r.value > 0 ? "+" : "-") +
-                                               "inf)", " fill=\"#aa0000\"");
+            svg += text(kLabel + 4, y + 4,
+                        "unbounded (" + std::string(r.value > 0 ? "+" : "-") + "inf)",
+                        " fill=\"#aa0000\"");
             svg += "</g>\n";
             continue;
         }
@@ -259,8 +265,7 @@ std::string render_interval_chart(const IntervalChart& chart) {
         svg += "<circle cx=\"" + num(sx(r.value)) + "\" cy=\"" + num(y) + "\" r=\"4\" fill=\"" +
                r.color + "\"/></g>\n";
     }
-    if (chart.rows.empty())
-        svg += text(kLabel, kTop + kRow / 2 + 4, "(nothing measured)") + "\n";
+    if (chart.rows.empty()) svg += text(kLabel, kTop + kRow / 2 + 4, "(nothing measured)") + "\n";
     return svg + "</svg>\n";
 }
 

@@ -20,7 +20,8 @@ EnginePlan engine_from_json(const nlohmann::json& json) {
     engine.name = json.at("name").get<std::string>();
     engine.argv = json.at("argv").get<std::vector<std::string>>();
     for (const auto& option : json.at("options"))
-        engine.options.emplace_back(option.at(0).get<std::string>(), option.at(1).get<std::string>());
+        engine.options.emplace_back(option.at(0).get<std::string>(),
+                                    option.at(1).get<std::string>());
     engine.config_path = json.value("config_path", "");
     auto role = store::parse_engine_role(json.at("role").get<std::string>());
     if (!role) throw std::runtime_error("unknown engine role " + json.at("role").dump());
@@ -62,9 +63,12 @@ match::AdjudicationConfig adjudication_from_json(const nlohmann::json& json) {
 
 std::string_view to_string(Pairing pairing) {
     switch (pairing) {
-        case Pairing::kHeadToHead: return "head-to-head";
-        case Pairing::kRoundRobin: return "round-robin";
-        case Pairing::kGauntlet: return "gauntlet";
+        case Pairing::kHeadToHead:
+            return "head-to-head";
+        case Pairing::kRoundRobin:
+            return "round-robin";
+        case Pairing::kGauntlet:
+            return "gauntlet";
     }
     return "head-to-head";
 }
@@ -123,7 +127,8 @@ RunPlan plan_from_json(const nlohmann::json& json) {
         if (!kind || !pairing) throw std::runtime_error("unknown run kind or pairing");
         plan.kind = *kind;
         plan.pairing = *pairing;
-        for (const auto& engine : json.at("engines")) plan.engines.push_back(engine_from_json(engine));
+        for (const auto& engine : json.at("engines"))
+            plan.engines.push_back(engine_from_json(engine));
         plan.time_control = json.at("time_control").get<std::string>();
         plan.time_margin_ms = json.at("time_margin_ms").get<std::int64_t>();
         plan.stall_timeout_ms = json.value("stall_timeout_ms", plan.stall_timeout_ms);

@@ -5,12 +5,11 @@
 // from the database alone.
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "harness/match/adjudication.hpp"
 #include "harness/store/records.hpp"
@@ -19,17 +18,17 @@ namespace lmr::tournament {
 
 struct EnginePlan {
     std::string name;
-    std::vector<std::string> argv;  // argv[0] is the program
+    std::vector<std::string> argv;                             // argv[0] is the program
     std::vector<std::pair<std::string, std::string>> options;  // UCI options, sent in order
     std::string config_path;  // the LMR config played by lmr-engine; empty for other engines
     store::EngineRole role = store::EngineRole::kParticipant;
 };
 
 struct BookPlan {
-    std::string path;               // empty: every game starts from the initial position
-    std::string order = "random";   // "random" or "sequential"
-    std::optional<int> plies;       // PGN: keep at most this many plies
-    std::int64_t start = 0;         // first opening index (after ordering)
+    std::string path;              // empty: every game starts from the initial position
+    std::string order = "random";  // "random" or "sequential"
+    std::optional<int> plies;      // PGN: keep at most this many plies
+    std::int64_t start = 0;        // first opening index (after ordering)
 };
 
 // Who meets whom. kHeadToHead: the two engines (base first). kRoundRobin: every engine meets

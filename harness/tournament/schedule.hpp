@@ -17,7 +17,7 @@ namespace lmr::tournament {
 
 struct PairAssignment {
     std::int64_t pair_index = 0;
-    int first = 0;   // engine index; White in round 0, Black in round 1
+    int first = 0;  // engine index; White in round 0, Black in round 1
     int second = 1;
     std::int64_t opening_slot = 0;  // the pair's place in the opening sequence (book wraps)
 };
@@ -42,14 +42,14 @@ PairAssignment pair_at(const RunPlan& plan, const std::vector<std::pair<int, int
 // Hands out the games still to play, pair by pair (both games of a pair before the next pair,
 // so pairs complete early and the SPRT sees them), skipping games already stored. Thread-safe.
 class GameQueue {
-public:
+  public:
     GameQueue(const RunPlan& plan, std::set<std::pair<std::int64_t, int>> stored_games);
 
     // The next game, or nullopt when the plan is exhausted or close() was called.
     std::optional<GameTask> next();
     void close();
 
-private:
+  private:
     RunPlan plan_;
     std::vector<std::pair<int, int>> pairings_;
     std::set<std::pair<std::int64_t, int>> stored_;

@@ -11,11 +11,10 @@
 // holds is refused: a file has no hidden slots).
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "harness/tournament/run_plan.hpp"
 #include "harness/tune/spsa.hpp"

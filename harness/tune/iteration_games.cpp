@@ -1,14 +1,14 @@
 #include "harness/tune/iteration_games.hpp"
 
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/task_arena.h>
+#include <oneapi/tbb/task_group.h>
+
 #include <algorithm>
 #include <condition_variable>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
-
-#include <oneapi/tbb/global_control.h>
-#include <oneapi/tbb/task_arena.h>
-#include <oneapi/tbb/task_group.h>
 
 namespace lmr::tune {
 namespace {
@@ -144,8 +144,8 @@ std::optional<openings::Book> load_plan_book(const tournament::RunPlan& plan) {
     openings::BookOptions options;
     const auto order = openings::parse_book_order(plan.book.order);
     if (!order)
-        throw openings::BookError(plan.book.path, 0,
-                                  "book order '" + plan.book.order + "' is not random or sequential");
+        throw openings::BookError(
+            plan.book.path, 0, "book order '" + plan.book.order + "' is not random or sequential");
     options.order = *order;
     options.seed = plan.seed;
     options.start = static_cast<std::size_t>(plan.book.start);

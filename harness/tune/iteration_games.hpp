@@ -25,8 +25,8 @@
 namespace lmr::tune {
 
 struct EngineGamesSetup {
-    uci_client::EngineSpec engine;       // argv and the options both sides share
-    match::GameSettings settings;        // time control, margin, adjudication (cancel is set here)
+    uci_client::EngineSpec engine;  // argv and the options both sides share
+    match::GameSettings settings;   // time control, margin, adjudication (cancel is set here)
     const openings::Book* book = nullptr;  // null: the initial position
     int concurrency = 1;
     const std::atomic<bool>* interrupt = nullptr;  // Ctrl-C: cancels the games in flight

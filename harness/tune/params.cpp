@@ -24,9 +24,8 @@ std::vector<std::string_view> split_fields(std::string_view text) {
     std::size_t start = 0;
     while (true) {
         const std::size_t comma = text.find(',', start);
-        fields.push_back(trim(text.substr(start, comma == std::string_view::npos
-                                                     ? std::string_view::npos
-                                                     : comma - start)));
+        fields.push_back(trim(text.substr(
+            start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
         if (comma == std::string_view::npos) return fields;
         start = comma + 1;
     }
@@ -94,7 +93,8 @@ SpsaParam parse_fields(const std::vector<std::string_view>& fields, bool with_ty
         throw fail("MIN " + show(param.min) + " is above MAX " + show(param.max));
     if (param.min == param.max)
         throw fail("MIN and MAX are both " + show(param.min) + ": nothing to tune");
-    if (param.is_integer && (param.min != std::floor(param.min) || param.max != std::floor(param.max)))
+    if (param.is_integer &&
+        (param.min != std::floor(param.min) || param.max != std::floor(param.max)))
         throw fail("an int parameter needs whole MIN and MAX (got " + show(param.min) + ", " +
                    show(param.max) + ")");
     if (param.start < param.min || param.start > param.max)
@@ -133,9 +133,11 @@ SpsaParam parse_param_flag(std::string_view text) {
     const std::string where = "--param '" + std::string(text) + "'";
     const auto fields = split_fields(text);
     if (fields.size() != 6 && fields.size() != 7)
-        throw ParamError(where + ": expected NAME,START,MIN,MAX,C_END,R_END (or with TYPE after "
-                                 "NAME), got " +
-                         std::to_string(fields.size()) + " field" + (fields.size() == 1 ? "" : "s"));
+        throw ParamError(where +
+                         ": expected NAME,START,MIN,MAX,C_END,R_END (or with TYPE after "
+                         "NAME), got " +
+                         std::to_string(fields.size()) + " field" +
+                         (fields.size() == 1 ? "" : "s"));
     return parse_fields(fields, fields.size() == 7, where);
 }
 
@@ -145,17 +147,17 @@ std::vector<SpsaParam> parse_params_text(std::string_view text, const std::strin
     std::size_t start = 0;
     while (start <= text.size()) {
         const std::size_t end = text.find('\n', start);
-        const std::string_view line =
-            trim(text.substr(start, end == std::string_view::npos ? std::string_view::npos
-                                                                  : end - start));
+        const std::string_view line = trim(text.substr(
+            start, end == std::string_view::npos ? std::string_view::npos : end - start));
         ++line_number;
         start = end == std::string_view::npos ? text.size() + 1 : end + 1;
         if (line.empty() || line.front() == '#') continue;
         const std::string where = source + ":" + std::to_string(line_number);
         const auto fields = split_fields(line);
         if (fields.size() != 7)
-            throw ParamError(where + ": expected 7 fields NAME, TYPE, START, MIN, MAX, C_END, "
-                                     "R_END, got " +
+            throw ParamError(where +
+                             ": expected 7 fields NAME, TYPE, START, MIN, MAX, C_END, "
+                             "R_END, got " +
                              std::to_string(fields.size()));
         params.push_back(parse_fields(fields, true, where));
     }
@@ -172,29 +174,32 @@ std::vector<SpsaParam> read_params_file(const std::filesystem::path& path) {
 }
 
 void check_param_list(const std::vector<SpsaParam>& params) {
-    if (params.empty())
-        throw ParamError("no parameters to tune: give --param or --params-file");
+    if (params.empty()) throw ParamError("no parameters to tune: give --param or --params-file");
     std::map<std::string, int> seen;
     for (const SpsaParam& p : params)
-        if (++seen[lower(p.name)] == 2) throw ParamError("parameter '" + p.name + "' is given twice");
+        if (++seen[lower(p.name)] == 2)
+            throw ParamError("parameter '" + p.name + "' is given twice");
 }
 
-std::vector<std::string> check_against_engine(const std::vector<SpsaParam>& params,
-                                              const std::vector<uci_client::EngineOption>& options) {
+std::vector<std::string> check_against_engine(
+    const std::vector<SpsaParam>& params, const std::vector<uci_client::EngineOption>& options) {
     using Type = uci_client::EngineOption::Type;
     std::vector<std::string> names;
     for (const auto& option : options)
-        if (option.type == Type::kSpin || option.type == Type::kString) names.push_back(option.name);
+        if (option.type == Type::kSpin || option.type == Type::kString)
+            names.push_back(option.name);
     std::vector<std::string> problems;
     for (const SpsaParam& p : params) {
         const auto* option = uci_client::find_option(options, p.name);
         if (option == nullptr) {
-            std::string message = "unknown parameter '" + p.name + "': the engine has no such option";
+            std::string message =
+                "unknown parameter '" + p.name + "': the engine has no such option";
             const auto near = nearest_names(p.name, names);
             if (!near.empty()) {
                 message += " (did you mean ";
                 for (std::size_t i = 0; i < near.size(); ++i)
-                    message += (i == 0 ? "'" : (i + 1 == near.size() ? " or '" : ", '")) + near[i] + "'";
+                    message +=
+                        (i == 0 ? "'" : (i + 1 == near.size() ? " or '" : ", '")) + near[i] + "'";
                 message += "?)";
             }
             problems.push_back(message);
@@ -215,7 +220,8 @@ std::vector<std::string> check_against_engine(const std::vector<SpsaParam>& para
                                    " goes beyond the engine's " + show_range(*option));
             }
         } else if (option->type != Type::kString) {
-            problems.push_back("parameter '" + p.name + "' is float but the engine's option is of type " +
+            problems.push_back("parameter '" + p.name +
+                               "' is float but the engine's option is of type " +
                                option->type_text +
                                (option->type == Type::kSpin ? ", which takes whole numbers only: "
                                                               "declare it int"

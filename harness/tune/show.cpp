@@ -46,7 +46,8 @@ std::vector<int> shown_iterations(int count, std::size_t max_rows, bool all_rows
     return ks;
 }
 
-std::filesystem::path default_export_path(const std::filesystem::path& db_path, std::int64_t run_id) {
+std::filesystem::path default_export_path(const std::filesystem::path& db_path,
+                                          std::int64_t run_id) {
     return db_path.parent_path() / ("tune-" + std::to_string(run_id) + ".json");
 }
 
@@ -76,14 +77,14 @@ void write_tune_report(std::ostream& out, const store::Store& store, std::int64_
     if (!plan.engines.empty() && !plan.engines[0].argv.empty())
         out << "  engine:       " << plan.engines[0].argv[0] << '\n';
     out << "  games:        " << plan.time_control << ", book "
-        << (plan.book.path.empty() ? std::string("none") : plan.book.path + " (" + plan.book.order + ")")
+        << (plan.book.path.empty() ? std::string("none")
+                                   : plan.book.path + " (" + plan.book.order + ")")
         << ", " << settings.pairs_per_iteration << " pair"
         << (settings.pairs_per_iteration == 1 ? "" : "s") << " per iteration, concurrency "
         << plan.concurrency << '\n';
     out << "  SPSA:         " << iterations.size() << "/" << settings.iterations
-        << " iterations, alpha " << general(settings.alpha) << ", gamma "
-        << general(settings.gamma) << ", A " << general(settings.big_a) << ", seed " << run.seed
-        << '\n';
+        << " iterations, alpha " << general(settings.alpha) << ", gamma " << general(settings.gamma)
+        << ", A " << general(settings.big_a) << ", seed " << run.seed << '\n';
     out << "  played:       " << wins + draws + losses << " games, theta+ W " << wins << " D "
         << draws << " L " << losses << '\n';
     if (!run.error_message.empty()) out << "  error:        " << run.error_message << '\n';
@@ -93,8 +94,8 @@ void write_tune_report(std::ostream& out, const store::Store& store, std::int64_
     for (const auto& p : params) name_width = std::max(name_width, p.name.size());
     out << '\n'
         << pad_right("parameter", name_width) << "  type " << pad_left("start", 9)
-        << pad_left("min", 9) << pad_left("max", 9) << pad_left("c_end", 8)
-        << pad_left("r_end", 8) << pad_left("final", 10) << "  sent\n";
+        << pad_left("min", 9) << pad_left("max", 9) << pad_left("c_end", 8) << pad_left("r_end", 8)
+        << pad_left("final", 10) << "  sent\n";
     for (std::size_t i = 0; i < params.size(); ++i) {
         const auto& p = params[i];
         out << pad_right(p.name, name_width) << "  " << pad_right(p.is_integer ? "int" : "float", 5)
@@ -126,7 +127,8 @@ void write_tune_report(std::ostream& out, const store::Store& store, std::int64_
             const auto& it = iterations[static_cast<std::size_t>(k)];
             out << pad_left(std::to_string(it.k), k_width) << pad_left(std::to_string(it.wins), 5)
                 << pad_left(std::to_string(it.draws), 5) << pad_left(std::to_string(it.losses), 5)
-                << pad_left((it.wins >= it.losses ? "+" : "") + std::to_string(it.wins - it.losses), 5)
+                << pad_left((it.wins >= it.losses ? "+" : "") + std::to_string(it.wins - it.losses),
+                            5)
                 << pad_left(fixed(it.a_k, 3), 8) << pad_left(fixed(it.c_k, 3), 7);
             for (std::size_t i = 0; i < params.size(); ++i)
                 out << "  " << pad_left(fixed(it.theta_after[i], 2), widths[i]);
@@ -138,9 +140,8 @@ void write_tune_report(std::ostream& out, const store::Store& store, std::int64_
     }
 
     // What to do next.
-    const auto exported = options.export_path.empty()
-                              ? default_export_path(options.db_path, run_id)
-                              : options.export_path;
+    const auto exported = options.export_path.empty() ? default_export_path(options.db_path, run_id)
+                                                      : options.export_path;
     out << "\nExport theta:   lmr-harness tune export --run " << run_id << " --db "
         << process::shell_word(options.db_path) << " --out "
         << process::shell_word(exported.string()) << '\n';

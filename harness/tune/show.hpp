@@ -18,9 +18,9 @@ namespace lmr::tune {
 struct ShowOptions {
     bool all_rows = false;
     std::size_t max_rows = 40;
-    std::string db_path;                  // as the user named it, for the suggested commands
-    std::filesystem::path export_path;    // where `tune export` writes by default
-    std::filesystem::path cwd;            // paths in suggestions are shown relative to it
+    std::string db_path;                // as the user named it, for the suggested commands
+    std::filesystem::path export_path;  // where `tune export` writes by default
+    std::filesystem::path cwd;          // paths in suggestions are shown relative to it
 };
 
 void write_tune_report(std::ostream& out, const store::Store& store, std::int64_t run_id,
@@ -30,6 +30,7 @@ void write_tune_report(std::ostream& out, const store::Store& store, std::int64_
 std::vector<int> shown_iterations(int count, std::size_t max_rows, bool all_rows);
 
 // Where `tune export` writes when --out is not given: "tune-<run>.json" beside the database.
-std::filesystem::path default_export_path(const std::filesystem::path& db_path, std::int64_t run_id);
+std::filesystem::path default_export_path(const std::filesystem::path& db_path,
+                                          std::int64_t run_id);
 
 }  // namespace lmr::tune

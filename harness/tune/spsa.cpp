@@ -69,22 +69,25 @@ Spsa Spsa::resume(SpsaSettings settings, std::vector<SpsaParam> params, std::vec
                   int next_k, std::string_view rng_state) {
     Spsa spsa(settings, std::move(params));
     if (theta.size() != spsa.params_.size())
-        throw std::invalid_argument("resume: " + std::to_string(theta.size()) + " values of θ for " +
-                                    std::to_string(spsa.params_.size()) + " parameters");
+        throw std::invalid_argument("resume: " + std::to_string(theta.size()) +
+                                    " values of θ for " + std::to_string(spsa.params_.size()) +
+                                    " parameters");
     if (next_k < 0 || next_k > settings.iterations)
         throw std::invalid_argument("resume: iteration " + std::to_string(next_k) +
                                     " is outside 0.." + std::to_string(settings.iterations));
     std::istringstream in{std::string(rng_state)};
     in.imbue(std::locale::classic());
     in >> spsa.rng_;
-    if (in.fail()) throw std::invalid_argument("resume: the stored generator state is not readable");
+    if (in.fail())
+        throw std::invalid_argument("resume: the stored generator state is not readable");
     spsa.theta_ = std::move(theta);
     spsa.k_ = next_k;
     return spsa;
 }
 
 Perturbation Spsa::perturb() {
-    if (perturbed_) throw std::logic_error("SPSA: perturb() twice for iteration " + std::to_string(k_));
+    if (perturbed_)
+        throw std::logic_error("SPSA: perturb() twice for iteration " + std::to_string(k_));
     if (finished()) throw std::logic_error("SPSA: all iterations are done");
     Perturbation p;
     p.k = k_;

@@ -5,7 +5,8 @@
 //
 //   gains at iteration k (k = 0 … N−1), per parameter i:
 //     c_k,i = c_i / (k+1)^gamma            c_i = c_end_i · N^gamma
-//     a_k,i = a_i / (k+1+A)^alpha          a_i = a_end_i · (A+N)^alpha,  a_end_i = r_end_i · c_end_i²
+//     a_k,i = a_i / (k+1+A)^alpha          a_i = a_end_i · (A+N)^alpha,  a_end_i = r_end_i ·
+//     c_end_i²
 //   Δ_i = ±1 (one fair bit of the generator per parameter)
 //   θ+ = clamp(θ + c_k·Δ), θ− = clamp(θ − c_k·Δ)
 //   θ_i ← clamp(θ_i + a_k,i · result / (c_k,i · Δ_i)),   result = wins − losses of θ+
@@ -60,9 +61,9 @@ double a_gain(const SpsaParam& param, const SpsaSettings& settings, int k);  // 
 // What one iteration plays.
 struct Perturbation {
     int k = 0;
-    double c_scale = 0, a_scale = 0;  // shared schedule factors (see above)
-    std::vector<double> c_k, a_k;     // per parameter
-    std::vector<double> delta;        // ±1 per parameter
+    double c_scale = 0, a_scale = 0;              // shared schedule factors (see above)
+    std::vector<double> c_k, a_k;                 // per parameter
+    std::vector<double> delta;                    // ±1 per parameter
     std::vector<double> theta_plus, theta_minus;  // clamped, not rounded
 };
 

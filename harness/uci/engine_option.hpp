@@ -11,14 +11,14 @@
 namespace lmr::uci_client {
 
 struct EngineOption {
-  enum class Type { kCheck, kSpin, kCombo, kButton, kString, kUnknown };
-  std::string name;
-  Type type = Type::kUnknown;
-  std::string type_text;      // as advertised (kept for an unknown type)
-  std::string default_value;  // as advertised, e.g. "<empty>" for some string options
-  std::optional<long long> min;
-  std::optional<long long> max;
-  std::vector<std::string> vars;  // combo choices
+    enum class Type { kCheck, kSpin, kCombo, kButton, kString, kUnknown };
+    std::string name;
+    Type type = Type::kUnknown;
+    std::string type_text;      // as advertised (kept for an unknown type)
+    std::string default_value;  // as advertised, e.g. "<empty>" for some string options
+    std::optional<long long> min;
+    std::optional<long long> max;
+    std::vector<std::string> vars;  // combo choices
 };
 
 // Parses "option name <name> type <type> [default <x>] [min <n>] [max <n>] [var <v>]…".

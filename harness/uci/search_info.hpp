@@ -12,30 +12,30 @@
 namespace lmr::uci_client {
 
 struct Score {
-  enum class Kind { kCentipawns, kMate };
-  enum class Bound { kExact, kLower, kUpper };
-  Kind kind = Kind::kCentipawns;
-  int value = 0;  // centipawns, or moves to mate (negative: the engine is getting mated)
-  Bound bound = Bound::kExact;
+    enum class Kind { kCentipawns, kMate };
+    enum class Bound { kExact, kLower, kUpper };
+    Kind kind = Kind::kCentipawns;
+    int value = 0;  // centipawns, or moves to mate (negative: the engine is getting mated)
+    Bound bound = Bound::kExact;
 
-  bool operator==(const Score&) const = default;
+    bool operator==(const Score&) const = default;
 };
 
 // Every field is optional: engines send them in any subset and order.
 struct SearchInfo {
-  std::optional<int> depth;
-  std::optional<int> seldepth;
-  std::optional<int> multipv;
-  std::optional<Score> score;
-  std::optional<std::uint64_t> nodes;
-  std::optional<std::uint64_t> nps;
-  std::optional<std::int64_t> time_ms;
-  std::optional<int> hashfull;  // per mille
-  std::optional<std::uint64_t> tbhits;
-  std::vector<std::string> pv;
-  std::optional<std::string> text;  // `info string …`
+    std::optional<int> depth;
+    std::optional<int> seldepth;
+    std::optional<int> multipv;
+    std::optional<Score> score;
+    std::optional<std::uint64_t> nodes;
+    std::optional<std::uint64_t> nps;
+    std::optional<std::int64_t> time_ms;
+    std::optional<int> hashfull;  // per mille
+    std::optional<std::uint64_t> tbhits;
+    std::vector<std::string> pv;
+    std::optional<std::string> text;  // `info string …`
 
-  bool operator==(const SearchInfo&) const = default;
+    bool operator==(const SearchInfo&) const = default;
 };
 
 // Parses one line. nullopt when the line is not an `info` line. Unknown tokens and fields

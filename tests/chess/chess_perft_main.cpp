@@ -19,8 +19,8 @@ int main(int argc, char** argv) {
             divide = true;
         } else if (arg == "--fen" && i + 1 < argc) {
             fen = argv[++i];
-        } else if (depth < 0 && !arg.empty() && arg.find_first_not_of("0123456789") == std::string::npos &&
-                   arg.size() < 3) {
+        } else if (depth < 0 && !arg.empty() &&
+                   arg.find_first_not_of("0123456789") == std::string::npos && arg.size() < 3) {
             depth = std::atoi(arg.c_str());
         } else {
             std::cerr << "usage: chess-perft <depth> [--fen FEN] [--divide]\n";

@@ -67,7 +67,8 @@ TEST(Fen, RoundTripsCountersAndEnPassant) {
 }
 
 TEST(Fen, AcceptsFourFieldEpd) {
-    auto epd = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -");
+    auto epd =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -");
     ASSERT_TRUE(epd);
     EXPECT_EQ(epd->fen(), "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     auto full = Position::from_fen(testing::kPerftCases[1].fen);
@@ -84,12 +85,15 @@ TEST(Fen, AcceptsFourFieldEpd) {
 
 TEST(Fen, EnPassantKeyOnlyWhenCaptureIsLegal) {
     // After 1.e4 no black pawn can take en passant: same key as without the square.
-    auto with_ep = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    auto with_ep =
+        Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
     auto without = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     EXPECT_EQ(with_ep->key(), without->key());
     // Here exf6 is legal, so the en passant square matters.
-    auto capturable = Position::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
-    auto not_capturable = Position::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
+    auto capturable =
+        Position::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+    auto not_capturable =
+        Position::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
     EXPECT_NE(capturable->key(), not_capturable->key());
     // A pinned pawn cannot take en passant, so the key ignores the square.
     auto pinned = Position::from_fen("8/8/8/K2pP2q/8/8/8/7k w - d6 0 1");
@@ -162,8 +166,9 @@ TEST(Fen, RejectsMalformedInputWithReasons) {
               std::string::npos);
     EXPECT_NE(fen_error("P3k3/8/8/8/8/8/8/4K3 w - - 0 1").find("pawn on the first or eighth rank"),
               std::string::npos);
-    EXPECT_NE(fen_error("QQQQk3/QQQQ4/QQ6/8/8/8/8/4K3 w - - 0 1").find("more pieces than promotions"),
-              std::string::npos);
+    EXPECT_NE(
+        fen_error("QQQQk3/QQQQ4/QQ6/8/8/8/8/4K3 w - - 0 1").find("more pieces than promotions"),
+        std::string::npos);
     EXPECT_NE(fen_error("4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1").find("black has 9 pawns"),
               std::string::npos);
 }

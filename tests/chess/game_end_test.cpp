@@ -1,7 +1,8 @@
 // Game-end rules: mate, stalemate, repetition, fifty moves, insufficient material.
+#include "engine/chess/game_end.hpp"
+
 #include <gtest/gtest.h>
 
-#include "engine/chess/game_end.hpp"
 #include "tests/chess/test_util.hpp"
 
 namespace lmr::chess {
@@ -81,15 +82,15 @@ TEST(GameEnd, InsufficientMaterial) {
         GameEnd expected;
     };
     const Case cases[] = {
-        {"8/8/4k3/8/8/4K3/8/8 w - - 0 1", GameEnd::kInsufficientMaterial},    // KvK
-        {"8/8/4k3/8/8/4KN2/8/8 w - - 0 1", GameEnd::kInsufficientMaterial},   // KNvK
-        {"8/8/4k3/8/8/4KB2/8/8 b - - 0 1", GameEnd::kInsufficientMaterial},   // KBvK
+        {"8/8/4k3/8/8/4K3/8/8 w - - 0 1", GameEnd::kInsufficientMaterial},      // KvK
+        {"8/8/4k3/8/8/4KN2/8/8 w - - 0 1", GameEnd::kInsufficientMaterial},     // KNvK
+        {"8/8/4k3/8/8/4KB2/8/8 b - - 0 1", GameEnd::kInsufficientMaterial},     // KBvK
         {"8/8/4b3/3k4/8/4K3/2B5/8 w - - 0 1", GameEnd::kInsufficientMaterial},  // same colour
         {"8/8/3b4/3k4/8/4K3/2B5/8 w - - 0 1", GameEnd::kNone},  // opposite-coloured bishops
-        {"8/8/4k3/8/8/3NKN2/8/8 w - - 0 1", GameEnd::kNone},   // KNN v K (mate possible)
-        {"8/8/4k3/8/8/4K3/4P3/8 w - - 0 1", GameEnd::kNone},   // a pawn
-        {"8/8/4k3/8/8/4KR2/8/8 w - - 0 1", GameEnd::kNone},    // a rook
-        {"8/8/4kn2/8/8/4KB2/8/8 w - - 0 1", GameEnd::kNone},   // KB v KN
+        {"8/8/4k3/8/8/3NKN2/8/8 w - - 0 1", GameEnd::kNone},    // KNN v K (mate possible)
+        {"8/8/4k3/8/8/4K3/4P3/8 w - - 0 1", GameEnd::kNone},    // a pawn
+        {"8/8/4k3/8/8/4KR2/8/8 w - - 0 1", GameEnd::kNone},     // a rook
+        {"8/8/4kn2/8/8/4KB2/8/8 w - - 0 1", GameEnd::kNone},    // KB v KN
     };
     for (const Case& c : cases) {
         Position pos = position_from(c.fen);

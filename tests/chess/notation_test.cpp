@@ -1,11 +1,12 @@
 // UCI and SAN notation: known strings (facts), round trips, and rejected input.
+#include "engine/chess/notation.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <set>
 
 #include "engine/chess/movegen.hpp"
-#include "engine/chess/notation.hpp"
 #include "tests/chess/test_util.hpp"
 
 namespace lmr::chess {
@@ -74,7 +75,8 @@ TEST(Uci, RoundTripsEveryLegalMove) {
     for (const Position& pos : testing::positions_two_plies_deep()) {
         MoveList list;
         generate(pos, list);
-        for (Move m : list) ASSERT_EQ(parse_uci(pos, to_uci(m)), m) << pos.fen() << " " << to_uci(m);
+        for (Move m : list)
+            ASSERT_EQ(parse_uci(pos, to_uci(m)), m) << pos.fen() << " " << to_uci(m);
     }
 }
 

@@ -34,12 +34,24 @@ class Fuzzer {
             int op = below(6);
             std::size_t at = s.empty() ? 0 : std::size_t(below(int(s.size())));
             switch (op) {
-                case 0: if (!s.empty()) s[at] = random_char(); break;
-                case 1: s.insert(s.begin() + long(at), random_char()); break;
-                case 2: if (!s.empty()) s.erase(at, 1); break;
-                case 3: if (!s.empty()) s.resize(at); break;
-                case 4: if (s.size() > 1) std::swap(s[at], s[std::size_t(below(int(s.size())))]); break;
-                default: s.insert(at, s.substr(at, std::size_t(below(6)))); break;
+                case 0:
+                    if (!s.empty()) s[at] = random_char();
+                    break;
+                case 1:
+                    s.insert(s.begin() + long(at), random_char());
+                    break;
+                case 2:
+                    if (!s.empty()) s.erase(at, 1);
+                    break;
+                case 3:
+                    if (!s.empty()) s.resize(at);
+                    break;
+                case 4:
+                    if (s.size() > 1) std::swap(s[at], s[std::size_t(below(int(s.size())))]);
+                    break;
+                default:
+                    s.insert(at, s.substr(at, std::size_t(below(6))));
+                    break;
             }
         }
         return s;
@@ -68,7 +80,8 @@ TEST(ParsersFuzz, FenParserNeverCrashes) {
     auto fens = seed_fens();
     int accepted = 0;
     for (int i = 0; i < 40000; ++i) {
-        std::string text = i % 5 == 0 ? fuzz.garbage(100) : fuzz.mutate(fens[std::size_t(i) % fens.size()]);
+        std::string text =
+            i % 5 == 0 ? fuzz.garbage(100) : fuzz.mutate(fens[std::size_t(i) % fens.size()]);
         std::string error;
         auto pos = Position::from_fen(text, &error);
         if (!pos) {

@@ -99,11 +99,10 @@ TEST(Movegen, GivesCheckSpecialCases) {
 TEST(Movegen, IsLegalMatchesGenerateForEveryRawValue) {
     std::vector<Position> positions;
     for (const auto& c : testing::kPerftCases) positions.push_back(position_from(c.fen));
-    for (const char* fen : {"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-                            "8/8/8/K2pP2q/8/8/8/7k w - d6 0 1",
-                            "r3k2r/8/3Q4/8/8/5q2/8/R3K2R b KQkq - 0 1",
-                            "2K2r2/4P3/8/8/8/8/8/3k4 w - - 0 1",
-                            "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1"})
+    for (const char* fen :
+         {"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+          "8/8/8/K2pP2q/8/8/8/7k w - d6 0 1", "r3k2r/8/3Q4/8/8/5q2/8/R3K2R b KQkq - 0 1",
+          "2K2r2/4P3/8/8/8/8/8/3k4 w - - 0 1", "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1"})
         positions.push_back(position_from(fen));
     // Plus a sample of the deeper positions (checks, pins, en passant chances).
     const auto& deep = deep_positions();

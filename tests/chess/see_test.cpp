@@ -1,8 +1,9 @@
 // Static exchange evaluation on textbook positions, and see_ge agreeing with see.
+#include "engine/chess/see.hpp"
+
 #include <gtest/gtest.h>
 
 #include "engine/chess/movegen.hpp"
-#include "engine/chess/see.hpp"
 #include "tests/chess/test_util.hpp"
 
 namespace lmr::chess {

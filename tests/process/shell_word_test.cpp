@@ -1,8 +1,8 @@
 // Shell quoting of stored and printed command lines: what POSIX sh reads back must be the word.
 
-#include <gtest/gtest.h>
-
 #include "harness/process/shell_word.hpp"
+
+#include <gtest/gtest.h>
 
 namespace lmr::process {
 namespace {
@@ -21,7 +21,9 @@ TEST(ShellWord, SpacesAndShellCharactersAreSingleQuoted) {
     EXPECT_EQ(shell_word("*.pgn"), "'*.pgn'");
 }
 
-TEST(ShellWord, AnEmptyWordIsAPairOfQuotes) { EXPECT_EQ(shell_word(""), "''"); }
+TEST(ShellWord, AnEmptyWordIsAPairOfQuotes) {
+    EXPECT_EQ(shell_word(""), "''");
+}
 
 TEST(ShellWord, AQuoteIsClosedEscapedAndReopened) {
     EXPECT_EQ(shell_word("it's"), "'it'\\''s'");

@@ -44,7 +44,8 @@ TEST(ReportHtml, PageIsSelfContained) {
     const auto& f = filled();
     TempDir dir;
     const std::string page = dir / "report.html";
-    const auto r = harness({"report", "--db", f.db, "--html", page, "--baseline", "none"}, dir.path());
+    const auto r =
+        harness({"report", "--db", f.db, "--html", page, "--baseline", "none"}, dir.path());
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     EXPECT_TRUE(contains(r.out, "Wrote " + page)) << r.out;
     const std::string html = read_file(page);
@@ -55,7 +56,8 @@ TEST(ReportHtml, PageIsSelfContained) {
     EXPECT_FALSE(contains(html, "https://"));
     // The only URL is the SVG namespace name, which is never fetched.
     const std::regex url("http://[^\"]*");
-    for (auto it = std::sregex_iterator(html.begin(), html.end(), url); it != std::sregex_iterator(); ++it)
+    for (auto it = std::sregex_iterator(html.begin(), html.end(), url);
+         it != std::sregex_iterator(); ++it)
         EXPECT_EQ(it->str(), "http://www.w3.org/2000/svg");
     for (const char* id : {"id=\"llr-run-2\"", "id=\"llr-run-3\"", "id=\"score-run-3\"",
                            "id=\"elo-runs\"", "id=\"elo-baseline\""})
@@ -68,7 +70,9 @@ TEST(ReportHtml, RendersInChromiumWithoutConsoleErrors) {
     const auto& f = filled();
     TempDir dir;
     const std::string page = dir / "report.html";
-    ASSERT_EQ(harness({"report", "--db", f.db, "--html", page, "--baseline", "none"}, dir.path()).exit_code, 0);
+    ASSERT_EQ(harness({"report", "--db", f.db, "--html", page, "--baseline", "none"}, dir.path())
+                  .exit_code,
+              0);
     const auto r = render(page, dir);
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     EXPECT_TRUE(console_lines(r.err).empty()) << r.err;
@@ -82,7 +86,9 @@ TEST(ReportHtml, RendersInChromiumWithoutConsoleErrors) {
 
     // One run's page: its charts and its detail tables.
     const std::string run_page = dir / "run3.html";
-    ASSERT_EQ(harness({"report", "--db", f.db, "--run", "3", "--html", run_page}, dir.path()).exit_code, 0);
+    ASSERT_EQ(
+        harness({"report", "--db", f.db, "--run", "3", "--html", run_page}, dir.path()).exit_code,
+        0);
     const auto one = render(run_page, dir);
     ASSERT_EQ(one.exit_code, 0) << describe(one);
     EXPECT_TRUE(console_lines(one.err).empty()) << one.err;
@@ -97,7 +103,8 @@ TEST(ReportHtml, ConsoleCheckSeesScriptErrors) {
     if (!fs::exists(kChromium)) GTEST_SKIP() << kChromium << " is not installed";
     TempDir dir;
     const std::string page = dir / "broken.html";
-    write_file(page, "<!DOCTYPE html><html><body><script>undefined_function();</script></body></html>");
+    write_file(page,
+               "<!DOCTYPE html><html><body><script>undefined_function();</script></body></html>");
     const auto r = render(page, dir);
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     EXPECT_FALSE(console_lines(r.err).empty()) << r.err;

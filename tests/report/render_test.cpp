@@ -2,6 +2,8 @@
 // tables, escaped HTML, axis ticks, SVG charts; and every document built from real report data
 // has one cell per column in each audience.
 
+#include "harness/report/render.hpp"
+
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -10,7 +12,6 @@
 #include "harness/report/html_page.hpp"
 #include "harness/report/json.hpp"
 #include "harness/report/load.hpp"
-#include "harness/report/render.hpp"
 #include "harness/report/svg_chart.hpp"
 #include "harness/report/tables.hpp"
 #include "tests/report/support.hpp"
@@ -123,9 +124,9 @@ TEST(ReportCharts, LineChartDrawsSeriesBoundsAndSkipsNonFinitePoints) {
 
 TEST(ReportCharts, TimestampsParseAsUtc) {
     EXPECT_DOUBLE_EQ(*parse_timestamp("1970-01-01T00:01:00.500Z"), 60.5);
-    EXPECT_DOUBLE_EQ(*parse_timestamp("2024-05-01T12:00:00.000Z") -
-                         *parse_timestamp("2024-04-30T12:00:00.000Z"),
-                     86400.0);
+    EXPECT_DOUBLE_EQ(
+        *parse_timestamp("2024-05-01T12:00:00.000Z") - *parse_timestamp("2024-04-30T12:00:00.000Z"),
+        86400.0);
     EXPECT_FALSE(parse_timestamp("yesterday"));
 }
 
@@ -170,7 +171,8 @@ TEST(ReportDocuments, EveryTableHasOneCellPerColumn) {
         const auto runs = load_runs(store);
         ASSERT_EQ(runs.size(), 3u);
         expect_rectangular(runs_document(runs, a));
-        for (const auto& row : runs) expect_rectangular(run_document(load_run(store, row.run.id), a));
+        for (const auto& row : runs)
+            expect_rectangular(run_document(load_run(store, row.run.id), a));
         expect_rectangular(baseline_document(load_baseline(store, "base"), a));
     }
     // The JSON of a run with no pairs still parses back; the SPRT's holds both engines' LMR

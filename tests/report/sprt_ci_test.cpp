@@ -14,10 +14,27 @@ namespace {
 const std::string kScript = kSourceDir + "/scripts/sprt-ci";
 
 std::vector<std::string> sprt_args(const TempDir& dir) {
-    return {kScript, "--base", kSourceDir + "/configs/none.json", "--test",
-            kSourceDir + "/configs/cpw-simple.json", "--tc", "nodes=400", "--max-pairs", "2",
-            "--concurrency", "1", "--elo0", "-100", "--elo1", "100", "--db", dir / "ci.db",
-            "--engine-binary", kEngine, "--book", "none"};
+    return {kScript,
+            "--base",
+            kSourceDir + "/configs/none.json",
+            "--test",
+            kSourceDir + "/configs/cpw-simple.json",
+            "--tc",
+            "nodes=400",
+            "--max-pairs",
+            "2",
+            "--concurrency",
+            "1",
+            "--elo0",
+            "-100",
+            "--elo1",
+            "100",
+            "--db",
+            dir / "ci.db",
+            "--engine-binary",
+            kEngine,
+            "--book",
+            "none"};
 }
 
 class SprtCi : public ::testing::Test {
@@ -68,8 +85,8 @@ TEST_F(SprtCi, AppendsToTheGithubStepSummary) {
 
 TEST_F(SprtCi, BadInputExitsTwo) {
     TempDir dir;
-    const auto missing = run("/bin/bash", {kScript, "--base", kSourceDir + "/configs/none.json"},
-                             dir.path());
+    const auto missing =
+        run("/bin/bash", {kScript, "--base", kSourceDir + "/configs/none.json"}, dir.path());
     EXPECT_EQ(missing.exit_code, 2) << describe(missing);
     EXPECT_TRUE(contains(missing.err, "--test")) << missing.err;
     const auto nope = run("/bin/bash",

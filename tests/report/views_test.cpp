@@ -221,7 +221,8 @@ TEST(ReportRun, DetailAddsUp) {
     ASSERT_TRUE(d.row.stats);
     EXPECT_EQ(*d.row.stats->counts.pairs, expected);
     ASSERT_TRUE(d.row.stats->sprt);  // the run's bounds: [0, 5] normalized
-    EXPECT_EQ(d.row.stats->sprt->llr, stats::summarize(expected, stats_params(d.row.run.sprt)).sprt->llr);
+    EXPECT_EQ(d.row.stats->sprt->llr,
+              stats::summarize(expected, stats_params(d.row.run.sprt)).sprt->llr);
 
     long games = 0;
     for (const auto& t : d.terminations) games += t.games;
@@ -392,8 +393,8 @@ TEST(ReportSchema, VersionOneNeedsAnUpgradeThatKeepsTheData) {
     const auto store = store::Store::open(path, {.mode = store::OpenMode::kReadOnly});
     EXPECT_EQ(store.schema_version(), store::latest_schema_version());
     EXPECT_GE(store::latest_schema_version(), 2);
-    for (const char* view : {"config_results", "config_elo", "run_terminations", "game_faults",
-                             "opening_results"}) {
+    for (const char* view :
+         {"config_results", "config_elo", "run_terminations", "game_faults", "opening_results"}) {
         EXPECT_EQ(store.database().query_int(
                       "SELECT count(*) FROM sqlite_schema WHERE type = 'view' AND name = '" +
                       std::string(view) + "'"),

@@ -22,10 +22,23 @@ class BadInput : public ::testing::Test {
     // A good match command between two fixture engines, with `flag` given `value` instead.
     std::vector<std::string> fixture_match(const std::string& flag = "",
                                            const std::string& value = "") const {
-        std::vector<std::string> args{"match", "--engine", "name=a", "cmd=" + kFixtureRandom,
-                                      "--engine", "name=b", "cmd=" + kFixtureRandom,
-                                      "--pairs", "1", "--tc", "nodes=10", "--book", "none",
-                                      "--concurrency", "1", "--db", db_path_};
+        std::vector<std::string> args{"match",
+                                      "--engine",
+                                      "name=a",
+                                      "cmd=" + kFixtureRandom,
+                                      "--engine",
+                                      "name=b",
+                                      "cmd=" + kFixtureRandom,
+                                      "--pairs",
+                                      "1",
+                                      "--tc",
+                                      "nodes=10",
+                                      "--book",
+                                      "none",
+                                      "--concurrency",
+                                      "1",
+                                      "--db",
+                                      db_path_};
         for (std::size_t i = 0; i + 1 < args.size(); ++i)
             if (!flag.empty() && args[i] == flag) args[i + 1] = value;
         return args;
@@ -38,7 +51,8 @@ class BadInput : public ::testing::Test {
         EXPECT_EQ(r.exit_code, 2) << describe(r);
         for (const auto& needle : needles)
             EXPECT_NE(r.err.find(needle), std::string::npos)
-                << "the message should name '" << needle << "':\n" << r.err;
+                << "the message should name '" << needle << "':\n"
+                << r.err;
         EXPECT_TRUE(read_file(db_path_) == db_bytes_) << "the database file was modified";
         Db db(db_path_);
         EXPECT_EQ(db.integer("SELECT count(*) FROM runs"), 0);
@@ -52,19 +66,19 @@ class BadInput : public ::testing::Test {
 
 TEST_F(BadInput, UnknownConfigFile) {
     const std::string missing = dir_ / "no-such-config.json";
-    expect_rejected({"match", "--base", missing, "--test", config_path("cpw-simple.json"),
-                     "--engine-binary", kEngine, "--pairs", "1", "--tc", "nodes=10", "--book",
-                     "none", "--db", db_path_},
-                    {"no-such-config.json", "does not exist"});
+    expect_rejected(
+        {"match", "--base", missing, "--test", config_path("cpw-simple.json"), "--engine-binary",
+         kEngine, "--pairs", "1", "--tc", "nodes=10", "--book", "none", "--db", db_path_},
+        {"no-such-config.json", "does not exist"});
 }
 
 TEST_F(BadInput, ConfigTheEngineRejects) {
     const std::string broken = dir_ / "broken.json";
     write_file(broken, "{ \"lmr\": { \"enabled\": \"sometimes\" } }\n");
-    expect_rejected({"sprt", "--base", config_path("none.json"), "--test", broken,
-                     "--engine-binary", kEngine, "--max-pairs", "1", "--tc", "nodes=10",
-                     "--book", "none", "--db", db_path_},
-                    {"broken.json"});
+    expect_rejected(
+        {"sprt", "--base", config_path("none.json"), "--test", broken, "--engine-binary", kEngine,
+         "--max-pairs", "1", "--tc", "nodes=10", "--book", "none", "--db", db_path_},
+        {"broken.json"});
 }
 
 TEST_F(BadInput, BadTimeControl) {
@@ -81,10 +95,21 @@ TEST_F(BadInput, ZeroConcurrency) {
 }
 
 TEST_F(BadInput, MissingEngineProgram) {
-    std::vector<std::string> args{"match", "--engine", "name=ghost",
-                                  "cmd=" + (dir_ / "no-such-engine"), "--engine", "name=b",
-                                  "cmd=" + kFixtureRandom, "--pairs", "1", "--tc", "nodes=10",
-                                  "--book", "none", "--db", db_path_};
+    std::vector<std::string> args{"match",
+                                  "--engine",
+                                  "name=ghost",
+                                  "cmd=" + (dir_ / "no-such-engine"),
+                                  "--engine",
+                                  "name=b",
+                                  "cmd=" + kFixtureRandom,
+                                  "--pairs",
+                                  "1",
+                                  "--tc",
+                                  "nodes=10",
+                                  "--book",
+                                  "none",
+                                  "--db",
+                                  db_path_};
     expect_rejected(args, {"ghost"});
 }
 

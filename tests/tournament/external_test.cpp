@@ -72,11 +72,10 @@ TEST(External, ExportedPgnIsReadByPgnExtract) {
     constexpr int kPairs = 3;
     // Random movers with a book: long games with castling, en passant, promotions and
     // under-promotions, started from FENs (SetUp/FEN tags).
-    auto r = run_harness(dir, {"match", "--engine", "name=alpha", "cmd=" + kFixtureRandom,
-                               "--engine", "name=beta", "cmd=" + kFixtureRandom, "--pairs",
-                               std::to_string(kPairs), "--tc", "nodes=50", "--book",
-                               write_small_book(dir), "--book-order", "sequential", "--db",
-                               db_path});
+    auto r = run_harness(
+        dir, {"match", "--engine", "name=alpha", "cmd=" + kFixtureRandom, "--engine", "name=beta",
+              "cmd=" + kFixtureRandom, "--pairs", std::to_string(kPairs), "--tc", "nodes=50",
+              "--book", write_small_book(dir), "--book-order", "sequential", "--db", db_path});
     ASSERT_EQ(r.exit_code, 0) << describe(r);
 
     const std::string pgn_path = dir / "run.pgn";
@@ -84,9 +83,9 @@ TEST(External, ExportedPgnIsReadByPgnExtract) {
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     const std::string pgn = read_file(pgn_path);
     const std::regex event("^\\[Event ", std::regex::multiline);
-    EXPECT_EQ(std::distance(std::sregex_iterator(pgn.begin(), pgn.end(), event),
-                            std::sregex_iterator()),
-              2 * kPairs);
+    EXPECT_EQ(
+        std::distance(std::sregex_iterator(pgn.begin(), pgn.end(), event), std::sregex_iterator()),
+        2 * kPairs);
     EXPECT_NE(pgn.find("[SetUp \"1\"]"), std::string::npos);
     EXPECT_NE(pgn.find("[Termination "), std::string::npos);
 
@@ -94,10 +93,12 @@ TEST(External, ExportedPgnIsReadByPgnExtract) {
     // complaints to the log file and the games it accepts to the output.
     const std::string out_path = dir / "extracted.pgn";
     const std::string log_path = dir / "pgn-extract.log";
-    const std::string command = pgn_extract + " -s -l" + log_path + " -o" + out_path + " " + pgn_path;
+    const std::string command =
+        pgn_extract + " -s -l" + log_path + " -o" + out_path + " " + pgn_path;
     ASSERT_EQ(std::system(command.c_str()), 0) << command;
     const std::string log = read_file(log_path);
-    EXPECT_EQ(log.find_first_not_of(" \n"), std::string::npos) << "pgn-extract complained:\n" << log;
+    EXPECT_EQ(log.find_first_not_of(" \n"), std::string::npos) << "pgn-extract complained:\n"
+                                                               << log;
     const std::string extracted = read_file(out_path);
     EXPECT_EQ(std::distance(std::sregex_iterator(extracted.begin(), extracted.end(), event),
                             std::sregex_iterator()),

@@ -28,8 +28,11 @@ std::vector<std::string> slow_match(const std::string& db_path, int pairs, bool 
     } else {
         args.push_back("cmd=" + kFixtureRandom);
     }
-    const std::vector<std::string> rest{"--pairs", std::to_string(pairs), "--tc", "st=0.25",
-                                        "--concurrency", "2", "--book", "none", "--db", db_path,
+    const std::vector<std::string> rest{"--pairs",        std::to_string(pairs),
+                                        "--tc",           "st=0.25",
+                                        "--concurrency",  "2",
+                                        "--book",         "none",
+                                        "--db",           db_path,
                                         "--report-every", "1"};
     args.insert(args.end(), rest.begin(), rest.end());
     return args;
@@ -79,8 +82,8 @@ TEST(Resume, AfterKill9FinishesExactlyThePlannedPairs) {
     }
     ASSERT_LT(before_resume, 2 * kPairs) << "the kill came too late to test anything";
 
-    const auto r = run_harness(dir, {"resume", "--db", db_path, "--run", "1"},
-                               std::chrono::seconds(40));
+    const auto r =
+        run_harness(dir, {"resume", "--db", db_path, "--run", "1"}, std::chrono::seconds(40));
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     expect_complete_run(db_path, kPairs);
 }
@@ -104,8 +107,8 @@ TEST(Resume, CtrlCInterruptsCleanlyAndResumeFinishes) {
         ASSERT_FALSE(r.timed_out) << "the harness did not stop after Ctrl-C\n" << describe(r);
         EXPECT_EQ(r.exit_code, 4) << "interrupted match: exit 4\n" << describe(r);
         for (const auto& engine : engines)
-            EXPECT_FALSE(alive(engine.pid)) << engine.comm << " (pid " << engine.pid
-                                            << ") outlived the harness";
+            EXPECT_FALSE(alive(engine.pid))
+                << engine.comm << " (pid " << engine.pid << ") outlived the harness";
         Db db(db_path);
         EXPECT_EQ(db.text("SELECT status FROM runs"), "interrupted");
         EXPECT_LT(db.integer("SELECT count(*) FROM games"), 2 * kPairs)
@@ -114,8 +117,8 @@ TEST(Resume, CtrlCInterruptsCleanlyAndResumeFinishes) {
         EXPECT_EQ(db.integer("SELECT count(*) FROM games WHERE termination <> 'time forfeit'"), 0);
     }
 
-    const auto r = run_harness(dir, {"resume", "--db", db_path, "--run", "1"},
-                               std::chrono::seconds(40));
+    const auto r =
+        run_harness(dir, {"resume", "--db", db_path, "--run", "1"}, std::chrono::seconds(40));
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     expect_complete_run(db_path, kPairs);
 }

@@ -32,10 +32,10 @@ TEST(SharedOptions, EveryConfigEngineGetsThem) {
 TEST(SharedOptions, AnEnginesOwnOptionWins) {
     TempDir dir;
     const std::string db_path = dir / "engines.db";
-    const auto r = run_harness(
-        dir, {"match", "--engine", "name=own", "cmd=" + kEngine, "option.Hash=32", "--engine",
-              "name=shared", "cmd=" + kEngine, "--option", "hash=8", "--pairs", "1", "--tc",
-              "nodes=300", "--book", "none", "--db", db_path});
+    const auto r =
+        run_harness(dir, {"match", "--engine", "name=own", "cmd=" + kEngine, "option.Hash=32",
+                          "--engine", "name=shared", "cmd=" + kEngine, "--option", "hash=8",
+                          "--pairs", "1", "--tc", "nodes=300", "--book", "none", "--db", db_path});
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     const std::string own = options_of(db_path, "own");
     EXPECT_NE(own.find("\"Hash\":\"32\""), std::string::npos) << own;
@@ -64,10 +64,9 @@ TEST(SharedOptions, TheRunStoresTheWholeCommandLine) {
 TEST(SharedOptions, AnOptionWithoutAValueIsAUsageErrorBeforeAnyRun) {
     TempDir dir;
     const std::string db_path = dir / "bad.db";
-    const auto r = run_harness(
-        dir, {"match", "--base", config_path("none.json"), "--test", config_path("cpw-simple.json"),
-              "--option", "Hash", "--pairs", "1", "--tc", "nodes=300", "--book", "none", "--db",
-              db_path});
+    const auto r = run_harness(dir, {"match", "--base", config_path("none.json"), "--test",
+                                     config_path("cpw-simple.json"), "--option", "Hash", "--pairs",
+                                     "1", "--tc", "nodes=300", "--book", "none", "--db", db_path});
     EXPECT_EQ(r.exit_code, 2) << describe(r);
     EXPECT_NE(r.err.find("--option"), std::string::npos) << describe(r);
     EXPECT_NE(r.err.find("NAME=VALUE"), std::string::npos) << describe(r);

@@ -1,9 +1,10 @@
 // The exported config: extends the base by a path relative to the written file, sets each
 // parameter at its config path (integers rounded as sent), and handles list entries.
 
+#include "harness/tune/export.hpp"
+
 #include <gtest/gtest.h>
 
-#include "harness/tune/export.hpp"
 #include "harness/tune/show.hpp"
 
 namespace lmr::tune {
@@ -25,7 +26,8 @@ ExportRequest request(std::vector<SpsaParam> params, std::vector<double> theta) 
 }
 
 TEST(Export, NestedByPathAndRounded) {
-    auto r = request({int_param("lmr.steps.history.weight"), int_param("lmr.steps.eval_margin.weight"),
+    auto r = request({int_param("lmr.steps.history.weight"),
+                      int_param("lmr.steps.eval_margin.weight"),
                       {"search.something", false, 0, 0, 1, 0.1, 0.002}},
                      {13.5, -2.4, 0.25});
     const auto json = exported_config(r);
@@ -46,10 +48,10 @@ TEST(Export, ExtendsIsRelativeToTheWrittenFile) {
 }
 
 TEST(Export, ListEntriesStartFromTheResolvedBase) {
-    auto r = request({int_param("lmr.steps.history.more_below.1"),
-                      int_param("lmr.steps.history.less_above.count"),
-                      int_param("lmr.steps.history.weight")},
-                     {-1200.2, 2, 11});
+    auto r = request(
+        {int_param("lmr.steps.history.more_below.1"),
+         int_param("lmr.steps.history.less_above.count"), int_param("lmr.steps.history.weight")},
+        {-1200.2, 2, 11});
     r.resolved_base = nlohmann::json::parse(
         R"({"lmr": {"steps": {"history": {"weight": 10, "more_below": [0, -500, -1000, -1500],
             "less_above": [0, 500, 1000, 1500]}}}})");
@@ -68,7 +70,8 @@ TEST(Export, ListEntriesStartFromTheResolvedBase) {
 TEST(Export, ListProblemsAreNamed) {
     auto r = request({int_param("lmr.steps.history.more_below.count")}, {6});
     EXPECT_THROW(exported_config(r), std::runtime_error);  // no resolved base
-    r.resolved_base = nlohmann::json::parse(R"({"lmr": {"steps": {"history": {"more_below": [0, 1]}}}})");
+    r.resolved_base =
+        nlohmann::json::parse(R"({"lmr": {"steps": {"history": {"more_below": [0, 1]}}}})");
     try {
         exported_config(r);
         FAIL() << "a count above the stored entries was accepted";
@@ -85,8 +88,9 @@ TEST(Export, SprtCommandVerifiesAgainstTheBase) {
     tournament::EnginePlan engine;
     engine.argv = {"/work/cfg/build/lmr-engine", "--config", "/work/cfg/configs/rebel-expert.json"};
     plan.engines = {engine};
-    const auto command = sprt_command(plan, "/work/cfg/configs/rebel-expert.json",
-                                      "/work/cfg/results/tuned.json", "results/lmrlab.db", "/work/cfg");
+    const auto command =
+        sprt_command(plan, "/work/cfg/configs/rebel-expert.json", "/work/cfg/results/tuned.json",
+                     "results/lmrlab.db", "/work/cfg");
     EXPECT_EQ(command,
               "lmr-harness sprt --base configs/rebel-expert.json --test results/tuned.json --tc "
               "'tc=10+0.1 nodes=5000' --book openings/book.epd --concurrency 3 --engine-binary "
@@ -101,7 +105,8 @@ TEST(Show, ThinnedRowsKeepFirstAndLast) {
     EXPECT_EQ(ks.back(), 999);
     EXPECT_EQ(shown_iterations(1000, 40, true).size(), 1000u);
     EXPECT_TRUE(shown_iterations(0, 40, false).empty());
-    EXPECT_EQ(default_export_path("results/lmrlab.db", 7), std::filesystem::path("results/tune-7.json"));
+    EXPECT_EQ(default_export_path("results/lmrlab.db", 7),
+              std::filesystem::path("results/tune-7.json"));
 }
 
 }  // namespace

@@ -5,19 +5,17 @@
 // of that config against its base plays.
 
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <thread>
-
-#include <nlohmann/json.hpp>
 
 #include "harness/store/store.hpp"
 #include "tests/cli/run_binary.hpp"
@@ -41,18 +39,30 @@ constexpr const char* kBook =
 
 std::vector<std::string> tune_args(const fs::path& dir, const std::string& first_param) {
     return {"tune",
-            "--base", kBase,
-            "--engine-binary", kEngine,
-            "--param", first_param,
-            "--param", "lmr.steps.eval_margin.weight,10,0,30,3,0.05",
-            "--iterations", "3",
-            "--pairs-per-iteration", "2",
-            "--tc", "nodes=2000",
-            "--concurrency", "2",
-            "--book", (dir / "book.epd").string(),
-            "--book-order", "sequential",
-            "--seed", "11",
-            "--db", (dir / "tune.db").string()};
+            "--base",
+            kBase,
+            "--engine-binary",
+            kEngine,
+            "--param",
+            first_param,
+            "--param",
+            "lmr.steps.eval_margin.weight,10,0,30,3,0.05",
+            "--iterations",
+            "3",
+            "--pairs-per-iteration",
+            "2",
+            "--tc",
+            "nodes=2000",
+            "--concurrency",
+            "2",
+            "--book",
+            (dir / "book.epd").string(),
+            "--book-order",
+            "sequential",
+            "--seed",
+            "11",
+            "--db",
+            (dir / "tune.db").string()};
 }
 
 // Starts the harness in the background, output to files.
@@ -102,8 +112,8 @@ TEST(TuneIntegration, KillNineResumeExportAndVerify) {
     lmr::store::testing::write_bytes(dir / "book.epd", kBook);
     const fs::path db = dir / "tune.db";
 
-    const pid_t pid = spawn(tune_args(dir.path(), "lmr.steps.history.weight,10,0,30,3,0.05"),
-                            dir / "first.log");
+    const pid_t pid =
+        spawn(tune_args(dir.path(), "lmr.steps.history.weight,10,0,30,3,0.05"), dir / "first.log");
     ASSERT_GT(pid, 0);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (stored_iterations(db) < 1 && std::chrono::steady_clock::now() < deadline)
@@ -116,18 +126,21 @@ TEST(TuneIntegration, KillNineResumeExportAndVerify) {
     ASSERT_GE(at_kill, 1u) << read_text(dir / "first.log");
     ASSERT_LT(at_kill, 3u) << "the tune finished before it could be killed";
     {
-        auto store = lmr::store::Store::open(db, lmr::store::OpenOptions{lmr::store::OpenMode::kReadOnly});
+        auto store =
+            lmr::store::Store::open(db, lmr::store::OpenOptions{lmr::store::OpenMode::kReadOnly});
         EXPECT_EQ(store.load_run(1).status, lmr::store::RunStatus::kRunning);  // killed, unmarked
     }
 
-    const auto resumed = lmr::test::run_binary(kHarness, {"tune", "resume", "--run", "1", "--db", db.string()});
+    const auto resumed =
+        lmr::test::run_binary(kHarness, {"tune", "resume", "--run", "1", "--db", db.string()});
     ASSERT_EQ(resumed.exit_code, 0) << resumed.out << resumed.err;
     EXPECT_NE(resumed.out.find("Resuming tune run 1 after " + std::to_string(at_kill)),
               std::string::npos)
         << resumed.out;
 
     {
-        auto store = lmr::store::Store::open(db, lmr::store::OpenOptions{lmr::store::OpenMode::kReadOnly});
+        auto store =
+            lmr::store::Store::open(db, lmr::store::OpenOptions{lmr::store::OpenMode::kReadOnly});
         EXPECT_EQ(store.load_run(1).status, lmr::store::RunStatus::kFinished);
         const auto iterations = store.tune_iterations(1);
         ASSERT_EQ(iterations.size(), 3u);
@@ -139,13 +152,15 @@ TEST(TuneIntegration, KillNineResumeExportAndVerify) {
             for (std::size_t i = 0; i < 2; ++i) {
                 EXPECT_TRUE(it.delta[i] == 1.0 || it.delta[i] == -1.0);
                 // θ± = θ ± c_k·Δ with c_k = c_end · schedule factor (c_end = 3).
-                EXPECT_NEAR(it.theta_plus[i] - it.theta_minus[i], 2 * 3 * it.c_k * it.delta[i], 1e-9);
+                EXPECT_NEAR(it.theta_plus[i] - it.theta_minus[i], 2 * 3 * it.c_k * it.delta[i],
+                            1e-9);
             }
             EXPECT_FALSE(it.rng_state.empty());
         }
     }
 
-    const auto show = lmr::test::run_binary(kHarness, {"tune", "show", "--run", "1", "--db", db.string()});
+    const auto show =
+        lmr::test::run_binary(kHarness, {"tune", "show", "--run", "1", "--db", db.string()});
     ASSERT_EQ(show.exit_code, 0) << show.err;
     EXPECT_NE(show.out.find("Trajectory"), std::string::npos) << show.out;
     EXPECT_NE(show.out.find("history.weight"), std::string::npos) << show.out;
@@ -153,16 +168,19 @@ TEST(TuneIntegration, KillNineResumeExportAndVerify) {
 
     const fs::path exported_path = dir.path() / "out" / "tuned.json";
     const auto exported = lmr::test::run_binary(
-        kHarness, {"tune", "export", "--run", "1", "--db", db.string(), "--out", exported_path.string()});
+        kHarness,
+        {"tune", "export", "--run", "1", "--db", db.string(), "--out", exported_path.string()});
     ASSERT_EQ(exported.exit_code, 0) << exported.err;
     const auto config = nlohmann::json::parse(read_text(exported_path));
-    EXPECT_EQ(fs::weakly_canonical(exported_path.parent_path() / config["extends"].get<std::string>()),
-              fs::weakly_canonical(kBase));
+    EXPECT_EQ(
+        fs::weakly_canonical(exported_path.parent_path() / config["extends"].get<std::string>()),
+        fs::weakly_canonical(kBase));
     const int history = config["lmr"]["steps"]["history"]["weight"].get<int>();
     const int margin = config["lmr"]["steps"]["eval_margin"]["weight"].get<int>();
 
     // The engine loads it; the resolved config carries the tuned values over the base's.
-    const auto loaded = lmr::test::run_binary(kEngine, {"--config", exported_path.string(), "config"});
+    const auto loaded =
+        lmr::test::run_binary(kEngine, {"--config", exported_path.string(), "config"});
     ASSERT_EQ(loaded.exit_code, 0) << loaded.err;
     const auto resolved = nlohmann::json::parse(loaded.out);
     EXPECT_EQ(resolved["lmr"]["steps"]["history"]["weight"].get<int>(), history);
@@ -173,19 +191,20 @@ TEST(TuneIntegration, KillNineResumeExportAndVerify) {
     const std::string marker = "Verify: lmr-harness ";
     const auto at = exported.out.find(marker);
     ASSERT_NE(at, std::string::npos) << exported.out;
-    auto words = split_words(exported.out.substr(at + marker.size(),
-                                                 exported.out.find('\n', at) - at - marker.size()));
+    auto words = split_words(
+        exported.out.substr(at + marker.size(), exported.out.find('\n', at) - at - marker.size()));
     words.insert(words.end(), {"--max-pairs", "2"});
     const auto sprt = lmr::test::run_binary(kHarness, words);
     EXPECT_TRUE(sprt.exit_code == 0 || sprt.exit_code == 1 || sprt.exit_code == 3)
-        << sprt.exit_code << "\n" << sprt.out << sprt.err;
+        << sprt.exit_code << "\n"
+        << sprt.out << sprt.err;
 }
 
 TEST(TuneIntegration, UnknownParameterFailsBeforeAnyGame) {
     TempDir dir;
     lmr::store::testing::write_bytes(dir / "book.epd", kBook);
-    const auto result =
-        lmr::test::run_binary(kHarness, tune_args(dir.path(), "lmr.steps.histroy.weight,10,0,30,3,0.05"));
+    const auto result = lmr::test::run_binary(
+        kHarness, tune_args(dir.path(), "lmr.steps.histroy.weight,10,0,30,3,0.05"));
     EXPECT_EQ(result.exit_code, 2);
     EXPECT_NE(result.err.find("unknown parameter 'lmr.steps.histroy.weight'"), std::string::npos)
         << result.err;
@@ -197,8 +216,8 @@ TEST(TuneIntegration, UnknownParameterFailsBeforeAnyGame) {
 TEST(TuneIntegration, BadParamFlagIsAUsageError) {
     TempDir dir;
     lmr::store::testing::write_bytes(dir / "book.epd", kBook);
-    const auto result =
-        lmr::test::run_binary(kHarness, tune_args(dir.path(), "lmr.steps.history.weight,50,0,30,3,0.05"));
+    const auto result = lmr::test::run_binary(
+        kHarness, tune_args(dir.path(), "lmr.steps.history.weight,50,0,30,3,0.05"));
     EXPECT_EQ(result.exit_code, 2);
     EXPECT_NE(result.err.find("START 50 is outside [0, 30]"), std::string::npos) << result.err;
     EXPECT_FALSE(fs::exists(dir / "tune.db"));
@@ -206,8 +225,8 @@ TEST(TuneIntegration, BadParamFlagIsAUsageError) {
 
 TEST(TuneIntegration, ResumeOfAMissingDatabaseCreatesNothing) {
     TempDir dir;
-    const auto result = lmr::test::run_binary(
-        kHarness, {"tune", "resume", "--run", "3", "--db", dir / "none.db"});
+    const auto result =
+        lmr::test::run_binary(kHarness, {"tune", "resume", "--run", "3", "--db", dir / "none.db"});
     EXPECT_EQ(result.exit_code, 2);
     EXPECT_NE(result.err.find("no such database"), std::string::npos) << result.err;
     EXPECT_FALSE(fs::exists(dir / "none.db"));

@@ -1,11 +1,12 @@
 // Parameter lists as users write them (--param, OpenBench files) and their checks against the
 // options an engine advertises.
 
+#include "harness/tune/params.hpp"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
 
-#include "harness/tune/params.hpp"
 #include "tests/store/temp_dir.hpp"
 
 namespace lmr::tune {
@@ -55,8 +56,9 @@ TEST(ParamFlag, ErrorsNameTheFlagAndTheField) {
               "--param 'a,5,0,10,1,-1': R_END must be above 0 (got -1)");
     EXPECT_EQ(error_of([] { parse_param_flag("a,5,5,5,1,1"); }),
               "--param 'a,5,5,5,1,1': MIN and MAX are both 5: nothing to tune");
-    EXPECT_EQ(error_of([] { parse_param_flag("a,int,5,0.5,10,1,1"); }),
-              "--param 'a,int,5,0.5,10,1,1': an int parameter needs whole MIN and MAX (got 0.5, 10)");
+    EXPECT_EQ(
+        error_of([] { parse_param_flag("a,int,5,0.5,10,1,1"); }),
+        "--param 'a,int,5,0.5,10,1,1': an int parameter needs whole MIN and MAX (got 0.5, 10)");
     EXPECT_EQ(error_of([] { parse_param_flag("a,double,5,0,10,1,1"); }),
               "--param 'a,double,5,0,10,1,1': field 2 (TYPE) 'double' is not int or float");
     EXPECT_EQ(error_of([] { parse_param_flag(",5,0,10,1,1"); }),
@@ -81,9 +83,12 @@ TEST(ParamsFile, OpenBenchLinesWithCommentsAndBlanks) {
 }
 
 TEST(ParamsFile, ErrorsNameTheLine) {
-    EXPECT_EQ(error_of([] { parse_params_text("# c\na, int, 1, 0, 2, 1, 1\nb, int, 1, 0\n", "p.txt"); }),
-              "p.txt:3: expected 7 fields NAME, TYPE, START, MIN, MAX, C_END, R_END, got 4");
-    EXPECT_EQ(error_of([] { parse_params_text("a, int, 1, 0, 2, 1, 1\n\nb, int, 9, 0, 2, 1, 1", "p.txt"); }),
+    EXPECT_EQ(
+        error_of([] { parse_params_text("# c\na, int, 1, 0, 2, 1, 1\nb, int, 1, 0\n", "p.txt"); }),
+        "p.txt:3: expected 7 fields NAME, TYPE, START, MIN, MAX, C_END, R_END, got 4");
+    EXPECT_EQ(error_of([] {
+                  parse_params_text("a, int, 1, 0, 2, 1, 1\n\nb, int, 9, 0, 2, 1, 1", "p.txt");
+              }),
               "p.txt:3: START 9 is outside [0, 2]");
     EXPECT_EQ(error_of([] { parse_params_text("# nothing\n\n", "p.txt"); }),
               "p.txt: no parameters in the file");

@@ -225,10 +225,11 @@ TEST_F(TuneResumeTest, FinishedRunPlaysNothing) {
     TuneSession session = session_for(store, run);
     run_tune(session, objective().player());
     int calls = 0;
-    const auto again = run_tune(session, [&](const IterationRequest&) -> std::optional<IterationResult> {
-        ++calls;
-        return IterationResult{};
-    });
+    const auto again =
+        run_tune(session, [&](const IterationRequest&) -> std::optional<IterationResult> {
+            ++calls;
+            return IterationResult{};
+        });
     EXPECT_EQ(calls, 0);
     EXPECT_EQ(again.status, store::RunStatus::kFinished);
     EXPECT_EQ(store.tune_iterations(run).size(), static_cast<std::size_t>(kIterations));

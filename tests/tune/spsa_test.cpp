@@ -13,12 +13,12 @@
 //   update from θ = 10 with result +3: θ + a_0·3/(c_0·Δ) = 10.0602852743562 (Δ = +1),
 //                                                          9.93971472564377 (Δ = −1)
 
+#include "harness/tune/spsa.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <sstream>
-
-#include "harness/tune/spsa.hpp"
 
 namespace lmr::tune {
 namespace {
@@ -99,7 +99,7 @@ TEST(Spsa, ThetaStaysRealIntegersRoundedOnlyWhenSent) {
     const auto& theta = spsa.update(p, 1.0);
     EXPECT_NE(theta[0], std::round(theta[0]));  // 10 ± 0.0201: not rounded
     EXPECT_EQ(send_value(weight(), theta[0]), "10");
-    EXPECT_EQ(send_value(weight(), 12.5), "13");   // half away from zero
+    EXPECT_EQ(send_value(weight(), 12.5), "13");  // half away from zero
     EXPECT_EQ(send_value(weight(), -12.5), "-13");
     SpsaParam real = weight();
     real.is_integer = false;
@@ -135,7 +135,8 @@ TEST(Spsa, ResumeFromStoredStateContinuesTheSameStream) {
     }
     for (int k = 0; k < 12; ++k) first.update(first.perturb(), (k % 5) - 2.0);
     // What the database keeps: θ as text that reads back exactly, and the generator state.
-    Spsa resumed = Spsa::resume(settings_100(), params, first.theta(), first.k(), first.rng_state());
+    Spsa resumed =
+        Spsa::resume(settings_100(), params, first.theta(), first.k(), first.rng_state());
     for (int k = 12; k < 30; ++k) {
         const auto p = resumed.perturb();
         EXPECT_EQ(resumed.update(p, (k % 5) - 2.0), expected[static_cast<std::size_t>(k)]) << k;
@@ -153,8 +154,7 @@ TEST(Spsa, MisuseIsRefused) {
     EXPECT_THROW(spsa.perturb(), std::logic_error);
     EXPECT_THROW(Spsa::resume({2, 0.602, 0.101, 0.2}, {weight()}, {1.0}, 1, "not a state"),
                  std::invalid_argument);
-    EXPECT_THROW(Spsa::resume({2, 0.602, 0.101, 0.2}, {weight()}, {1.0, 2.0}, 1,
-                              spsa.rng_state()),
+    EXPECT_THROW(Spsa::resume({2, 0.602, 0.101, 0.2}, {weight()}, {1.0, 2.0}, 1, spsa.rng_state()),
                  std::invalid_argument);
 }
 

@@ -18,8 +18,8 @@ namespace lmr::tune::testing {
 
 struct SyntheticObjective {
     std::vector<double> optimum;
-    double curvature = 0.5;    // Elo lost per unit² away from the optimum, per parameter
-    double draw_ratio = 0.3;   // share of decisive-or-not games that are drawn
+    double curvature = 0.5;   // Elo lost per unit² away from the optimum, per parameter
+    double draw_ratio = 0.3;  // share of decisive-or-not games that are drawn
     std::uint64_t seed = 1;
 
     double elo(const std::vector<double>& theta) const {
@@ -58,8 +58,8 @@ struct SyntheticObjective {
 
     PlayIteration player() const {
         return [*this](const IterationRequest& request) -> std::optional<IterationResult> {
-            return play(sent(request.plus_options), sent(request.minus_options),
-                        2 * request.pairs, request.k);
+            return play(sent(request.plus_options), sent(request.minus_options), 2 * request.pairs,
+                        request.k);
         };
     }
 };
