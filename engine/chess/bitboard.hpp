@@ -62,12 +62,6 @@ inline constexpr Bitboard shift_north(Bitboard b) {
 inline constexpr Bitboard shift_south(Bitboard b) {
     return b >> 8;
 }
-inline constexpr Bitboard shift_east(Bitboard b) {
-    return (b & ~kFileH) << 1;
-}
-inline constexpr Bitboard shift_west(Bitboard b) {
-    return (b & ~kFileA) >> 1;
-}
 inline constexpr Bitboard shift_north_east(Bitboard b) {
     return (b & ~kFileH) << 9;
 }

@@ -65,10 +65,6 @@ constexpr std::array<std::string_view, 42> kBenchFens = {
 
 }  // namespace
 
-std::span<const std::string_view> bench_fens() {
-    return kBenchFens;
-}
-
 BenchResult run_bench(int depth, const lmr::LmrConfig& config, std::size_t hash_mb,
                       std::ostream& out) {
     Searcher searcher;

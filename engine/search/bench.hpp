@@ -4,16 +4,12 @@
 // the LMR config (it changes whenever search behaviour changes).
 #include <cstdint>
 #include <iosfwd>
-#include <span>
-#include <string_view>
 
 #include "engine/lmr/config.hpp"
 
 namespace lmr::search {
 
 inline constexpr int kDefaultBenchDepth = 13;
-
-std::span<const std::string_view> bench_fens();
 
 struct BenchResult {
     std::uint64_t nodes = 0;

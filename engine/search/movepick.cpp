@@ -100,7 +100,6 @@ int MovePicker::pick_best(int begin, int end) {
 }
 
 Move MovePicker::next() {
-    last_score_ = 0;
     while (true) {
         switch (stage_) {
             case Stage::kTtMove:
@@ -120,7 +119,6 @@ Move MovePicker::next() {
                     break;
                 }
                 emitted_[emitted_count_++] = tt_move_;
-                last_kind_ = Kind::kTt;
                 return tt_move_;
             }
 
@@ -151,7 +149,6 @@ Move MovePicker::next() {
                         moves_[bad_end_++] = sm;
                         continue;
                     }
-                    last_kind_ = Kind::kGoodCapture;
                     return sm.move();
                 }
                 quiet_begin_ = end_;
@@ -165,21 +162,15 @@ Move MovePicker::next() {
             case Stage::kCounter: {
                 const int index = static_cast<int>(stage_) - static_cast<int>(Stage::kKiller1);
                 stage_ = static_cast<Stage>(static_cast<int>(stage_) + 1);
-                if (skip_quiets_) break;
                 const Move m = index < 4 ? killers_[index] : counter_;
                 if (!usable_quiet(m)) break;
                 emitted_[emitted_count_++] = m;
-                last_kind_ = index == 0   ? Kind::kKiller1
-                             : index == 1 ? Kind::kKiller2
-                             : index < 4  ? Kind::kOldKiller
-                                          : Kind::kCounter;
                 return m;
             }
 
             case Stage::kGenQuiets: {
                 stage_ = Stage::kQuiets;
                 cur_ = end_ = quiet_begin_;
-                if (skip_quiets_) break;
                 chess::MoveList& list = scratch_list();
                 chess::generate(pos_, list, chess::GenType::kQuiets);
                 for (const Move m : list) {
@@ -200,20 +191,13 @@ Move MovePicker::next() {
             }
 
             case Stage::kQuiets:
-                if (!skip_quiets_ && cur_ < end_) {
-                    last_kind_ = Kind::kQuiet;
-                    last_score_ = moves_[cur_].score;
-                    return moves_[cur_++].move();
-                }
+                if (cur_ < end_) return moves_[cur_++].move();
                 stage_ = Stage::kBadCaptures;
                 bad_cur_ = 0;
                 break;
 
             case Stage::kBadCaptures:
-                if (bad_cur_ < bad_end_) {
-                    last_kind_ = Kind::kBadCapture;
-                    return moves_[bad_cur_++].move();
-                }
+                if (bad_cur_ < bad_end_) return moves_[bad_cur_++].move();
                 stage_ = Stage::kDone;
                 break;
 
@@ -234,7 +218,6 @@ Move MovePicker::next() {
             case Stage::kQsCaptures:
                 if (cur_ < end_) {
                     pick_best(cur_, end_);
-                    last_kind_ = stage_ == Stage::kEvasions ? Kind::kEvasion : Kind::kGoodCapture;
                     return moves_[cur_++].move();
                 }
                 stage_ = Stage::kDone;

@@ -44,19 +44,6 @@ class MovePicker {
         kDone,
     };
 
-    // Which group a returned move came from; the search uses it for ordering_score / stats.
-    enum class Kind : std::uint8_t {
-        kTt,
-        kGoodCapture,
-        kKiller1,
-        kKiller2,
-        kOldKiller,
-        kCounter,
-        kQuiet,
-        kBadCapture,
-        kEvasion
-    };
-
     // Main search. killers: this ply's two, then the two of ply - 2.
     MovePicker(const chess::Position& pos, chess::Move tt_move, const chess::Move killers[4],
                chess::Move counter, const OrderingTables& tables);
@@ -64,12 +51,6 @@ class MovePicker {
     MovePicker(const chess::Position& pos, chess::Move tt_move, const OrderingTables& tables);
 
     chess::Move next();
-    Kind last_kind() const { return last_kind_; }
-    // Score of the last quiet move returned (history sum); 0 for others.
-    int last_score() const { return last_score_; }
-    // After this call next() returns no more quiet moves (late move pruning).
-    void skip_quiets() { skip_quiets_ = true; }
-    Stage stage() const { return stage_; }
 
   private:
     // Trivially constructible on purpose: the 256-entry array stays uninitialised until
@@ -95,9 +76,6 @@ class MovePicker {
     chess::Move emitted_[6] = {};  // TT move, killers and countermove already returned
     int emitted_count_ = 0;
     Stage stage_;
-    Kind last_kind_ = Kind::kTt;
-    int last_score_ = 0;
-    bool skip_quiets_ = false;
     int cur_ = 0, end_ = 0, bad_end_ = 0, quiet_begin_ = 0, bad_cur_ = 0;
     ScoredMove moves_[256];
 };
