@@ -123,7 +123,7 @@ int run_report(CommandContext& context, const po::variables_map& values) {
 
     if (values.count("upgrade") != 0U) upgrade(db);
     const auto store = open_existing_database(db.string());
-    const report::ReadSnapshot snapshot(store);
+    const store::ReadSnapshot snapshot(store);
     auto& out = context.out;
 
     if (print) {

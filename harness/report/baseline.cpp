@@ -24,22 +24,12 @@ struct Meeting {
 using MeetingMap = std::map<std::string, std::map<std::string, Meeting>>;
 
 MeetingMap load_meetings(const store::Store& store) {
-    store::sqlite::Statement s = store.database().prepare(
-        "SELECT config, opponent, runs, run_ids, config_setups, penta_ll, penta_ld, penta_wl, "
-        "penta_dd, penta_wd, penta_ww FROM config_results");
     MeetingMap map;
-    while (s.step()) {
-        Meeting m;
-        m.runs = static_cast<long>(s.column_int64(2));
-        m.run_ids = s.column_text(3);
-        m.setups = static_cast<long>(s.column_int64(4));
-        m.pairs = {.ll = static_cast<long>(s.column_int64(5)),
-                   .ld = static_cast<long>(s.column_int64(6)),
-                   .wl = static_cast<long>(s.column_int64(7)),
-                   .dd = static_cast<long>(s.column_int64(8)),
-                   .wd = static_cast<long>(s.column_int64(9)),
-                   .ww = static_cast<long>(s.column_int64(10))};
-        map[s.column_text(0)][s.column_text(1)] = m;
+    for (store::ConfigMeeting& meeting : store.config_meetings()) {
+        map[meeting.config][meeting.opponent] = {.runs = meeting.runs,
+                                                 .run_ids = std::move(meeting.run_ids),
+                                                 .setups = meeting.setups,
+                                                 .pairs = to_stats(meeting.penta)};
     }
     return map;
 }

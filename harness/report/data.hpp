@@ -40,28 +40,6 @@ struct StudyRow {
     std::optional<store::TestEngineTotals> test;
 };
 
-struct TerminationRow {
-    std::string termination;  // "mate", "time forfeit", …
-    long games = 0, white_wins = 0, black_wins = 0, draws = 0;
-};
-
-// A game lost to an engine fault (crash, time forfeit, illegal move, stall).
-struct FaultRow {
-    std::int64_t game_id = 0, pair_index = 0;
-    int round_in_pair = 0;
-    std::string termination, detail, result;
-    std::string white, black;
-    std::string loser;  // the engine that failed; empty when the game was drawn
-};
-
-// Completed pairs played from one opening, from the test engine's side.
-struct OpeningRow {
-    std::optional<std::int64_t> opening_index;  // nullopt: no book (the initial position)
-    std::string opening_fen;
-    long pairs = 0, wins = 0, draws = 0, losses = 0, half_points = 0;
-    double score = 0;  // 0…1
-};
-
 // What one engine's searches looked like in a run (engine_move_stats).
 struct SideRow {
     std::string name;
@@ -103,10 +81,10 @@ struct TuneData {
 
 struct RunDetail {
     RunRow row;
-    std::vector<store::RunEngine> engines;  // in seat order
-    std::vector<TerminationRow> terminations;
-    std::vector<FaultRow> faults;
-    std::vector<OpeningRow> openings;
+    std::vector<store::RunEngine> engines;               // in seat order
+    std::vector<store::TerminationTotals> terminations;  // most frequent first
+    std::vector<store::GameFault> faults;                // by game id
+    std::vector<store::OpeningResult> openings;          // by opening index
     std::vector<SideRow> sides;
     Standings standings;
     std::vector<store::StatsRecord> history;  // run_stats in order: LLR and Elo against pairs

@@ -1,9 +1,10 @@
 #pragma once
 
-// Reading a report's data from the results database, through the Store's typed API and the
-// SQL views of docs/database.md (run_summary, run_terminations, game_faults, opening_results,
-// engine_move_stats, engine_scores, config_results, and through Store::lmr_stats
-// engine_lmr_stats and engine_lmr_rules). Nothing here writes.
+// Reading a report's data from the results database through the Store's queries (which read the
+// SQL views of docs/database.md: run_summary, run_terminations, game_faults, opening_results,
+// engine_move_stats, pair_results, config_results, engine_lmr_stats, engine_pv_checks, …) and
+// working out the statistics. Nothing here writes, and nothing here speaks SQL. A report reads
+// all its queries inside one store::ReadSnapshot.
 
 #include <cstdint>
 #include <stdexcept>
@@ -23,18 +24,8 @@ class ReportError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// One read transaction over every query of a report, so all its numbers come from the same
-// WAL snapshot even while a run keeps committing games. Ends (COMMIT of a read) on scope exit.
-class ReadSnapshot {
-  public:
-    explicit ReadSnapshot(const store::Store& store);
-    ~ReadSnapshot();
-    ReadSnapshot(const ReadSnapshot&) = delete;
-    ReadSnapshot& operator=(const ReadSnapshot&) = delete;
-
-  private:
-    const store::Store& store_;
-};
+// The statistics library's counts of a stored pentanomial.
+stats::Pentanomial to_stats(const store::PentanomialCounts& counts);
 
 // A list row from a run and its run_summary row (computes the statistics).
 RunRow make_run_row(store::RunRecord run, store::RunSummary summary);

@@ -37,18 +37,13 @@ std::string verdict_text(const RunRow& row) {
     return "";
 }
 
-ReadSnapshot::ReadSnapshot(const store::Store& store) : store_(store) {
-    // A deferred BEGIN takes the snapshot at the first read and never writes, so it works on a
-    // read-only connection.
-    store_.database().prepare("BEGIN").run();
-}
-
-ReadSnapshot::~ReadSnapshot() {
-    try {
-        store_.database().prepare("COMMIT").run();
-    } catch (const std::exception&) {
-        // Ending a read transaction cannot lose anything; the connection closes soon after.
-    }
+stats::Pentanomial to_stats(const store::PentanomialCounts& counts) {
+    return {.ll = counts.ll,
+            .ld = counts.ld,
+            .wl = counts.wl,
+            .dd = counts.dd,
+            .wd = counts.wd,
+            .ww = counts.ww};
 }
 
 RunRow make_run_row(store::RunRecord run, store::RunSummary summary) {
@@ -56,12 +51,8 @@ RunRow make_run_row(store::RunRecord run, store::RunSummary summary) {
     row.run = std::move(run);
     row.summary = std::move(summary);
     row.head_to_head = !row.summary.base_name.empty() && !row.summary.test_name.empty();
-    if (row.head_to_head) {
-        const auto& p = row.summary.penta;
-        const stats::Pentanomial pairs{
-            .ll = p.ll, .ld = p.ld, .wl = p.wl, .dd = p.dd, .wd = p.wd, .ww = p.ww};
-        row.stats = stats::summarize(pairs, stats_params(row.run.sprt));
-    }
+    if (row.head_to_head)
+        row.stats = stats::summarize(to_stats(row.summary.penta), stats_params(row.run.sprt));
     return row;
 }
 

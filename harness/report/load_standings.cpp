@@ -11,28 +11,11 @@
 namespace lmr::report {
 namespace {
 
-using store::sqlite::Statement;
-
 // The plan stored with the run says which engines meet (run_plan.hpp: "round-robin" or
 // "gauntlet"); a gauntlet's first engine is the one every other engine played.
 bool is_gauntlet(const store::RunRecord& run) {
     const auto plan = nlohmann::json::parse(run.plan_json, nullptr, false);
     return plan.is_object() && plan.value("pairing", "") == "gauntlet";
-}
-
-void add_bin(stats::Pentanomial& pairs, const std::string& bin, long count) {
-    if (bin == "LL")
-        pairs.ll += count;
-    else if (bin == "LD")
-        pairs.ld += count;
-    else if (bin == "WL")
-        pairs.wl += count;
-    else if (bin == "DD")
-        pairs.dd += count;
-    else if (bin == "WD")
-        pairs.wd += count;
-    else if (bin == "WW")
-        pairs.ww += count;
 }
 
 }  // namespace
@@ -54,20 +37,15 @@ Standings load_standings(const store::Store& store, const store::RunRecord& run,
         for (int j = i + 1; j < count; ++j)
             if (!standings.gauntlet || i == 0) pairings[{i, j}] = {};
 
-    Statement s = store.database().prepare(
-        "SELECT view_engine_id, other_engine_id, bin, COUNT(*) FROM pair_results "
-        "WHERE run_id = ?1 GROUP BY view_engine_id, other_engine_id, bin");
-    s.bind(1, run.id);
-    while (s.step()) {
-        const auto view = seat_of.find(s.column_int64(0));
-        const auto other = seat_of.find(s.column_int64(1));
+    for (const store::PairingCounts& counted : store.pairing_counts(run.id)) {
+        const auto view = seat_of.find(counted.view_engine_id);
+        const auto other = seat_of.find(counted.other_engine_id);
         if (view == seat_of.end() || other == seat_of.end()) continue;
-        stats::Pentanomial bin;
-        add_bin(bin, s.column_text(2), static_cast<long>(s.column_int64(3)));
+        const stats::Pentanomial pairs = to_stats(counted.penta);
         if (view->second < other->second) {
-            pairings[{view->second, other->second}] += bin;
+            pairings[{view->second, other->second}] += pairs;
         } else {
-            pairings[{other->second, view->second}] += stats::mirrored(bin);
+            pairings[{other->second, view->second}] += stats::mirrored(pairs);
         }
     }
 

@@ -5,21 +5,12 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
-#include <tuple>
 
 #include "harness/report/cells.hpp"
 #include "harness/report/tables.hpp"
 
 namespace lmr::report {
 namespace {
-
-std::vector<Column> columns(
-    Audience audience, std::initializer_list<std::tuple<const char*, const char*, Align>> list) {
-    std::vector<Column> out;
-    for (const auto& [key, title, align] : list)
-        out.push_back({key, audience == Audience::kHuman ? title : key, align});
-    return out;
-}
 
 constexpr Align L = Align::kLeft;
 constexpr Align R = Align::kRight;

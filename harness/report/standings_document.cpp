@@ -2,8 +2,6 @@
 // +/-, nElo, +/-, Games, Score, Draw, Ptnml), with W/D/L and points, and its pairings as
 // head-to-head rows.
 
-#include <tuple>
-
 #include "harness/report/cells.hpp"
 #include "harness/report/tables.hpp"
 
@@ -12,14 +10,6 @@ namespace {
 
 constexpr Align L = Align::kLeft;
 constexpr Align R = Align::kRight;
-
-std::vector<Column> columns(
-    Audience audience, std::initializer_list<std::tuple<const char*, const char*, Align>> list) {
-    std::vector<Column> out;
-    for (const auto& [key, title, align] : list)
-        out.push_back({key, audience == Audience::kHuman ? title : key, align});
-    return out;
-}
 
 // Human: "24.36 ± 29.11", "-" before the first completed pair.
 std::string elo_cell(const stats::EloEstimate& e, bool normalized) {

@@ -4,13 +4,25 @@
 // (CSV). The statistics text is harness/stats' own (format_block, format_number), so the
 // numbers are those `lmr-harness stats` prints.
 
+#include <initializer_list>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "harness/report/data.hpp"
 #include "harness/report/document.hpp"
 
 namespace lmr::report {
+
+// Columns given as (key, human title, alignment): a human document heads each with its title, a
+// machine one with its key.
+inline std::vector<Column> columns(
+    Audience audience, std::initializer_list<std::tuple<const char*, const char*, Align>> list) {
+    std::vector<Column> out;
+    for (const auto& [key, title, align] : list)
+        out.push_back({key, audience == Audience::kHuman ? title : key, align});
+    return out;
+}
 
 // `report`: every run, one row each.
 Document runs_document(const std::vector<RunRow>& runs, Audience audience);

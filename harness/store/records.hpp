@@ -277,6 +277,54 @@ struct TestEngineTotals {
     std::optional<double> reduced_rate, research_rate;
 };
 
+// How a run's games ended, for one termination (the run_terminations view).
+struct TerminationTotals {
+    std::string termination;  // "mate", "time forfeit", …
+    long games = 0, white_wins = 0, black_wins = 0, draws = 0;
+};
+
+// A game lost to an engine fault: crash, time forfeit, illegal move, stall (the game_faults view).
+struct GameFault {
+    std::int64_t game_id = 0, pair_index = 0;
+    int round_in_pair = 0;
+    std::string termination, detail, result;
+    std::string white, black;
+    std::string loser;  // the engine that failed; empty when the game was drawn
+};
+
+// A run's completed pairs played from one opening, from the test engine's side (the
+// opening_results view).
+struct OpeningResult {
+    std::optional<std::int64_t> opening_index;  // nullopt: no book (the initial position)
+    std::string opening_fen;
+    long pairs = 0, wins = 0, draws = 0, losses = 0, half_points = 0;
+    double score = 0;  // 0…1
+};
+
+// What one engine's searches looked like over a run's stored moves (the engine_move_stats view).
+struct EngineMoveStats {
+    std::int64_t engine_id = 0;
+    long moves = 0;
+    std::optional<double> avg_depth, avg_seldepth, avg_nodes, avg_time_ms;  // nullopt: none said
+    std::int64_t total_nodes = 0, total_time_ms = 0;
+};
+
+// The completed pairs of a run between two engines, from view_engine's side (pair_results).
+struct PairingCounts {
+    std::int64_t view_engine_id = 0, other_engine_id = 0;
+    PentanomialCounts penta;
+};
+
+// Every completed pair outside tunes of one config (engine name) against one opponent, pooled
+// from the config's side (the config_results view).
+struct ConfigMeeting {
+    std::string config, opponent;
+    long runs = 0;
+    std::string run_ids;  // "1,4,7"
+    long setups = 0;      // engine rows of the config's name that were pooled
+    PentanomialCounts penta;
+};
+
 // One kind of PV violation by one engine over a run (the engine_pv_violations view).
 struct PvViolationTotals {
     std::string kind;

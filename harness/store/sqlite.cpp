@@ -219,16 +219,6 @@ std::string Statement::column_text(int column) const {
     return std::string(reinterpret_cast<const char*>(text), static_cast<std::size_t>(size));
 }
 
-std::optional<std::int64_t> Statement::column_optional_int64(int column) const {
-    if (is_null(column)) return std::nullopt;
-    return column_int64(column);
-}
-
-std::optional<std::string> Statement::column_optional_text(int column) const {
-    if (is_null(column)) return std::nullopt;
-    return column_text(column);
-}
-
 // ------------------------------------------------------------- Transaction
 
 Transaction::Transaction(Database& db, Kind kind) : db_(db) {

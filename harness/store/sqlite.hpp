@@ -1,13 +1,16 @@
 #pragma once
 
 // Thin RAII wrappers over the SQLite3 C API: a connection, a prepared
-// statement and a transaction guard. They translate SQLite result codes into
-// StoreError so the rest of the store never checks an int.
+// statement, the row it stands on and a transaction guard. They translate
+// SQLite result codes into StoreError so the rest of the store never checks an
+// int.
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <vector>
 
 #include "harness/store/error.hpp"
 
@@ -17,6 +20,7 @@ struct sqlite3_stmt;
 namespace lmr::store::sqlite {
 
 class Statement;
+class Row;
 
 class Database {
   public:
@@ -31,7 +35,6 @@ class Database {
     ~Database();
 
     sqlite3* handle() const { return db_; }
-    bool is_open() const { return db_ != nullptr; }
     void close();
 
     // Runs one or more statements that return no rows the caller needs.
@@ -81,13 +84,20 @@ class Statement {
     void run();
     void reset();  // rewinds and clears bindings so a cached statement can be reused
 
+    // Every remaining row, each mapped by read(Row&) to a record, in the order of the rows.
+    template <typename Read>
+    auto rows(Read read);
+    // The next row mapped by read(Row&); nullopt when there is none.
+    template <typename Read>
+    auto first_row(Read read);
+
+    // Column values of the current row by 0-based index. Records are read through Row, which
+    // keeps the place; these are for a single value (a count, a PRAGMA) and for tests.
     bool is_null(int column) const;
     std::int64_t column_int64(int column) const;
     int column_int(int column) const { return static_cast<int>(column_int64(column)); }
     double column_double(int column) const;     // NULL reads as NaN
     std::string column_text(int column) const;  // NULL reads as ""
-    std::optional<std::int64_t> column_optional_int64(int column) const;
-    std::optional<std::string> column_optional_text(int column) const;
 
   private:
     friend class Database;
@@ -95,6 +105,72 @@ class Statement {
     sqlite3_stmt* stmt_ = nullptr;
     sqlite3* db_ = nullptr;
 };
+
+// The current row of a statement, read column after column in the order of the SELECT list:
+// a mapping from a row to a record lists the fields in the query's order and never numbers a
+// column. Reading past the last column reads NULL.
+class Row {
+  public:
+    explicit Row(const Statement& statement) : statement_(statement) {}
+
+    bool next_is_null() const { return statement_.is_null(column_); }
+    std::int64_t int64() { return statement_.column_int64(column_++); }
+    int integer() { return statement_.column_int(column_++); }
+    long count() { return static_cast<long>(int64()); }
+    double real() { return statement_.column_double(column_++); }     // NULL reads as NaN
+    std::string text() { return statement_.column_text(column_++); }  // NULL reads as ""
+    bool flag() { return int64() != 0; }
+    // nullopt for NULL.
+    std::optional<std::int64_t> optional_int64();
+    std::optional<int> optional_integer();
+    std::optional<double> optional_real();
+    std::optional<std::string> optional_text();
+
+  private:
+    template <typename T, typename Read>
+    std::optional<T> unless_null(Read read) {
+        if (next_is_null()) {
+            ++column_;
+            return std::nullopt;
+        }
+        return read();
+    }
+    const Statement& statement_;
+    int column_ = 0;
+};
+
+inline std::optional<std::int64_t> Row::optional_int64() {
+    return unless_null<std::int64_t>([this] { return int64(); });
+}
+inline std::optional<int> Row::optional_integer() {
+    return unless_null<int>([this] { return integer(); });
+}
+inline std::optional<double> Row::optional_real() {
+    return unless_null<double>([this] { return real(); });
+}
+inline std::optional<std::string> Row::optional_text() {
+    return unless_null<std::string>([this] { return text(); });
+}
+
+template <typename Read>
+auto Statement::rows(Read read) {
+    std::vector<std::invoke_result_t<Read, Row&>> records;
+    while (step()) {
+        Row row(*this);
+        records.push_back(read(row));
+    }
+    return records;
+}
+
+template <typename Read>
+auto Statement::first_row(Read read) {
+    std::optional<std::invoke_result_t<Read, Row&>> record;
+    if (step()) {
+        Row row(*this);
+        record = read(row);
+    }
+    return record;
+}
 
 // BEGIN IMMEDIATE takes the write lock up front, so a transaction never fails
 // half way with SQLITE_BUSY after it has done work. Rolls back unless committed.

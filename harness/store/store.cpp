@@ -60,33 +60,39 @@ constexpr std::string_view kRunColumns =
     "max_pairs, concurrency, status, verdict, error_message, harness_version, created_at, "
     "started_at, finished_at, book_sha256";
 
-RunRecord read_run(const sqlite::Statement& s) {
+RunRecord read_run(sqlite::Row& row) {
     RunRecord run;
-    run.id = s.column_int64(0);
-    run.kind = internal::parse_column(parse_run_kind, s.column_text(1), "runs.kind");
-    run.command_line = s.column_text(2);
-    run.plan_json = s.column_text(3);
-    run.seed = static_cast<std::uint64_t>(s.column_int64(4));
-    run.time_control = s.column_text(5);
-    run.book_path = s.column_text(6);
-    run.book_format = s.column_text(7);
-    run.book_order = s.column_text(8);
-    if (!s.is_null(9)) run.book_plies = s.column_int(9);
-    run.book_start = s.column_int64(10);
-    if (!s.is_null(15)) {
-        run.sprt = SprtParams{s.column_double(11), s.column_double(12), s.column_double(13),
-                              s.column_double(14), s.column_text(15)};
+    run.id = row.int64();
+    run.kind = internal::parse_column(parse_run_kind, row.text(), "runs.kind");
+    run.command_line = row.text();
+    run.plan_json = row.text();
+    run.seed = static_cast<std::uint64_t>(row.int64());
+    run.time_control = row.text();
+    run.book_path = row.text();
+    run.book_format = row.text();
+    run.book_order = row.text();
+    run.book_plies = row.optional_integer();
+    run.book_start = row.int64();
+    SprtParams sprt;
+    sprt.elo0 = row.real();
+    sprt.elo1 = row.real();
+    sprt.alpha = row.real();
+    sprt.beta = row.real();
+    // Every SPRT run stores its model: a row without one has no SPRT.
+    if (auto model = row.optional_text()) {
+        sprt.model = std::move(*model);
+        run.sprt = std::move(sprt);
     }
-    run.max_pairs = s.column_optional_int64(16);
-    run.concurrency = s.column_int(17);
-    run.status = internal::parse_column(parse_run_status, s.column_text(18), "runs.status");
-    run.verdict = internal::parse_column(parse_verdict, s.column_text(19), "runs.verdict");
-    run.error_message = s.column_text(20);
-    run.harness_version = s.column_text(21);
-    run.created_at = s.column_text(22);
-    run.started_at = s.column_text(23);
-    run.finished_at = s.column_text(24);
-    run.book_sha256 = s.column_text(25);
+    run.max_pairs = row.optional_int64();
+    run.concurrency = row.integer();
+    run.status = internal::parse_column(parse_run_status, row.text(), "runs.status");
+    run.verdict = internal::parse_column(parse_verdict, row.text(), "runs.verdict");
+    run.error_message = row.text();
+    run.harness_version = row.text();
+    run.created_at = row.text();
+    run.started_at = row.text();
+    run.finished_at = row.text();
+    run.book_sha256 = row.text();
     return run;
 }
 
@@ -161,18 +167,17 @@ void Store::set_run_status(std::int64_t run_id, RunStatus status, Verdict verdic
 RunRecord Store::load_run(std::int64_t run_id) const {
     auto stmt = statement("SELECT " + std::string(kRunColumns) + " FROM runs WHERE id = ?1");
     stmt->bind(1, run_id);
-    if (!stmt->step()) {
+    auto run = stmt->first_row(read_run);
+    if (!run) {
         throw StoreError(ErrorKind::kNotFound,
                          "no run " + std::to_string(run_id) + " in " + path_.string());
     }
-    return read_run(*stmt);
+    return *run;
 }
 
 std::vector<RunRecord> Store::list_runs() const {
     auto stmt = statement("SELECT " + std::string(kRunColumns) + " FROM runs ORDER BY id");
-    std::vector<RunRecord> runs;
-    while (stmt->step()) runs.push_back(read_run(*stmt));
-    return runs;
+    return stmt->rows(read_run);
 }
 
 // ---------------------------------------------------------------- engines
@@ -182,16 +187,16 @@ namespace {
 constexpr std::string_view kEngineColumns =
     "id, name, command, options_json, config_json, config_sha256, binary_sha256, created_at";
 
-EngineRecord read_engine(const sqlite::Statement& s) {
+EngineRecord read_engine(sqlite::Row& row) {
     EngineRecord engine;
-    engine.id = s.column_int64(0);
-    engine.name = s.column_text(1);
-    engine.command = s.column_text(2);
-    engine.options_json = s.column_text(3);
-    engine.config_json = s.column_text(4);
-    engine.config_sha256 = s.column_text(5);
-    engine.binary_sha256 = s.column_text(6);
-    engine.created_at = s.column_text(7);
+    engine.id = row.int64();
+    engine.name = row.text();
+    engine.command = row.text();
+    engine.options_json = row.text();
+    engine.config_json = row.text();
+    engine.config_sha256 = row.text();
+    engine.binary_sha256 = row.text();
+    engine.created_at = row.text();
     return engine;
 }
 
@@ -263,11 +268,12 @@ std::int64_t Store::upsert_engine(const EngineRecord& record) {
 EngineRecord Store::load_engine(std::int64_t engine_id) const {
     auto stmt = statement("SELECT " + std::string(kEngineColumns) + " FROM engines WHERE id = ?1");
     stmt->bind(1, engine_id);
-    if (!stmt->step()) {
+    auto engine = stmt->first_row(read_engine);
+    if (!engine) {
         throw StoreError(ErrorKind::kNotFound,
                          "no engine " + std::to_string(engine_id) + " in " + path_.string());
     }
-    return read_engine(*stmt);
+    return *engine;
 }
 
 void Store::attach_engine(std::int64_t run_id, std::int64_t engine_id, EngineRole role) {
@@ -283,17 +289,24 @@ void Store::attach_engine(std::int64_t run_id, std::int64_t engine_id, EngineRol
             "WHERE re.run_id = ?1 AND (re.engine_id = ?2 OR (re.role = ?3 AND ?3 <> "
             "'participant'))");
         attached->bind(1, run_id).bind(2, engine_id).bind(3, to_string(role));
-        if (attached->step()) {
-            if (attached->column_int(2) != 0) {
-                throw StoreError(ErrorKind::kConstraint,
-                                 "cannot attach engine '" + engine.name + "'" + where +
-                                     ": it is already attached (as " + attached->column_text(0) +
-                                     "); give the two sides distinct names");
-            }
-            throw StoreError(ErrorKind::kConstraint,
-                             "cannot attach engine '" + engine.name + "' as " +
-                                 std::string(to_string(role)) + where + ": engine '" +
-                                 attached->column_text(1) + "' already has that role");
+        struct Holder {
+            std::string role, name;
+            bool same_engine = false;
+        };
+        const auto holder = attached->first_row([](sqlite::Row& row) {
+            return Holder{row.text(), row.text(), row.flag()};
+        });
+        if (holder && holder->same_engine) {
+            throw StoreError(ErrorKind::kConstraint, "cannot attach engine '" + engine.name + "'" +
+                                                         where + ": it is already attached (as " +
+                                                         holder->role +
+                                                         "); give the two sides distinct names");
+        }
+        if (holder) {
+            throw StoreError(ErrorKind::kConstraint, "cannot attach engine '" + engine.name +
+                                                         "' as " + std::string(to_string(role)) +
+                                                         where + ": engine '" + holder->name +
+                                                         "' already has that role");
         }
     }
     auto insert = statement(
@@ -311,13 +324,12 @@ std::vector<RunEngine> Store::run_engines(std::int64_t run_id) const {
         "e.binary_sha256, e.created_at, re.role FROM run_engines re "
         "JOIN engines e ON e.id = re.engine_id WHERE re.run_id = ?1 ORDER BY re.seat");
     stmt->bind(1, run_id);
-    std::vector<RunEngine> engines;
-    while (stmt->step()) {
-        engines.push_back(
-            {read_engine(*stmt),
-             internal::parse_column(parse_engine_role, stmt->column_text(8), "run_engines.role")});
-    }
-    return engines;
+    return stmt->rows([](sqlite::Row& row) {
+        RunEngine engine;
+        engine.engine = read_engine(row);
+        engine.role = internal::parse_column(parse_engine_role, row.text(), "run_engines.role");
+        return engine;
+    });
 }
 
 }  // namespace lmr::store

@@ -30,6 +30,8 @@
 
 namespace lmr::store {
 
+class ReadSnapshot;
+
 // The default database of the product, relative to the working directory.
 inline constexpr std::string_view kDefaultDatabasePath = "results/lmrlab.db";
 
@@ -133,10 +135,29 @@ class Store {
     std::vector<TuneIteration> tune_iterations(std::int64_t run_id) const;
     std::optional<TuneIteration> last_tune_iteration(std::int64_t run_id) const;
 
-    // For report queries the typed API does not cover. Do not write through it.
+    // ---- results, as the report views total them (docs/database.md, "Views")
+    // How the run's games ended: most frequent termination first (run_terminations).
+    std::vector<TerminationTotals> run_terminations(std::int64_t run_id) const;
+    // The run's games lost to an engine fault, by game id (game_faults).
+    std::vector<GameFault> game_faults(std::int64_t run_id) const;
+    // The run's completed pairs per opening, by opening index then FEN (opening_results).
+    std::vector<OpeningResult> opening_results(std::int64_t run_id) const;
+    // One entry per engine that made a move in the run, in no particular order
+    // (engine_move_stats).
+    std::vector<EngineMoveStats> engine_move_stats(std::int64_t run_id) const;
+    // The run's completed pairs per ordered pair of engines (pair_results), in no particular
+    // order; a pairing whose pairs were seen from both sides has two entries.
+    std::vector<PairingCounts> pairing_counts(std::int64_t run_id) const;
+    // Every config's completed pairs against each opponent over all runs but tunes, each
+    // meeting once from either side (config_results), in no particular order.
+    std::vector<ConfigMeeting> config_meetings() const;
+
+    // The connection itself, for tests that look at the file with SQL of their own. The harness
+    // reads and writes only through the methods above.
     const sqlite::Database& database() const { return db_; }
 
   private:
+    friend class ReadSnapshot;
     Store(sqlite::Database db, std::filesystem::path path, OpenMode mode);
     // A cached statement, reset when the lease ends: a statement left
     // mid-result would pin an old WAL snapshot for every later read.
@@ -165,6 +186,20 @@ class Store {
     std::filesystem::path path_;
     OpenMode mode_ = OpenMode::kReadWrite;
     mutable std::unordered_map<std::string, sqlite::Statement> statements_;
+};
+
+// One read transaction over several queries of a Store, so all their rows come from the same WAL
+// snapshot even while a writer keeps committing games (a report's numbers then agree with each
+// other). Ends on scope exit; the Store must outlive it.
+class ReadSnapshot {
+  public:
+    explicit ReadSnapshot(const Store& store);
+    ~ReadSnapshot();
+    ReadSnapshot(const ReadSnapshot&) = delete;
+    ReadSnapshot& operator=(const ReadSnapshot&) = delete;
+
+  private:
+    const Store& store_;
 };
 
 }  // namespace lmr::store

@@ -7,12 +7,12 @@ namespace lmr::store {
 
 namespace {
 
-RunClaim read_claim(const sqlite::Statement& s) {
+RunClaim read_claim(sqlite::Row& row) {
     RunClaim claim;
-    claim.host = s.column_text(0);
-    claim.pid = s.column_int64(1);
-    claim.claimed_at = s.column_double(2);
-    claim.heartbeat_at = s.column_double(3);
+    claim.host = row.text();
+    claim.pid = row.int64();
+    claim.claimed_at = row.real();
+    claim.heartbeat_at = row.real();
     return claim;
 }
 
@@ -22,8 +22,7 @@ std::optional<RunClaim> Store::run_claim(std::int64_t run_id) const {
     auto stmt =
         statement("SELECT host, pid, claimed_at, heartbeat_at FROM run_claims WHERE run_id = ?1");
     stmt->bind(1, run_id);
-    if (!stmt->step()) return std::nullopt;
-    return read_claim(*stmt);
+    return stmt->first_row(read_claim);
 }
 
 std::optional<RunClaim> Store::claim_run(std::int64_t run_id, const RunClaim& mine,
@@ -81,12 +80,9 @@ std::vector<RunChange> Store::run_changes(std::int64_t run_id) const {
         "SELECT subject, file, recorded, current, changed_at FROM run_changes "
         "WHERE run_id = ?1 ORDER BY id");
     stmt->bind(1, run_id);
-    std::vector<RunChange> changes;
-    while (stmt->step()) {
-        changes.push_back({stmt->column_text(0), stmt->column_text(1), stmt->column_text(2),
-                           stmt->column_text(3), stmt->column_text(4)});
-    }
-    return changes;
+    return stmt->rows([](sqlite::Row& row) {
+        return RunChange{row.text(), row.text(), row.text(), row.text(), row.text()};
+    });
 }
 
 }  // namespace lmr::store

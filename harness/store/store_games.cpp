@@ -77,27 +77,43 @@ constexpr std::string_view kGameColumns =
     "start_fen, opening_moves, opening_fen, result, termination, termination_detail, plies, pgn, "
     "started_at, finished_at";
 
-GameRecord read_game(const sqlite::Statement& s) {
+GameRecord read_game(sqlite::Row& row) {
     GameRecord game;
-    game.id = s.column_int64(0);
-    game.run_id = s.column_int64(1);
-    game.pair_index = s.column_int64(2);
-    game.round_in_pair = s.column_int(3);
-    game.white_engine_id = s.column_int64(4);
-    game.black_engine_id = s.column_int64(5);
-    game.opening_index = s.column_optional_int64(6);
-    game.start_fen = s.column_text(7);
-    game.opening_moves = split(s.column_text(8));
-    game.opening_fen = s.column_text(9);
-    game.result = internal::parse_column(parse_game_result, s.column_text(10), "games.result");
-    game.termination =
-        internal::parse_column(parse_termination, s.column_text(11), "games.termination");
-    game.termination_detail = s.column_text(12);
-    game.plies = s.column_int(13);
-    game.pgn = s.column_text(14);
-    game.started_at = s.column_text(15);
-    game.finished_at = s.column_text(16);
+    game.id = row.int64();
+    game.run_id = row.int64();
+    game.pair_index = row.int64();
+    game.round_in_pair = row.integer();
+    game.white_engine_id = row.int64();
+    game.black_engine_id = row.int64();
+    game.opening_index = row.optional_int64();
+    game.start_fen = row.text();
+    game.opening_moves = split(row.text());
+    game.opening_fen = row.text();
+    game.result = internal::parse_column(parse_game_result, row.text(), "games.result");
+    game.termination = internal::parse_column(parse_termination, row.text(), "games.termination");
+    game.termination_detail = row.text();
+    game.plies = row.integer();
+    game.pgn = row.text();
+    game.started_at = row.text();
+    game.finished_at = row.text();
     return game;
+}
+
+MoveRecord read_move(sqlite::Row& row) {
+    MoveRecord move;
+    move.ply = row.integer();
+    const std::string color = row.text();
+    move.color = color.empty() ? 0 : color[0];
+    move.uci = row.text();
+    move.san = row.text();
+    move.score_cp = row.optional_integer();
+    move.score_mate = row.optional_integer();
+    move.depth = row.optional_integer();
+    move.seldepth = row.optional_integer();
+    move.nodes = row.optional_int64();
+    move.time_ms = row.int64();
+    move.clock_left_ms = row.optional_int64();
+    return move;
 }
 
 PairBin parse_bin(const std::string& text) {
@@ -179,7 +195,7 @@ std::vector<GameRecord> Store::games_of_run(std::int64_t run_id, bool with_moves
         auto stmt = statement("SELECT " + std::string(kGameColumns) +
                               " FROM games WHERE run_id = ?1 ORDER BY pair_index, round_in_pair");
         stmt->bind(1, run_id);
-        while (stmt->step()) games.push_back(read_game(*stmt));
+        games = stmt->rows(read_game);
     }
     if (with_moves) {
         for (auto& game : games) game.moves = moves_of_game(game.id);
@@ -192,24 +208,7 @@ std::vector<MoveRecord> Store::moves_of_game(std::int64_t game_id) const {
         "SELECT ply, color, uci, san, score_cp, score_mate, depth, seldepth, nodes, time_ms, "
         "clock_left_ms FROM moves WHERE game_id = ?1 ORDER BY ply");
     stmt->bind(1, game_id);
-    std::vector<MoveRecord> moves;
-    while (stmt->step()) {
-        MoveRecord move;
-        move.ply = stmt->column_int(0);
-        const std::string color = stmt->column_text(1);
-        move.color = color.empty() ? 0 : color[0];
-        move.uci = stmt->column_text(2);
-        move.san = stmt->column_text(3);
-        if (!stmt->is_null(4)) move.score_cp = stmt->column_int(4);
-        if (!stmt->is_null(5)) move.score_mate = stmt->column_int(5);
-        if (!stmt->is_null(6)) move.depth = stmt->column_int(6);
-        if (!stmt->is_null(7)) move.seldepth = stmt->column_int(7);
-        move.nodes = stmt->column_optional_int64(8);
-        move.time_ms = stmt->column_int64(9);
-        move.clock_left_ms = stmt->column_optional_int64(10);
-        moves.push_back(std::move(move));
-    }
-    return moves;
+    return stmt->rows(read_move);
 }
 
 std::int64_t Store::game_count(std::int64_t run_id) const {
@@ -223,9 +222,7 @@ std::vector<std::int64_t> Store::completed_pairs(std::int64_t run_id) const {
         "SELECT pair_index FROM games WHERE run_id = ?1 GROUP BY pair_index "
         "HAVING COUNT(*) = 2 ORDER BY pair_index");
     stmt->bind(1, run_id);
-    std::vector<std::int64_t> pairs;
-    while (stmt->step()) pairs.push_back(stmt->column_int64(0));
-    return pairs;
+    return stmt->rows([](sqlite::Row& row) { return row.int64(); });
 }
 
 std::vector<PairOutcome> Store::pair_outcomes(std::int64_t run_id) const {
@@ -233,21 +230,17 @@ std::vector<PairOutcome> Store::pair_outcomes(std::int64_t run_id) const {
         "SELECT pair_index, view_engine_id, other_engine_id, result0, result1, half_points, bin "
         "FROM pair_results WHERE run_id = ?1 ORDER BY pair_index");
     stmt->bind(1, run_id);
-    std::vector<PairOutcome> outcomes;
-    while (stmt->step()) {
+    return stmt->rows([](sqlite::Row& row) {
         PairOutcome outcome;
-        outcome.pair_index = stmt->column_int64(0);
-        outcome.view_engine_id = stmt->column_int64(1);
-        outcome.other_engine_id = stmt->column_int64(2);
-        outcome.results[0] =
-            internal::parse_column(parse_game_result, stmt->column_text(3), "games.result");
-        outcome.results[1] =
-            internal::parse_column(parse_game_result, stmt->column_text(4), "games.result");
-        outcome.points = stmt->column_int(5);
-        outcome.bin = parse_bin(stmt->column_text(6));
-        outcomes.push_back(outcome);
-    }
-    return outcomes;
+        outcome.pair_index = row.int64();
+        outcome.view_engine_id = row.int64();
+        outcome.other_engine_id = row.int64();
+        for (GameResult& result : outcome.results)
+            result = internal::parse_column(parse_game_result, row.text(), "games.result");
+        outcome.points = row.integer();
+        outcome.bin = parse_bin(row.text());
+        return outcome;
+    });
 }
 
 PentanomialCounts Store::pentanomial(std::int64_t run_id) const {

@@ -2,11 +2,16 @@
 
 // Helpers shared by the Store's source files; not part of the public API.
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "harness/store/error.hpp"
+#include "harness/store/records.hpp"
+#include "harness/store/sqlite.hpp"
 
 namespace lmr::store::internal {
 
@@ -29,6 +34,50 @@ void with_context(const std::string& context, F&& f) {
         std::forward<F>(f)();
     } catch (const StoreError& e) {
         throw StoreError(e.kind(), context + ": " + e.what());
+    }
+}
+
+// The six columns of a pentanomial, LL to WW, in the order every table and view lists them.
+inline PentanomialCounts read_pentanomial(sqlite::Row& row) {
+    PentanomialCounts penta;
+    penta.ll = row.count();
+    penta.ld = row.count();
+    penta.wl = row.count();
+    penta.dd = row.count();
+    penta.wd = row.count();
+    penta.ww = row.count();
+    return penta;
+}
+
+// A per-engine view's rows for one run (?1), in seat order, each led by the engine's id, name
+// and role (read by read_seat) and followed by `columns` of the view (aliased v).
+inline std::string seated_query(std::string_view view, std::string_view columns) {
+    return "SELECT v.engine_id, e.name, re.role, " + std::string(columns) + " FROM " +
+           std::string(view) +
+           " v JOIN run_engines re ON re.run_id = v.run_id AND re.engine_id = v.engine_id "
+           "JOIN engines e ON e.id = v.engine_id WHERE v.run_id = ?1 ORDER BY re.seat";
+}
+
+// The engine_id, name and role that lead a row of seated_query.
+template <typename EngineTotals>
+void read_seat(sqlite::Row& row, EngineTotals& engine) {
+    engine.engine_id = row.int64();
+    engine.name = row.text();
+    engine.role = parse_column(parse_engine_role, row.text(), "run_engines.role");
+}
+
+// Hands each row of `details` — an engine id, then what add(engine, row) reads — to that engine
+// among `engines`. A row of an engine not among them is passed over: the games' foreign keys
+// keep an engine that is not attached to the run out of its views.
+template <typename EngineTotals, typename Add>
+void add_details(std::vector<EngineTotals>& engines, sqlite::Statement& details, Add add) {
+    while (details.step()) {
+        sqlite::Row row(details);
+        const std::int64_t engine_id = row.int64();
+        const auto engine =
+            std::find_if(engines.begin(), engines.end(),
+                         [&](const EngineTotals& e) { return e.engine_id == engine_id; });
+        if (engine != engines.end()) add(*engine, row);
     }
 }
 

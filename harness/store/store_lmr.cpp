@@ -89,46 +89,36 @@ std::vector<EngineLmrStats> Store::lmr_stats(std::int64_t run_id) const {
     std::vector<EngineLmrStats> engines;
     {
         auto stmt = statement(
-            "SELECT s.engine_id, e.name, re.role, s.games, s.reports, s.late, s.reduced, "
-            "s.extended, s.searches, s.researches, s.plies, s.reduced_rate, s.research_rate, "
-            "s.avg_plies FROM engine_lmr_stats s "
-            "JOIN run_engines re ON re.run_id = s.run_id AND re.engine_id = s.engine_id "
-            "JOIN engines e ON e.id = s.engine_id WHERE s.run_id = ?1 ORDER BY re.seat");
+            internal::seated_query("engine_lmr_stats",
+                                   "v.games, v.reports, v.late, v.reduced, v.extended, v.searches, "
+                                   "v.researches, v.plies, v.reduced_rate, v.research_rate, "
+                                   "v.avg_plies"));
         stmt->bind(1, run_id);
-        while (stmt->step()) {
+        engines = stmt->rows([](sqlite::Row& row) {
             EngineLmrStats e;
-            e.engine_id = stmt->column_int64(0);
-            e.name = stmt->column_text(1);
-            e.role =
-                internal::parse_column(parse_engine_role, stmt->column_text(2), "run_engines.role");
-            e.games = stmt->column_int64(3);
-            e.reports = stmt->column_int64(4);
-            e.late = stmt->column_int64(5);
-            e.reduced = stmt->column_int64(6);
-            e.extended = stmt->column_int64(7);
-            e.searches = stmt->column_int64(8);
-            e.researches = stmt->column_int64(9);
-            e.plies = stmt->column_int64(10);
-            e.reduced_rate = stmt->column_double(11);
-            e.research_rate = stmt->column_double(12);
-            e.avg_plies = stmt->column_double(13);
-            engines.push_back(std::move(e));
-        }
+            internal::read_seat(row, e);
+            e.games = row.int64();
+            e.reports = row.int64();
+            e.late = row.int64();
+            e.reduced = row.int64();
+            e.extended = row.int64();
+            e.searches = row.int64();
+            e.researches = row.int64();
+            e.plies = row.int64();
+            e.reduced_rate = row.real();
+            e.research_rate = row.real();
+            e.avg_plies = row.real();
+            return e;
+        });
     }
     auto stmt = statement(
         "SELECT engine_id, rule, fired, changed, units, fired_rate, changed_rate "
         "FROM engine_lmr_rules WHERE run_id = ?1");
     stmt->bind(1, run_id);
-    while (stmt->step()) {
-        const std::int64_t engine_id = stmt->column_int64(0);
-        const auto engine =
-            std::find_if(engines.begin(), engines.end(),
-                         [&](const EngineLmrStats& e) { return e.engine_id == engine_id; });
-        if (engine == engines.end()) continue;  // not attached to the run: the games' FK forbids it
-        engine->rules.push_back({stmt->column_text(1), stmt->column_int64(2), stmt->column_int64(3),
-                                 stmt->column_int64(4), stmt->column_double(5),
-                                 stmt->column_double(6)});
-    }
+    internal::add_details(engines, *stmt, [](EngineLmrStats& engine, sqlite::Row& row) {
+        engine.rules.push_back(
+            {row.text(), row.int64(), row.int64(), row.int64(), row.real(), row.real()});
+    });
     for (EngineLmrStats& engine : engines) sort_rules(engine.rules);
     return engines;
 }

@@ -62,39 +62,28 @@ void Store::insert_pv_checks(std::int64_t game_id, const GamePvChecks& checks) {
 std::vector<EnginePvChecks> Store::pv_checks(std::int64_t run_id) const {
     std::vector<EnginePvChecks> engines;
     {
-        auto stmt = statement(
-            "SELECT c.engine_id, e.name, re.role, c.games, c.searches, c.pvs, c.violations, "
-            "c.games_with_violations FROM engine_pv_checks c "
-            "JOIN run_engines re ON re.run_id = c.run_id AND re.engine_id = c.engine_id "
-            "JOIN engines e ON e.id = c.engine_id WHERE c.run_id = ?1 ORDER BY re.seat");
+        auto stmt = statement(internal::seated_query("engine_pv_checks",
+                                                     "v.games, v.searches, v.pvs, v.violations, "
+                                                     "v.games_with_violations"));
         stmt->bind(1, run_id);
-        while (stmt->step()) {
+        engines = stmt->rows([](sqlite::Row& row) {
             EnginePvChecks e;
-            e.engine_id = stmt->column_int64(0);
-            e.name = stmt->column_text(1);
-            e.role =
-                internal::parse_column(parse_engine_role, stmt->column_text(2), "run_engines.role");
-            e.games = stmt->column_int64(3);
-            e.searches = stmt->column_int64(4);
-            e.pvs = stmt->column_int64(5);
-            e.violations = stmt->column_int64(6);
-            e.games_with_violations = stmt->column_int64(7);
-            engines.push_back(std::move(e));
-        }
+            internal::read_seat(row, e);
+            e.games = row.int64();
+            e.searches = row.int64();
+            e.pvs = row.int64();
+            e.violations = row.int64();
+            e.games_with_violations = row.int64();
+            return e;
+        });
     }
     auto stmt = statement(
         "SELECT engine_id, kind, games, count, example FROM engine_pv_violations "
         "WHERE run_id = ?1");
     stmt->bind(1, run_id);
-    while (stmt->step()) {
-        const std::int64_t engine_id = stmt->column_int64(0);
-        const auto engine =
-            std::find_if(engines.begin(), engines.end(),
-                         [&](const EnginePvChecks& e) { return e.engine_id == engine_id; });
-        if (engine == engines.end()) continue;  // not attached to the run: the games' FK forbids it
-        engine->kinds.push_back({stmt->column_text(1), stmt->column_int64(2), stmt->column_int64(3),
-                                 stmt->column_text(4)});
-    }
+    internal::add_details(engines, *stmt, [](EnginePvChecks& engine, sqlite::Row& row) {
+        engine.kinds.push_back({row.text(), row.int64(), row.int64(), row.text()});
+    });
     for (EnginePvChecks& engine : engines) {
         std::sort(engine.kinds.begin(), engine.kinds.end(),
                   [](const PvViolationTotals& a, const PvViolationTotals& b) {

@@ -14,28 +14,23 @@ constexpr std::string_view kStatsColumns =
     "id, pairs, wins, draws, losses, penta_ll, penta_ld, penta_wl, penta_dd, penta_wd, penta_ww, "
     "elo, elo_error, nelo, nelo_error, los, llr, lower_bound, upper_bound, recorded_at";
 
-StatsRecord read_stats(const sqlite::Statement& s) {
+StatsRecord read_stats(sqlite::Row& row) {
     StatsRecord stats;
-    stats.id = s.column_int64(0);
-    stats.pairs = s.column_int64(1);
-    stats.wins = static_cast<long>(s.column_int64(2));
-    stats.draws = static_cast<long>(s.column_int64(3));
-    stats.losses = static_cast<long>(s.column_int64(4));
-    stats.penta.ll = static_cast<long>(s.column_int64(5));
-    stats.penta.ld = static_cast<long>(s.column_int64(6));
-    stats.penta.wl = static_cast<long>(s.column_int64(7));
-    stats.penta.dd = static_cast<long>(s.column_int64(8));
-    stats.penta.wd = static_cast<long>(s.column_int64(9));
-    stats.penta.ww = static_cast<long>(s.column_int64(10));
-    stats.elo = s.column_double(11);
-    stats.elo_error = s.column_double(12);
-    stats.nelo = s.column_double(13);
-    stats.nelo_error = s.column_double(14);
-    stats.los = s.column_double(15);
-    stats.llr = s.column_double(16);
-    stats.lower_bound = s.column_double(17);
-    stats.upper_bound = s.column_double(18);
-    stats.recorded_at = s.column_text(19);
+    stats.id = row.int64();
+    stats.pairs = row.int64();
+    stats.wins = row.count();
+    stats.draws = row.count();
+    stats.losses = row.count();
+    stats.penta = internal::read_pentanomial(row);
+    stats.elo = row.real();
+    stats.elo_error = row.real();
+    stats.nelo = row.real();
+    stats.nelo_error = row.real();
+    stats.los = row.real();
+    stats.llr = row.real();
+    stats.lower_bound = row.real();
+    stats.upper_bound = row.real();
+    stats.recorded_at = row.text();
     return stats;
 }
 
@@ -100,17 +95,14 @@ std::vector<StatsRecord> Store::stats_history(std::int64_t run_id) const {
     auto stmt = statement("SELECT " + std::string(kStatsColumns) +
                           " FROM run_stats WHERE run_id = ?1 ORDER BY id");
     stmt->bind(1, run_id);
-    std::vector<StatsRecord> history;
-    while (stmt->step()) history.push_back(read_stats(*stmt));
-    return history;
+    return stmt->rows(read_stats);
 }
 
 std::optional<StatsRecord> Store::latest_stats(std::int64_t run_id) const {
     auto stmt = statement("SELECT " + std::string(kStatsColumns) +
                           " FROM run_stats WHERE run_id = ?1 ORDER BY id DESC LIMIT 1");
     stmt->bind(1, run_id);
-    if (!stmt->step()) return std::nullopt;
-    return read_stats(*stmt);
+    return stmt->first_row(read_stats);
 }
 
 namespace {
@@ -152,30 +144,28 @@ LEFT JOIN (SELECT * FROM run_stats WHERE run_id = ?1 ORDER BY id DESC LIMIT 1) s
 WHERE r.id = ?1
 )sql";
 
-RunSummary read_summary(const sqlite::Statement& s) {
+RunSummary read_summary(sqlite::Row& row) {
     RunSummary r;
-    r.run_id = s.column_int64(0);
-    r.kind = internal::parse_column(parse_run_kind, s.column_text(1), "runs.kind");
-    r.status = internal::parse_column(parse_run_status, s.column_text(2), "runs.status");
-    r.verdict = internal::parse_column(parse_verdict, s.column_text(3), "runs.verdict");
-    r.time_control = s.column_text(4);
-    r.created_at = s.column_text(5);
-    r.engines = s.column_text(6);
-    r.base_name = s.column_text(7);
-    r.test_name = s.column_text(8);
-    r.pairs_completed = s.column_int64(9);
-    r.games = s.column_int64(10);
-    r.wins = static_cast<long>(s.column_int64(11));
-    r.draws = static_cast<long>(s.column_int64(12));
-    r.losses = static_cast<long>(s.column_int64(13));
-    r.penta = {static_cast<long>(s.column_int64(14)), static_cast<long>(s.column_int64(15)),
-               static_cast<long>(s.column_int64(16)), static_cast<long>(s.column_int64(17)),
-               static_cast<long>(s.column_int64(18)), static_cast<long>(s.column_int64(19))};
-    r.llr = s.column_double(20);
-    r.lower_bound = s.column_double(21);
-    r.upper_bound = s.column_double(22);
-    r.elo = s.column_double(23);
-    r.elo_error = s.column_double(24);
+    r.run_id = row.int64();
+    r.kind = internal::parse_column(parse_run_kind, row.text(), "runs.kind");
+    r.status = internal::parse_column(parse_run_status, row.text(), "runs.status");
+    r.verdict = internal::parse_column(parse_verdict, row.text(), "runs.verdict");
+    r.time_control = row.text();
+    r.created_at = row.text();
+    r.engines = row.text();
+    r.base_name = row.text();
+    r.test_name = row.text();
+    r.pairs_completed = row.int64();
+    r.games = row.int64();
+    r.wins = row.count();
+    r.draws = row.count();
+    r.losses = row.count();
+    r.penta = internal::read_pentanomial(row);
+    r.llr = row.real();
+    r.lower_bound = row.real();
+    r.upper_bound = row.real();
+    r.elo = row.real();
+    r.elo_error = row.real();
     return r;
 }
 
@@ -183,19 +173,18 @@ RunSummary read_summary(const sqlite::Statement& s) {
 
 std::vector<RunSummary> Store::run_summaries() const {
     auto stmt = statement(std::string(kSummaryQuery) + " ORDER BY run_id");
-    std::vector<RunSummary> summaries;
-    while (stmt->step()) summaries.push_back(read_summary(*stmt));
-    return summaries;
+    return stmt->rows(read_summary);
 }
 
 RunSummary Store::run_summary(std::int64_t run_id) const {
     auto stmt = statement(kOneRunSummaryQuery);
     stmt->bind(1, run_id);
-    if (!stmt->step()) {
+    auto summary = stmt->first_row(read_summary);
+    if (!summary) {
         throw StoreError(ErrorKind::kNotFound,
                          "no run " + std::to_string(run_id) + " in " + path_.string());
     }
-    return read_summary(*stmt);
+    return *summary;
 }
 
 namespace {
@@ -214,30 +203,23 @@ WHERE re.role = 'test'
 ORDER BY re.run_id
 )sql";
 
-std::optional<double> optional_double(const sqlite::Statement& s, int column) {
-    if (s.is_null(column)) return std::nullopt;
-    return s.column_double(column);
-}
-
 }  // namespace
 
 std::vector<TestEngineTotals> Store::test_engine_totals() const {
     auto stmt = statement(kTestEngineTotalsQuery);
-    std::vector<TestEngineTotals> rows;
-    while (stmt->step()) {
+    return stmt->rows([](sqlite::Row& row) {
         TestEngineTotals t;
-        t.run_id = stmt->column_int64(0);
-        t.engine_id = stmt->column_int64(1);
-        t.name = stmt->column_text(2);
-        t.moves = stmt->column_int64(3);
-        t.avg_depth = optional_double(*stmt, 4);
-        t.avg_nodes = optional_double(*stmt, 5);
-        t.lmr_games = stmt->column_int64(6);
-        t.reduced_rate = optional_double(*stmt, 7);
-        t.research_rate = optional_double(*stmt, 8);
-        rows.push_back(std::move(t));
-    }
-    return rows;
+        t.run_id = row.int64();
+        t.engine_id = row.int64();
+        t.name = row.text();
+        t.moves = row.int64();
+        t.avg_depth = row.optional_real();
+        t.avg_nodes = row.optional_real();
+        t.lmr_games = row.int64();
+        t.reduced_rate = row.optional_real();
+        t.research_rate = row.optional_real();
+        return t;
+    });
 }
 
 // ----------------------------------------------------------------- tuning
@@ -297,11 +279,13 @@ TuneSettings Store::tune_settings(std::int64_t run_id) const {
         "SELECT iterations, pairs_per_iteration, alpha, gamma, big_a FROM tune_runs "
         "WHERE run_id = ?1");
     stmt->bind(1, run_id);
-    if (!stmt->step()) {
+    auto settings = stmt->first_row([](sqlite::Row& row) {
+        return TuneSettings{row.integer(), row.integer(), row.real(), row.real(), row.real()};
+    });
+    if (!settings) {
         throw StoreError(ErrorKind::kNotFound, "run " + std::to_string(run_id) + " is not a tune");
     }
-    return {stmt->column_int(0), stmt->column_int(1), stmt->column_double(2),
-            stmt->column_double(3), stmt->column_double(4)};
+    return *settings;
 }
 
 std::vector<TuneParam> Store::tune_params(std::int64_t run_id) const {
@@ -309,13 +293,10 @@ std::vector<TuneParam> Store::tune_params(std::int64_t run_id) const {
         "SELECT name, start, min, max, c_end, r_end, is_integer FROM tune_params "
         "WHERE run_id = ?1 ORDER BY idx");
     stmt->bind(1, run_id);
-    std::vector<TuneParam> params;
-    while (stmt->step()) {
-        params.push_back({stmt->column_text(0), stmt->column_double(1), stmt->column_double(2),
-                          stmt->column_double(3), stmt->column_double(4), stmt->column_double(5),
-                          stmt->column_int(6) != 0});
-    }
-    return params;
+    return stmt->rows([](sqlite::Row& row) {
+        return TuneParam{row.text(), row.real(), row.real(), row.real(),
+                         row.real(), row.real(), row.flag()};
+    });
 }
 
 void Store::record_tune_iteration(std::int64_t run_id, const TuneIteration& it) {
@@ -378,20 +359,20 @@ constexpr std::string_view kIterationColumns =
     "k, a_k, c_k, delta_json, theta_plus_json, theta_minus_json, wins, draws, losses, "
     "theta_after_json, rng_state, finished_at";
 
-TuneIteration read_iteration(const sqlite::Statement& s) {
+TuneIteration read_iteration(sqlite::Row& row) {
     TuneIteration it;
-    it.k = s.column_int(0);
-    it.a_k = s.column_double(1);
-    it.c_k = s.column_double(2);
-    it.delta = from_json(s.column_text(3), "tune_iterations.delta_json");
-    it.theta_plus = from_json(s.column_text(4), "tune_iterations.theta_plus_json");
-    it.theta_minus = from_json(s.column_text(5), "tune_iterations.theta_minus_json");
-    it.wins = static_cast<long>(s.column_int64(6));
-    it.draws = static_cast<long>(s.column_int64(7));
-    it.losses = static_cast<long>(s.column_int64(8));
-    it.theta_after = from_json(s.column_text(9), "tune_iterations.theta_after_json");
-    it.rng_state = s.column_text(10);
-    it.finished_at = s.column_text(11);
+    it.k = row.integer();
+    it.a_k = row.real();
+    it.c_k = row.real();
+    it.delta = from_json(row.text(), "tune_iterations.delta_json");
+    it.theta_plus = from_json(row.text(), "tune_iterations.theta_plus_json");
+    it.theta_minus = from_json(row.text(), "tune_iterations.theta_minus_json");
+    it.wins = row.count();
+    it.draws = row.count();
+    it.losses = row.count();
+    it.theta_after = from_json(row.text(), "tune_iterations.theta_after_json");
+    it.rng_state = row.text();
+    it.finished_at = row.text();
     return it;
 }
 
@@ -401,17 +382,14 @@ std::vector<TuneIteration> Store::tune_iterations(std::int64_t run_id) const {
     auto stmt = statement("SELECT " + std::string(kIterationColumns) +
                           " FROM tune_iterations WHERE run_id = ?1 ORDER BY k");
     stmt->bind(1, run_id);
-    std::vector<TuneIteration> iterations;
-    while (stmt->step()) iterations.push_back(read_iteration(*stmt));
-    return iterations;
+    return stmt->rows(read_iteration);
 }
 
 std::optional<TuneIteration> Store::last_tune_iteration(std::int64_t run_id) const {
     auto stmt = statement("SELECT " + std::string(kIterationColumns) +
                           " FROM tune_iterations WHERE run_id = ?1 ORDER BY k DESC LIMIT 1");
     stmt->bind(1, run_id);
-    if (!stmt->step()) return std::nullopt;
-    return read_iteration(*stmt);
+    return stmt->first_row(read_iteration);
 }
 
 }  // namespace lmr::store

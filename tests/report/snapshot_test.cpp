@@ -103,7 +103,7 @@ TEST(ReportSnapshot, ReadsConsistentDataWhileAnotherConnectionWrites) {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
     while ((reads < 30 || !saw_growth) && std::chrono::steady_clock::now() < deadline &&
            !writer.failed()) {
-        const ReadSnapshot snapshot(reader);
+        const store::ReadSnapshot snapshot(reader);
         const auto runs = load_runs(reader);
         const auto detail = load_run(reader, run);
         ASSERT_EQ(runs.size(), 1u);
