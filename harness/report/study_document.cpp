@@ -57,11 +57,17 @@ std::string human_percent(const std::optional<double>& fraction) {
     return fraction ? percent(*fraction, 1) : std::string();
 }
 
-std::vector<std::string> human_cells(const StudyRow& r) {
+// The cells both audiences start a row with: run, test, base, time control, status.
+std::vector<std::string> leading_cells(const StudyRow& r) {
     const auto& run = r.row.run;
     const auto& s = r.row.summary;
-    std::vector<std::string> cells{integer(run.id), s.test_name, s.base_name, run.time_control,
-                                   std::string(store::to_string(run.status))};
+    return {integer(run.id), s.test_name, s.base_name, run.time_control,
+            std::string(store::to_string(run.status))};
+}
+
+std::vector<std::string> human_cells(const StudyRow& r) {
+    const auto& run = r.row.run;
+    std::vector<std::string> cells = leading_cells(r);
     if (const stats::Summary* st = counted(r)) {
         const auto& games = *st->counts.games;
         const auto& e = st->estimate;
@@ -85,9 +91,7 @@ std::vector<std::string> human_cells(const StudyRow& r) {
 
 std::vector<std::string> machine_cells(const StudyRow& r) {
     const auto& run = r.row.run;
-    const auto& s = r.row.summary;
-    std::vector<std::string> cells{integer(run.id), s.test_name, s.base_name, run.time_control,
-                                   std::string(store::to_string(run.status))};
+    std::vector<std::string> cells = leading_cells(r);
     if (const stats::Summary* st = counted(r)) {
         const auto& games = *st->counts.games;
         const auto& p = *st->counts.pairs;
