@@ -84,15 +84,7 @@ std::string absolute_text(const std::string& path) {
 
 tune::PlayIteration make_player(const tournament::RunPlan& plan, const openings::Book* book,
                                 const std::atomic<bool>* interrupt) {
-    tune::EngineGamesSetup setup;
-    setup.engine.name = plan.engines.at(0).name;
-    setup.engine.argv = plan.engines[0].argv;
-    setup.engine.options = plan.engines[0].options;
-    setup.settings = tune::plan_game_settings(plan);
-    setup.book = book;
-    setup.concurrency = plan.concurrency;
-    setup.interrupt = interrupt;
-    return tune::engine_games(std::move(setup));
+    return tune::engine_games(tune::plan_games_setup(plan, book, interrupt));
 }
 
 int report_outcome(CommandContext& context, std::int64_t run_id, const std::string& db,
@@ -190,30 +182,11 @@ int tune_start(CommandContext& context) {
     fill_run_plan(values, plan);  // --option: the UCI options both sides share
     if (!plan.book.path.empty()) plan.book.path = absolute_text(plan.book.path);
 
-    // Everything that can be wrong is found before the run exists and before any game.
-    std::optional<openings::Book> book;
-    try {
-        (void)tune::plan_game_settings(plan);
-        book = tune::load_plan_book(plan);
-    } catch (const std::exception& e) {
-        context.err << context.program << " tune: " << e.what() << '\n';
-        return kExitUsage;
-    }
-    std::vector<uci_client::EngineOption> advertised;
-    try {
-        uci_client::EngineSpec spec;
-        spec.name = engine.name;
-        spec.argv = engine.argv;
-        spec.options = engine.options;
-        uci_client::UciEngine probe(spec);
-        probe.start();
-        advertised = probe.options();
-        probe.quit();
-    } catch (const std::exception& e) {
-        context.err << context.program << " tune: engine '" << engine.name
-                    << "' cannot play: " << e.what() << '\n';
-        return kExitUsage;
-    }
+    // Everything that can be wrong is found before the run exists and before any game, by the
+    // same preparation as every other run (a PlanError is bad input: exit 2).
+    const auto prepared = tournament::prepare_run(plan);
+    const auto& book = prepared.book;
+    const auto& advertised = prepared.advertised_options.at(0);
     const auto problems = tune::check_against_engine(params, advertised);
     if (!problems.empty()) {
         for (const auto& problem : problems)
@@ -305,13 +278,7 @@ int resume_stored(CommandContext& context, std::int64_t run_id, const std::strin
     for (const auto& name : configs.edited())
         context.out << "Engine '" << name << "': its base config file changed since the tune "
                     << "started; the tune goes on with the config it recorded\n";
-    std::optional<openings::Book> book;
-    try {
-        book = tune::load_plan_book(plan);
-    } catch (const std::exception& e) {
-        context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
-        return kExitUsage;
-    }
+    const auto book = tournament::load_book(plan);
     const auto done = store.tune_iterations(run_id).size();
     context.out << "Resuming tune run " << run_id << " after " << done << " iteration"
                 << (done == 1 ? "" : "s") << '\n';

@@ -165,4 +165,29 @@ RunPlan plan_from_json(const nlohmann::json& json) {
     }
 }
 
+uci_client::EngineSpec engine_spec(const EnginePlan& engine) {
+    uci_client::EngineSpec spec;
+    spec.name = engine.name;
+    spec.argv = engine.argv;
+    spec.options = engine.options;
+    return spec;
+}
+
+match::GameSettings game_settings(const RunPlan& plan) {
+    match::GameSettings settings;
+    settings.time_control = match::parse_time_control(plan.time_control);
+    settings.time_margin = std::chrono::milliseconds(plan.time_margin_ms);
+    settings.stall_timeout = std::chrono::milliseconds(plan.stall_timeout_ms);
+    plan.adjudication.validate();
+    settings.adjudication = plan.adjudication;
+    return settings;
+}
+
+uci_client::UciTimeouts engine_timeouts(const RunPlan& plan) {
+    uci_client::UciTimeouts timeouts;
+    timeouts.handshake = std::chrono::milliseconds(plan.startup_timeout_ms);
+    timeouts.ready = std::chrono::milliseconds(plan.ready_timeout_ms);
+    return timeouts;
+}
+
 }  // namespace lmr::tournament

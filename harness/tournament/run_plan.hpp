@@ -12,7 +12,9 @@
 #include <vector>
 
 #include "harness/match/adjudication.hpp"
+#include "harness/match/game.hpp"
 #include "harness/store/records.hpp"
+#include "harness/uci/uci_engine.hpp"
 
 namespace lmr::tournament {
 
@@ -67,6 +69,14 @@ struct RunPlan {
 nlohmann::json to_json(const RunPlan& plan);
 // Throws std::runtime_error naming the field when the stored plan is not one this build reads.
 RunPlan plan_from_json(const nlohmann::json& json);
+
+// A plan as the engine-games service (harness/games) takes it, converted here and nowhere
+// else: an engine's spec (name, argv, options), the games' settings (time control, margin,
+// stall timeout, adjudication) and the engines' startup and isready timeouts.
+uci_client::EngineSpec engine_spec(const EnginePlan& engine);
+// Throws match::TimeControlError or std::invalid_argument (adjudication) for a bad plan.
+match::GameSettings game_settings(const RunPlan& plan);
+uci_client::UciTimeouts engine_timeouts(const RunPlan& plan);
 
 std::string_view to_string(Pairing pairing);
 std::optional<Pairing> parse_pairing(std::string_view text);

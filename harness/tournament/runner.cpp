@@ -1,16 +1,11 @@
 #include "harness/tournament/runner.hpp"
 
-#include <oneapi/tbb/global_control.h>
-#include <oneapi/tbb/task_arena.h>
-#include <oneapi/tbb/task_group.h>
-
 #include <map>
-#include <memory>
 #include <mutex>
 #include <ostream>
 #include <set>
-#include <thread>
 
+#include "harness/games/service.hpp"
 #include "harness/match/game.hpp"
 #include "harness/match/pgn.hpp"
 #include "harness/stats/format.hpp"
@@ -32,18 +27,6 @@ stats::Outcome outcome_for(store::GameResult result, bool view_is_white) {
     if (result == store::GameResult::kDraw) return stats::Outcome::kDraw;
     const bool white_won = result == store::GameResult::kWhiteWins;
     return white_won == view_is_white ? stats::Outcome::kWin : stats::Outcome::kLoss;
-}
-
-uci_client::EngineSpec engine_spec(const EnginePlan& engine) {
-    uci_client::EngineSpec spec;
-    spec.name = engine.name;
-    spec.argv = engine.argv;
-    spec.options = engine.options;
-    // Every game is stored, so an engine that can report its LMR statistics does. Not part of
-    // the plan's options: it changes what the engine prints, not how it plays, so the engine
-    // keeps its identity (engines.options_json) across runs.
-    spec.options_if_offered.emplace_back(match::kLmrStatsOption, "true");
-    return spec;
 }
 
 std::optional<store::SprtParams> head_to_head_sprt(const RunPlan& plan) {
@@ -89,15 +72,40 @@ class Observers {
     std::mutex mutex_;
 };
 
-// The results side of a run: the one place that writes to the store once games are under way.
-class ResultSink {
+// The games still to play, as jobs of the engine-games service. A job's id is
+// pair index · 2 + round: the task is derived from it again (pair_at), so a job is plain data.
+class RunSource : public games::JobSource {
   public:
-    ResultSink(const RunSetup& setup, GameQueue& queue, std::atomic<bool>& cancel,
-               Observers& observers)
+    RunSource(const RunSetup& setup, std::set<std::pair<std::int64_t, int>> stored)
+        : setup_(setup), queue_(setup.plan, std::move(stored)) {}
+
+    std::optional<games::Job> next() override {
+        const auto task = queue_.next();
+        if (!task) return std::nullopt;
+        games::GameJob job;
+        job.id = task->pair.pair_index * 2 + task->round;
+        job.white = task->white();
+        job.black = task->black();
+        if (setup_.book) {
+            const auto& entry = setup_.book->opening(task->pair.opening_slot);
+            job.opening.fen = entry.start_fen;
+            job.opening.moves = entry.moves;
+        }
+        return job;
+    }
+
+  private:
+    const RunSetup& setup_;
+    GameQueue queue_;
+};
+
+// The results side of a run: the one place that writes to the store once games are under way.
+class RunRecorder : public games::ResultSink {
+  public:
+    RunRecorder(const RunSetup& setup, Observers& observers)
         : setup_(setup),
           observers_(observers),
-          queue_(queue),
-          cancel_(cancel),
+          pairings_(engine_pairings(setup.plan)),
           view_(view_engine(setup.plan)),
           sprt_(to_stats_params(head_to_head_sprt(setup.plan))) {}
 
@@ -124,13 +132,18 @@ class ResultSink {
 
     void set_progress(Progress* progress) { progress_ = progress; }
 
-    void on_game(const GameTask& task, const match::GameRecord& game) {
-        std::lock_guard lock(mutex_);
-        if (setup_.claim && !setup_.claim->renew()) {
-            queue_.close();
-            cancel_ = true;
-            return;
-        }
+    void game_started(const games::GameJob& job) override {
+        const auto task = task_of(job);
+        observers_.notify([&](RunObserver& o) { o.game_started(task); });
+    }
+
+    games::Flow search_finished(const games::SearchJob&, games::SearchOutcome&&) override {
+        return games::Flow::kContinue;  // a run hands out games only
+    }
+
+    games::Flow game_finished(const games::GameJob& job, match::GameRecord&& game) override {
+        if (setup_.claim && !setup_.claim->renew()) return games::Flow::kStop;
+        const auto task = task_of(job);
         GamePlace place;
         place.run_id = setup_.run_id;
         place.pair_index = task.pair.pair_index;
@@ -150,9 +163,17 @@ class ResultSink {
             complete_pair(task.pair.pair_index, /*record=*/true);
         ++games_stored_;
         if (progress_) progress_->game_done(games_stored_);
+        return decision_ ? games::Flow::kStop : games::Flow::kContinue;
     }
 
   private:
+    GameTask task_of(const games::GameJob& job) const {
+        GameTask task;
+        task.pair = pair_at(setup_.plan, pairings_, job.id / 2);
+        task.round = static_cast<int>(job.id % 2);
+        return task;
+    }
+
     void complete_pair(std::int64_t pair, bool record) {
         const auto& outcomes = half_pairs_[pair];
         stats::add_pair(penta_, outcomes[0], outcomes[1]);
@@ -167,19 +188,15 @@ class ResultSink {
         setup_.store->record_stats(setup_.run_id, to_stats_record(pairs_completed_, summary));
         if (progress_) progress_->pair_done(pairs_completed_, summary);
         if (summary.sprt && summary.sprt->verdict != stats::Verdict::kContinue && !decision_) {
-            decision_ = summary.sprt->verdict;
-            queue_.close();
-            cancel_ = true;  // the games in flight no longer matter
+            decision_ = summary.sprt->verdict;  // the games in flight no longer matter
         }
     }
 
     const RunSetup& setup_;
     Observers& observers_;
-    GameQueue& queue_;
-    std::atomic<bool>& cancel_;
+    std::vector<std::pair<int, int>> pairings_;
     int view_;
     std::optional<stats::SprtParams> sprt_;
-    std::mutex mutex_;
     std::map<std::int64_t, std::vector<stats::Outcome>> half_pairs_;
     stats::Pentanomial penta_;
     std::int64_t pairs_completed_ = 0;
@@ -201,13 +218,6 @@ std::optional<stats::SprtParams> to_stats_params(const std::optional<store::Sprt
     return params;
 }
 
-uci_client::UciTimeouts engine_timeouts(const RunPlan& plan) {
-    uci_client::UciTimeouts timeouts;
-    timeouts.handshake = std::chrono::milliseconds(plan.startup_timeout_ms);
-    timeouts.ready = std::chrono::milliseconds(plan.ready_timeout_ms);
-    return timeouts;
-}
-
 int view_engine(const RunPlan& plan) {
     for (std::size_t i = 0; i < plan.engines.size(); ++i)
         if (plan.engines[i].role == store::EngineRole::kTest) return static_cast<int>(i);
@@ -222,122 +232,57 @@ RunOutcome run_games(const RunSetup& setup) {
     std::set<std::pair<std::int64_t, int>> stored_places;
     for (const auto& game : stored) stored_places.emplace(game.pair_index, game.round_in_pair);
 
-    std::atomic<bool> cancel{false};
-    GameQueue queue(plan, stored_places);
     Observers observers(setup.observers);
-    ResultSink sink(setup, queue, cancel, observers);
-    sink.load_stored(stored);
+    RunSource source(setup, stored_places);
+    RunRecorder recorder(setup, observers);
+    recorder.load_stored(stored);
     observers.notify([&](RunObserver& o) { o.run_started(setup.run_id, plan); });
 
     std::ostream null_stream(nullptr);
     Progress progress(setup.out ? *setup.out : null_stream, setup.live_progress, plan.report_every,
-                      total_pairs(plan), sink.pairs_completed());
-    sink.set_progress(&progress);
+                      total_pairs(plan), recorder.pairs_completed());
+    recorder.set_progress(&progress);
 
-    match::GameSettings settings;
-    settings.time_control = match::parse_time_control(plan.time_control);
-    settings.time_margin = std::chrono::milliseconds(plan.time_margin_ms);
-    settings.stall_timeout = std::chrono::milliseconds(plan.stall_timeout_ms);
-    settings.adjudication = plan.adjudication;
-    settings.cancel = &cancel;
-    const auto timeouts = engine_timeouts(plan);
+    games::EngineSettings engines;
+    for (const auto& engine : plan.engines) {
+        auto spec = engine_spec(engine);
+        // Every game is stored, so an engine that can report its LMR statistics does. Not part
+        // of the plan's options: it changes what the engine prints, not how it plays, so the
+        // engine keeps its identity (engines.options_json) across runs.
+        spec.options_if_offered.emplace_back(match::kLmrStatsOption, "true");
+        engines.engines.push_back(std::move(spec));
+    }
+    engines.timeouts = engine_timeouts(plan);
+    engines.game = game_settings(plan);
+    engines.restart_after_game = plan.restart_engines;
+    engines.protocol_log = setup.protocol_log;
 
-    std::mutex failure_mutex;
-    std::string failure;
-    auto fail = [&](const std::string& what) {
-        std::lock_guard lock(failure_mutex);
-        if (failure.empty()) failure = what;
-        queue.close();
-        cancel = true;
-    };
+    games::ServiceOptions service;
+    service.concurrency = std::max(1, plan.concurrency);
+    service.interrupt = setup.interrupt;
+    if (setup.claim) service.stop_requested = [&setup] { return setup.claim->lost(); };
 
     store.set_run_status(setup.run_id, store::RunStatus::kRunning);
-
-    // Each slot blocks on engine pipes, not the CPU, so the arena may exceed the core count:
-    // raise oneTBB's thread limit to the requested concurrency.
-    const int slots = std::max(1, plan.concurrency);
-    tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism,
-                                     static_cast<std::size_t>(slots) + 1);
-    tbb::task_arena arena(slots, /*reserved_for_masters=*/1);
-    std::thread interrupt_watch([&] {
-        // Turns Ctrl-C into a cancellation the game loops see before their next move.
-        const auto claim_lost = [&] { return setup.claim && setup.claim->lost(); };
-        while (!cancel && !(setup.interrupt && *setup.interrupt) && !claim_lost())
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        if ((setup.interrupt && *setup.interrupt) || claim_lost()) {
-            queue.close();
-            cancel = true;
-        }
-    });
-    arena.execute([&] {
-        tbb::task_group slots_group;
-        for (int slot = 0; slot < slots; ++slot) {
-            slots_group.run([&] {
-                std::vector<std::unique_ptr<uci_client::UciEngine>> engines(plan.engines.size());
-                auto engine = [&](int index) -> uci_client::UciEngine& {
-                    auto& e = engines[static_cast<std::size_t>(index)];
-                    if (!e) {
-                        const auto& spec = plan.engines[index];
-                        e = std::make_unique<uci_client::UciEngine>(engine_spec(spec), timeouts);
-                        if (setup.protocol_log)
-                            e->set_protocol_log(
-                                [&setup, &spec](bool to_engine, std::string_view line) {
-                                    setup.protocol_log(spec.name, to_engine, line);
-                                });
-                        e->start();
-                    }
-                    return *e;
-                };
-                try {
-                    while (auto task = queue.next()) {
-                        match::Opening opening;
-                        if (setup.book) {
-                            const auto& entry = setup.book->opening(task->pair.opening_slot);
-                            opening.fen = entry.start_fen;
-                            opening.moves = entry.moves;
-                        }
-                        observers.notify([&](RunObserver& o) { o.game_started(*task); });
-                        auto game = match::play_game(engine(task->white()), engine(task->black()),
-                                                     opening, settings);
-                        if (!game.finished_normally()) break;  // cancelled
-                        sink.on_game(*task, game);
-                        if (plan.restart_engines)
-                            for (auto& e : engines)
-                                if (e) {
-                                    e->quit();
-                                    e.reset();
-                                }
-                    }
-                } catch (const std::exception& e) {
-                    fail(e.what());
-                }
-                for (auto& e : engines)
-                    if (e) e->quit();
-            });
-        }
-        slots_group.wait();
-    });
-    cancel = true;  // ends the interrupt watcher
-    interrupt_watch.join();
+    const auto report = games::run_jobs(engines, service, source, recorder);
     progress.close();
 
     RunOutcome outcome;
-    outcome.pairs_completed = sink.pairs_completed();
-    outcome.pairs = sink.pentanomial();
+    outcome.pairs_completed = recorder.pairs_completed();
+    outcome.pairs = recorder.pentanomial();
     if (setup.claim && !setup.claim->renew()) {
         // Another process plays the run now: its status is that process's to write.
         outcome.status = store::RunStatus::kInterrupted;
         outcome.error = setup.claim->loss_message();
         return outcome;
     }
-    if (!failure.empty()) {
+    if (report.cause == games::StopCause::kFailure) {
         outcome.status = store::RunStatus::kFailed;
-        outcome.error = failure;
+        outcome.error = report.failure;
     } else if (setup.interrupt && *setup.interrupt) {
         outcome.status = store::RunStatus::kInterrupted;
     } else {
         outcome.status = store::RunStatus::kFinished;
-        if (auto decision = sink.decision())
+        if (auto decision = recorder.decision())
             outcome.verdict =
                 *decision == stats::Verdict::kAcceptH1 ? store::Verdict::kH1 : store::Verdict::kH0;
         else if (head_to_head_sprt(plan))

@@ -1,14 +1,14 @@
 #pragma once
 
-// Plays the games of a run on a oneTBB arena of `concurrency` slots and records them.
+// Plays the games of a run and records them: a client of the engine-games service
+// (harness/games), which plays them on `concurrency` slots.
 //
-// Each slot owns its engine processes (started on first use, kept alive across games with
-// `ucinewgame`, restarted by the game runner after a fault) and pulls games from one shared
-// GameQueue. Finished games go through one mutex to the single Store writer: one transaction
-// per game, then — when that completes a pair — the pair's pentanomial bin, the statistics row
-// (run_stats) and the SPRT decision. A decision, Ctrl-C or an infrastructure failure closes
-// the queue and cancels the games in flight; they are not stored, so a pair counts only when
-// both its games are in.
+// The run's source hands the service the games not yet stored, pair by pair (GameQueue), each
+// as a job whose id is pair index · 2 + round. Finished games come back one at a time to the
+// single Store writer: one transaction per game, then — when that completes a pair — the
+// pair's pentanomial bin, the statistics row (run_stats) and the SPRT decision. A decision,
+// Ctrl-C, a lost claim or an infrastructure failure stops the service, which cancels the games
+// in flight; they are not stored, so a pair counts only when both its games are in.
 
 #include <atomic>
 #include <cstdint>
@@ -59,9 +59,6 @@ struct RunOutcome {
 
 // The engine whose point of view the statistics take: the test engine, else the second one.
 int view_engine(const RunPlan& plan);
-
-// The plan's startup and isready timeouts as the engine client takes them.
-uci_client::UciTimeouts engine_timeouts(const RunPlan& plan);
 
 // The stored SPRT bounds as the statistics library takes them.
 std::optional<stats::SprtParams> to_stats_params(const std::optional<store::SprtParams>& params);

@@ -14,7 +14,6 @@
 #include "harness/uci/uci_engine.hpp"
 
 namespace lmr::tournament {
-namespace {
 
 std::optional<openings::Book> load_book(const RunPlan& plan) {
     if (plan.book.path.empty()) return std::nullopt;
@@ -33,38 +32,17 @@ std::optional<openings::Book> load_book(const RunPlan& plan) {
     }
 }
 
+namespace {
+
 void check_plan(const RunPlan& plan) {
     if (plan.engines.size() < 2) throw PlanError("a run needs at least two engines");
     if (plan.pairs < 1) throw PlanError("the number of pairs must be at least 1");
     if (plan.concurrency < 1) throw PlanError("--concurrency must be at least 1");
-    try {
-        (void)match::parse_time_control(plan.time_control);
-        plan.adjudication.validate();
-    } catch (const std::exception& e) {
-        throw PlanError(e.what());
-    }
     for (std::size_t i = 0; i < plan.engines.size(); ++i)
         for (std::size_t j = i + 1; j < plan.engines.size(); ++j)
             if (plan.engines[i].name == plan.engines[j].name)
                 throw PlanError("two engines are named '" + plan.engines[i].name +
                                 "': give each a distinct name");
-}
-
-// Starts each engine once, so an engine that cannot start is an error before the first game.
-void probe_engines(const RunPlan& plan) {
-    for (const auto& engine : plan.engines) {
-        uci_client::EngineSpec spec;
-        spec.name = engine.name;
-        spec.argv = engine.argv;
-        spec.options = engine.options;
-        try {
-            uci_client::UciEngine probe(spec, engine_timeouts(plan));
-            probe.start();
-            probe.quit();
-        } catch (const std::exception& e) {
-            throw PlanError("engine '" + engine.name + "' cannot play: " + e.what());
-        }
-    }
 }
 
 SessionResult play(store::Store& store, std::int64_t run_id, const RunPlan& plan,
@@ -87,6 +65,29 @@ SessionResult play(store::Store& store, std::int64_t run_id, const RunPlan& plan
 }
 
 }  // namespace
+
+PreparedRun prepare_run(const RunPlan& plan) {
+    try {
+        (void)game_settings(plan);
+    } catch (const std::exception& e) {
+        throw PlanError(e.what());
+    }
+    PreparedRun prepared;
+    prepared.book = load_book(plan);
+    // Each engine is started once, so an engine that cannot start is an error before the first
+    // game, and what it offers can be checked against the plan.
+    for (const auto& engine : plan.engines) {
+        try {
+            uci_client::UciEngine probe(engine_spec(engine), engine_timeouts(plan));
+            probe.start();
+            prepared.advertised_options.push_back(probe.options());
+            probe.quit();
+        } catch (const std::exception& e) {
+            throw PlanError("engine '" + engine.name + "' cannot play: " + e.what());
+        }
+    }
+    return prepared;
+}
 
 store::RunRecord run_record(const RunPlan& plan, const std::string& command_line) {
     store::RunRecord run;
@@ -112,8 +113,8 @@ store::RunRecord run_record(const RunPlan& plan, const std::string& command_line
 
 SessionResult start_run(const RunPlan& plan, const SessionOptions& options) {
     check_plan(plan);
-    const auto book = load_book(plan);
-    probe_engines(plan);
+    const auto prepared = prepare_run(plan);
+    const auto& book = prepared.book;
     std::vector<store::EngineRecord> records;
     for (const auto& engine : plan.engines) {
         try {
@@ -152,8 +153,8 @@ SessionResult resume_run(std::int64_t run_id, const SessionOptions& options) {
     check_plan(plan);
     accept_changes(store, run_id, changed_inputs(store, run_id, plan), options.allow_changed);
     const StoredConfigs configs(store, run_id, plan);
-    const auto book = load_book(plan);
-    probe_engines(plan);
+    const auto prepared = prepare_run(plan);
+    const auto& book = prepared.book;
     std::vector<std::int64_t> engine_ids;
     const auto attached = store.run_engines(run_id);
     for (const auto& engine : plan.engines) {

@@ -1,6 +1,7 @@
 #pragma once
 
-// Starting and resuming a run: everything between a validated plan and the runner.
+// Starting and resuming a run: everything between a validated plan and the runner (`tune`
+// prepares its plan here too: prepare_run).
 // Bad input (unreadable book, unknown time control, an engine that cannot start, a bad
 // config) is reported before anything is written to the database.
 
@@ -13,9 +14,11 @@
 #include <string>
 #include <vector>
 
+#include "harness/openings/book.hpp"
 #include "harness/store/records.hpp"
 #include "harness/tournament/run_plan.hpp"
 #include "harness/tournament/runner.hpp"
+#include "harness/uci/uci_engine.hpp"
 
 namespace lmr::tournament {
 
@@ -44,6 +47,21 @@ struct SessionResult {
     std::int64_t run_id = 0;
     RunOutcome outcome;
 };
+
+// What a plan needs before its first game, found once for every run command (match, sprt,
+// tournament, resume, tune): the book loaded in the plan's order, and the options each engine
+// advertises (in plan.engines order) from starting it once.
+struct PreparedRun {
+    std::optional<openings::Book> book;  // nullopt: the plan has no book
+    std::vector<std::vector<uci_client::EngineOption>> advertised_options;
+};
+
+// Validates the time control and adjudication, loads the book and starts each engine once.
+// Throws PlanError naming what is wrong.
+PreparedRun prepare_run(const RunPlan& plan);
+
+// The plan's book in the plan's order (nullopt without one). Throws PlanError.
+std::optional<openings::Book> load_book(const RunPlan& plan);
 
 // The runs row of a plan (the plan itself is stored as JSON in it).
 store::RunRecord run_record(const RunPlan& plan, const std::string& command_line);

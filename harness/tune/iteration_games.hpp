@@ -2,15 +2,15 @@
 
 // Plays the games of one SPSA iteration with real engines: `pairs` colour-reversed pairs of
 // θ+ against θ−, two processes of the same engine whose UCI options carry the parameter values
-// (no config files are written). Up to `concurrency` games run at once on a oneTBB arena, like
-// the tournament runner; each slot starts its own θ+ and θ− processes for the iteration (their
-// options change every iteration) and keeps them across its games (`ucinewgame`).
+// (no config files are written). A client of the engine-games service (harness/games): each
+// iteration runs the service over two engine specs, θ+ (index 0) and θ− (index 1), on up to
+// `concurrency` slots; a slot starts its θ+ and θ− processes for the iteration (their options
+// change every iteration) and keeps them across its games (`ucinewgame`).
 //
 // Pair p of iteration k is the run-wide pair k·pairs + p: it takes that opening of the book, so
 // a resumed tune plays the same openings. θ+ is White in the first game of a pair.
 
 #include <atomic>
-#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -26,11 +26,17 @@ namespace lmr::tune {
 
 struct EngineGamesSetup {
     uci_client::EngineSpec engine;  // argv and the options both sides share
-    match::GameSettings settings;   // time control, margin, adjudication (cancel is set here)
+    uci_client::UciTimeouts timeouts;
+    match::GameSettings settings;          // time control, margin, stall timeout, adjudication
     const openings::Book* book = nullptr;  // null: the initial position
     int concurrency = 1;
     const std::atomic<bool>* interrupt = nullptr;  // Ctrl-C: cancels the games in flight
 };
+
+// The setup of a tune's plan: its one engine, game settings and timeouts converted as for any
+// run (tournament::engine_spec, game_settings, engine_timeouts). Throws like game_settings.
+EngineGamesSetup plan_games_setup(const tournament::RunPlan& plan, const openings::Book* book,
+                                  const std::atomic<bool>* interrupt);
 
 // A PlayIteration over real engines. Returns nullopt when interrupted; throws
 // std::runtime_error when an engine can no longer be started. `setup.book` must outlive it.
@@ -39,12 +45,5 @@ PlayIteration engine_games(EngineGamesSetup setup);
 // The spec of one side: the shared spec with the side's parameter values appended.
 uci_client::EngineSpec side_spec(const uci_client::EngineSpec& engine, const std::string& name,
                                  const OptionList& values);
-
-// The book of a plan (nullopt without one), ordered by the plan's seed. Throws
-// openings::BookError.
-std::optional<openings::Book> load_plan_book(const tournament::RunPlan& plan);
-
-// The game settings of a plan. Throws match::TimeControlError / std::invalid_argument.
-match::GameSettings plan_game_settings(const tournament::RunPlan& plan);
 
 }  // namespace lmr::tune

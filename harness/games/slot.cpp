@@ -1,0 +1,85 @@
+#include "harness/games/slot.hpp"
+
+#include <variant>
+
+namespace lmr::games {
+namespace {
+
+using uci_client::Status;
+using uci_client::UciEngine;
+
+// One search from `ucinewgame`. Returns the failure text, or nullopt with `info` set.
+std::optional<std::string> search_once(UciEngine& engine, const SearchJob& job,
+                                       uci_client::SearchInfo& info) {
+    if (engine.new_game() != Status::kOk)
+        return "not ready after ucinewgame: " + engine.last_error();
+    const auto deadline = uci_client::Clock::now() + job.timeout;
+    const auto result =
+        engine.go("position fen " + job.fen, uci_client::GoLimits::with_nodes(job.nodes), deadline);
+    if (result.status != Status::kOk)
+        return std::string(uci_client::to_string(result.status)) +
+               (result.error.empty() ? "" : ": " + result.error);
+    info = result.info;
+    return std::nullopt;
+}
+
+}  // namespace
+
+EngineSlot::EngineSlot(const EngineSettings& settings)
+    : settings_(settings), game_settings_(settings.game), engines_(settings.engines.size()) {}
+
+EngineSlot::~EngineSlot() {
+    quit_engines();
+}
+
+JobResult EngineSlot::run(const Job& job, const std::atomic<bool>& cancel) {
+    if (const auto* game = std::get_if<GameJob>(&job)) return play(*game, cancel);
+    return search(std::get<SearchJob>(job));
+}
+
+UciEngine& EngineSlot::engine(int index) {
+    auto& slot_engine = engines_.at(static_cast<std::size_t>(index));
+    if (!slot_engine) {
+        const auto& spec = settings_.engines[static_cast<std::size_t>(index)];
+        slot_engine = std::make_unique<UciEngine>(spec, settings_.timeouts);
+        if (settings_.protocol_log)
+            slot_engine->set_protocol_log([this, &spec](bool to_engine, std::string_view line) {
+                settings_.protocol_log(spec.name, to_engine, line);
+            });
+        slot_engine->start();
+    }
+    return *slot_engine;
+}
+
+match::GameRecord EngineSlot::play(const GameJob& job, const std::atomic<bool>& cancel) {
+    game_settings_.cancel = &cancel;
+    auto game = match::play_game(engine(job.white), engine(job.black), job.opening, game_settings_);
+    if (settings_.restart_after_game) quit_engines();
+    return game;
+}
+
+SearchOutcome EngineSlot::search(const SearchJob& job) {
+    UciEngine& searcher = engine(job.engine);
+    SearchOutcome outcome;
+    if (auto failure = search_once(searcher, job, outcome.info)) {
+        // One fault may be the engine's bad luck; a second on the same position is a reason to
+        // stop rather than leave a hole in the results.
+        searcher.restart();
+        outcome.retried = true;
+        if (auto again = search_once(searcher, job, outcome.info))
+            throw SearchFailure("engine '" + searcher.name() + "' failed twice on '" + job.fen +
+                                "': " + *failure + "; then " + *again);
+    }
+    outcome.engine_id = searcher.id_name();
+    return outcome;
+}
+
+void EngineSlot::quit_engines() {
+    for (auto& slot_engine : engines_)
+        if (slot_engine) {
+            slot_engine->quit();
+            slot_engine.reset();
+        }
+}
+
+}  // namespace lmr::games
