@@ -40,13 +40,10 @@ struct StudyRow {
     std::optional<store::TestEngineTotals> test;
 };
 
-// What one engine's searches looked like in a run (engine_move_stats).
-struct SideRow {
+// What one engine's searches looked like in a run (engine_move_stats), with its name and role.
+struct SideRow : store::EngineMoveStats {
     std::string name;
     store::EngineRole role = store::EngineRole::kParticipant;
-    long moves = 0;
-    std::optional<double> avg_depth, avg_seldepth, avg_nodes, avg_time_ms;
-    std::int64_t total_nodes = 0, total_time_ms = 0;
 };
 
 // One engine of a tournament: its completed pairs against every engine it met, pooled from its

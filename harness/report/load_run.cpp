@@ -16,23 +16,16 @@ std::vector<SideRow> load_sides(const store::Store& store, std::int64_t run_id,
     std::vector<SideRow> rows;
     for (const auto& engine : engines) {
         SideRow row;
+        row.engine_id = engine.engine.id;
         row.name = engine.engine.name;
         row.role = engine.role;
         rows.push_back(row);
     }
     for (const store::EngineMoveStats& stats : store.engine_move_stats(run_id)) {
-        const auto it =
-            std::find_if(engines.begin(), engines.end(),
-                         [&](const store::RunEngine& e) { return e.engine.id == stats.engine_id; });
-        if (it == engines.end()) continue;
-        SideRow& row = rows[static_cast<std::size_t>(it - engines.begin())];
-        row.moves = stats.moves;
-        row.avg_depth = stats.avg_depth;
-        row.avg_seldepth = stats.avg_seldepth;
-        row.avg_nodes = stats.avg_nodes;
-        row.avg_time_ms = stats.avg_time_ms;
-        row.total_nodes = stats.total_nodes;
-        row.total_time_ms = stats.total_time_ms;
+        const auto row = std::find_if(rows.begin(), rows.end(), [&](const SideRow& side) {
+            return side.engine_id == stats.engine_id;
+        });
+        if (row != rows.end()) static_cast<store::EngineMoveStats&>(*row) = stats;
     }
     return rows;
 }
