@@ -1,7 +1,8 @@
 #pragma once
 
 // Scores positions with a UCI engine: one fixed-node search per position, several engine
-// processes at once (one thread each, each owning its engine). Every search starts from
+// processes at once — a client of the engine-games service (harness/games), each position a
+// SearchJob on one of `concurrency` slots, each slot owning its engine. Every search starts from
 // `ucinewgame` (cleared hash and history), so with a node limit a deterministic engine gives
 // the same score whatever the concurrency and the order the positions are handed out.
 
@@ -24,7 +25,7 @@ struct ScorerOptions {
     int concurrency = 1;  // engine processes
     // One search may take this long before the engine counts as hung (restarted, retried once).
     std::chrono::milliseconds search_timeout{60'000};
-    // Called (from a worker thread, serialised) after each position with the count done.
+    // Called (from a slot's thread, serialised) after each position with the count done.
     std::function<void(std::size_t done, std::size_t total)> progress;
 };
 
