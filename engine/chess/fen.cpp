@@ -9,6 +9,7 @@
 #include "engine/chess/notation.hpp"
 #include "engine/chess/position.hpp"
 #include "engine/chess/quoted.hpp"
+#include "engine/text/text.hpp"
 
 namespace lmr::chess {
 
@@ -16,22 +17,6 @@ namespace {
 
 constexpr std::string_view kPieceChars = "PNBRQKpnbrqk";
 constexpr const char* kColorNames[2] = {"white", "black"};
-
-std::vector<std::string_view> split_fields(std::string_view text) {
-    std::vector<std::string_view> fields;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        while (i < text.size() &&
-               (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
-            ++i;
-        std::size_t start = i;
-        while (i < text.size() &&
-               !(text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
-            ++i;
-        if (i > start) fields.push_back(text.substr(start, i - start));
-    }
-    return fields;
-}
 
 bool is_number(std::string_view s) {
     if (s.empty()) return false;
@@ -52,7 +37,7 @@ bool fail(std::string* error, std::string message) {
 }  // namespace
 
 std::optional<Position> Position::from_fen(std::string_view text, std::string* error) {
-    std::vector<std::string_view> fields = split_fields(text);
+    std::vector<std::string_view> fields = text::split_words(text);
     if (fields.size() < 4) {
         fail(error, "FEN has " + std::to_string(fields.size()) +
                         " field(s); expected 6 (or 4 for EPD): placement, side to move, "

@@ -3,6 +3,7 @@
 
 #include "engine/chess/movegen.hpp"
 #include "engine/chess/quoted.hpp"
+#include "engine/text/text.hpp"
 
 namespace lmr::chess {
 
@@ -14,13 +15,6 @@ constexpr char kPieceLetters[] = "PNBRQK";
 bool set_error(std::string* error, std::string message) {
     if (error) *error = std::move(message);
     return false;
-}
-
-std::string_view trim(std::string_view s) {
-    auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-    while (!s.empty() && space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && space(s.back())) s.remove_suffix(1);
-    return s;
 }
 
 PieceType piece_from_letter(char c) {
@@ -88,7 +82,7 @@ std::string to_uci(Move m) {
 }
 
 Move parse_uci(const Position& pos, std::string_view input, std::string* error) {
-    std::string_view text = trim(input);
+    std::string_view text = text::trim(input);
     if (text == "0000") {
         set_error(error, "UCI move '0000' (null move) is not a legal move");
         return Move::none();
@@ -198,14 +192,14 @@ std::string to_san(const Position& pos, Move m) {
 }
 
 Move parse_san(const Position& pos, std::string_view input, std::string* error) {
-    std::string_view text = trim(input);
+    std::string_view text = text::trim(input);
     std::string_view original = text;
     // Annotations and check marks carry no information we need.
     while (!text.empty() &&
            (text.back() == '+' || text.back() == '#' || text.back() == '!' || text.back() == '?'))
         text.remove_suffix(1);
     if (text.size() > 4 && text.substr(text.size() - 4) == "e.p.") text.remove_suffix(4);
-    text = trim(text);
+    text = text::trim(text);
     if (text.empty()) {
         set_error(error, "empty SAN move " + quoted(original));
         return Move::none();

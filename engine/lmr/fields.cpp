@@ -1,9 +1,6 @@
 // The field table (see fields.hpp). Each line defines one JSON key once.
 #include "engine/lmr/fields.hpp"
 
-#include <algorithm>
-#include <limits>
-
 namespace lmr::lmr {
 namespace {
 
@@ -347,35 +344,6 @@ const FieldDesc* find_field(std::string_view path) {
     for (const FieldDesc& f : config_fields())
         if (f.path == path) return &f;
     return nullptr;
-}
-
-int edit_distance(std::string_view a, std::string_view b) {
-    std::vector<int> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = static_cast<int>(j);
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        int diagonal = row[0];
-        row[0] = static_cast<int>(i);
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const int above = row[j];
-            const int cost = a[i - 1] == b[j - 1] ? 0 : 1;
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + cost});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
-
-std::string nearest(std::string_view word, const std::vector<std::string>& candidates) {
-    std::string best;
-    int best_distance = std::numeric_limits<int>::max();
-    for (const std::string& c : candidates) {
-        const int d = edit_distance(word, c);
-        if (d < best_distance) {
-            best_distance = d;
-            best = c;
-        }
-    }
-    return best;
 }
 
 }  // namespace lmr::lmr

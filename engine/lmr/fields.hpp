@@ -66,11 +66,6 @@ inline const std::vector<std::vector<int>>& get_table(const FieldDesc& f, const 
     return f.table_ref(const_cast<LmrConfig&>(c));
 }
 
-// Levenshtein distance, for "did you mean" suggestions.
-int edit_distance(std::string_view a, std::string_view b);
-// The candidate nearest to `word` ("" when there is none).
-std::string nearest(std::string_view word, const std::vector<std::string>& candidates);
-
 // Generated documentation: the JSON Schema (draft 2020-12) of a config file, and the
 // Markdown key reference embedded in docs/configs.md.
 std::string config_json_schema();

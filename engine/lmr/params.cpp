@@ -2,6 +2,7 @@
 #include "engine/lmr/params.hpp"
 
 #include "engine/lmr/fields.hpp"
+#include "engine/text/text.hpp"
 
 namespace lmr::lmr {
 namespace {
@@ -67,7 +68,7 @@ void set_param(LmrConfig& config, std::string_view name, int value) {
         std::vector<std::string> names;
         for (const ParamSpec& q : tunable_params()) names.push_back(q.name);
         throw ConfigError("unknown parameter '" + std::string(name) + "' (did you mean '" +
-                          nearest(name, names) + "'?)");
+                          text::nearest(name, names) + "'?)");
     }
     if (value < p->min || value > p->max)
         throw ConfigError(p->name + ": " + std::to_string(value) + " is out of range [" +

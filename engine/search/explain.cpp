@@ -9,6 +9,7 @@
 #include "engine/lmr/policy.hpp"
 #include "engine/lmr/stats.hpp"
 #include "engine/search/search.hpp"
+#include "engine/text/text.hpp"
 
 namespace lmr::search {
 namespace {
@@ -87,7 +88,7 @@ void apply_set(MoveContext& ctx, const std::string& assignment) {
     std::vector<std::string> names;
     for (const InputField& field : kInputs) names.emplace_back(field.name);
     throw ExplainError("--set " + assignment + ": unknown field '" + std::string(name) +
-                       "' (did you mean '" + lmr::nearest(name, names) + "'?)");
+                       "' (did you mean '" + text::nearest(name, names) + "'?)");
 }
 
 bool in_range(lmr::Rule rule, lmr::Rule first, lmr::Rule last) {

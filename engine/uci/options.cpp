@@ -3,18 +3,9 @@
 #include <charconv>
 #include <utility>
 
-namespace lmr::uci {
+#include "engine/text/text.hpp"
 
-bool equals_ignore_case(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        const auto lower = [](char c) {
-            return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c;
-        };
-        if (lower(a[i]) != lower(b[i])) return false;
-    }
-    return true;
-}
+namespace lmr::uci {
 
 Option::Option(std::string name, Type type, std::string default_value, std::int64_t min,
                std::int64_t max, Apply apply)
@@ -68,9 +59,9 @@ bool Option::set(const std::string& value, std::string* error) {
             break;
         }
         case Type::kCheck:
-            if (equals_ignore_case(value, "true")) {
+            if (text::iequals(value, "true")) {
                 normalized = "true";
-            } else if (equals_ignore_case(value, "false")) {
+            } else if (text::iequals(value, "false")) {
                 normalized = "false";
             } else {
                 if (error)
@@ -92,7 +83,7 @@ bool Option::set(const std::string& value, std::string* error) {
 
 Option* OptionSet::find(std::string_view name) {
     for (Option& o : options_) {
-        if (equals_ignore_case(o.name(), name)) return &o;
+        if (text::iequals(o.name(), name)) return &o;
     }
     return nullptr;
 }

@@ -45,6 +45,4 @@ class OptionSet {
     std::vector<Option> options_;
 };
 
-bool equals_ignore_case(std::string_view a, std::string_view b);
-
 }  // namespace lmr::uci

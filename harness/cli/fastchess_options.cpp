@@ -5,13 +5,12 @@
 #include <map>
 #include <random>
 
-#include "engine/lmr/fields.hpp"
+#include "engine/text/text.hpp"
 #include "harness/cli/command.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
 #include "harness/match/time_control.hpp"
 #include "harness/store/store.hpp"
-#include "harness/uci/engine_option.hpp"
 
 namespace lmr::cli {
 namespace {
@@ -75,11 +74,9 @@ Settings key_values(const OptionWords& option, bool may_be_empty = false) {
 UsageError unknown_key(const OptionWords& option, const std::string& key,
                        const std::vector<std::string>& known) {
     std::string message = "unknown setting '" + key + "'";
-    if (const auto near = lmr::nearest(key, known); !near.empty())
+    if (const auto near = text::nearest(key, known); !near.empty())
         message += " (did you mean '" + near + "'?)";
-    std::string list;
-    for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-    return option_error(option, message + "; expected one of " + list);
+    return option_error(option, message + "; expected one of " + text::joined(known, ", "));
 }
 
 bool true_false(const OptionWords& option, const std::string& key, const std::string& value) {
@@ -168,7 +165,7 @@ tournament::EnginePlan build_engine(const EngineWords& words, EngineLimits& limi
             // A later value for the same option replaces the earlier one (fastchess sends both,
             // in order, so the later one is what the engine ends up with).
             std::erase_if(engine.options,
-                          [&](const auto& o) { return uci_client::iequals(o.first, name); });
+                          [&](const auto& o) { return text::iequals(o.first, name); });
             engine.options.emplace_back(name, value);
         } else if (key == "arg") {
             extra_arguments.push_back(value);
@@ -520,15 +517,10 @@ FastchessRun parse_fastchess_command_line(const std::vector<std::string>& args) 
         } else if (flag == "-sprt") {
             plan.sprt = read_sprt(option);
         } else if (flag == "-draw") {
-            plan.adjudication.draw = parse_draw_flag("-draw", [&] {
-                std::string text;
-                for (const auto& p : option.params) text += (text.empty() ? "" : ",") + p;
-                return text;
-            }());
+            plan.adjudication.draw = parse_draw_flag("-draw", text::joined(option.params, ","));
         } else if (flag == "-resign") {
-            std::string text;
-            for (const auto& p : option.params) text += (text.empty() ? "" : ",") + p;
-            plan.adjudication.resign = parse_resign_flag("-resign", text);
+            plan.adjudication.resign =
+                parse_resign_flag("-resign", text::joined(option.params, ","));
         } else if (flag == "-maxmoves") {
             plan.adjudication.max_moves =
                 static_cast<int>(count_value(option, single_value(option)));
@@ -541,9 +533,7 @@ FastchessRun parse_fastchess_command_line(const std::vector<std::string>& args) 
         } else if (flag == "-srand") {
             seed = static_cast<std::uint64_t>(count_value(option, single_value(option)));
         } else if (flag == "-event" || flag == "-site") {
-            std::string text;
-            for (const auto& p : option.params) text += (text.empty() ? "" : " ") + p;
-            (flag == "-event" ? plan.event : plan.site) = text;
+            (flag == "-event" ? plan.event : plan.site) = text::joined(option.params, " ");
         } else if (flag == "-variant") {
             if (single_value(option) != "standard")
                 throw option_error(option, "only standard chess is supported");
@@ -608,7 +598,7 @@ FastchessRun parse_fastchess_command_line(const std::vector<std::string>& args) 
             throw option_error(option, "not supported: " + it->second);
         } else {
             std::string message = "unknown option";
-            if (const auto near = lmr::nearest(flag, kSupported); !near.empty())
+            if (const auto near = text::nearest(flag, kSupported); !near.empty())
                 message += " (did you mean " + near + "?)";
             throw option_error(option, message + "; see docs/fastchess.md");
         }

@@ -5,12 +5,12 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "engine/text/text.hpp"
 #include "harness/match/time_control.hpp"
 #include "harness/stats/elo.hpp"
 #include "harness/stats/sprt.hpp"
 #include "harness/stats/standings.hpp"
 #include "harness/tournament/schedule.hpp"
-#include "harness/uci/engine_option.hpp"
 
 namespace lmr::cli {
 namespace {
@@ -44,7 +44,7 @@ stats::Outcome outcome_for(const match::GameRecord& game, bool first_is_white) {
 std::string option_value(const tournament::EnginePlan& engine, std::string_view name,
                          std::string_view unit) {
     for (const auto& [option, value] : engine.options)
-        if (uci_client::iequals(option, name)) return value + std::string(unit);
+        if (text::iequals(option, name)) return value + std::string(unit);
     return "NULL";
 }
 

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "engine/text/text.hpp"
 #include "harness/cli/command.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
@@ -77,7 +78,7 @@ uci_client::EngineSpec engine_spec(const po::variables_map& values) {
                 throw flag_error("--option", option, "expected NAME=VALUE");
             const std::string name = option.substr(0, eq);
             for (const auto& earlier : spec.options)
-                if (uci_client::iequals(earlier.first, name))
+                if (text::iequals(earlier.first, name))
                     throw flag_error("--option", option, name + " is given twice");
             spec.options.emplace_back(name, option.substr(eq + 1));
         }

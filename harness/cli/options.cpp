@@ -11,19 +11,14 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/text/text.hpp"
+
 namespace lmr::cli {
 namespace {
 
-std::string_view trim(std::string_view text) {
-    const auto first = text.find_first_not_of(" \t");
-    if (first == std::string_view::npos) return {};
-    const auto last = text.find_last_not_of(" \t");
-    return text.substr(first, last - first + 1);
-}
-
 // Why `text` is not a count (a whole number >= 0), or nothing when it is one.
 std::optional<std::string> count_problem(std::string_view text, long& value) {
-    const std::string_view t = trim(text);
+    const std::string_view t = text::trim(text);
     if (t.empty()) return "is empty, expected a whole number";
     if (t.front() == '-') return "must not be negative";
     const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), value);
@@ -150,12 +145,7 @@ std::vector<std::pair<std::string, std::string>> parse_key_values(
     for (const std::string_view key : keys)
         expected += (expected.empty() ? "" : ", ") + std::string(key) + "=";
     std::vector<std::pair<std::string, std::string>> settings;
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t comma = text.find(',', start);
-        const std::string_view item = comma == std::string_view::npos
-                                          ? text.substr(start)
-                                          : text.substr(start, comma - start);
+    for (const std::string_view item : text::split(text, ',')) {
         const std::size_t eq = item.find('=');
         if (eq == std::string_view::npos || eq == 0)
             throw flag_error(flag, item, "expected key=value, the keys being " + expected);
@@ -166,8 +156,6 @@ std::vector<std::pair<std::string, std::string>> parse_key_values(
             if (setting.first == key) throw flag_error(flag, text, "'" + key + "' is given twice");
         if (eq + 1 == item.size()) throw flag_error(flag, item, "has no value after '='");
         settings.emplace_back(key, std::string(item.substr(eq + 1)));
-        if (comma == std::string_view::npos) break;
-        start = comma + 1;
     }
     return settings;
 }
@@ -214,7 +202,7 @@ CommandContext nested_context(const CommandContext& context) {
 }
 
 double parse_double(std::string_view flag, std::string_view text) {
-    const std::string_view t = trim(text);
+    const std::string_view t = text::trim(text);
     double value = 0;
     // from_chars rejects a leading '+', which people do write for Elo bounds.
     const std::string_view digits = !t.empty() && t.front() == '+' ? t.substr(1) : t;
@@ -248,22 +236,15 @@ bool parse_on_off(std::string_view flag, std::string_view text) {
 
 std::vector<long> parse_count_list(std::string_view flag, std::string_view text) {
     std::vector<long> counts;
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t comma = text.find(',', start);
-        const std::string_view item = comma == std::string_view::npos
-                                          ? text.substr(start)
-                                          : text.substr(start, comma - start);
+    for (const std::string_view item : text::split(text, ',')) {
         long value = 0;
         if (const auto problem = count_problem(item, value)) {
             // Name the whole value and the bad item, so a long list is easy to fix.
             throw flag_error(flag, text,
                              "item " + std::to_string(counts.size() + 1) + " ('" +
-                                 std::string(trim(item)) + "') " + *problem);
+                                 std::string(text::trim(item)) + "') " + *problem);
         }
         counts.push_back(value);
-        if (comma == std::string_view::npos) break;
-        start = comma + 1;
     }
     return counts;
 }

@@ -12,6 +12,7 @@
 #include <random>
 #include <thread>
 
+#include "engine/text/text.hpp"
 #include "harness/cli/game_outputs.hpp"
 #include "harness/cli/pv_warnings.hpp"
 #include "harness/cli/tournament_standings.hpp"
@@ -19,7 +20,6 @@
 #include "harness/stats/format.hpp"
 #include "harness/store/store.hpp"
 #include "harness/tournament/schedule.hpp"
-#include "harness/uci/engine_option.hpp"
 
 namespace lmr::cli {
 namespace {
@@ -194,7 +194,7 @@ std::vector<tournament::EnginePlan> take_engine_flags(CommandContext& context) {
             } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
                 const std::string name = key.substr(7);
                 for (const auto& option : engine.options)
-                    if (uci_client::iequals(option.first, name))
+                    if (text::iequals(option.first, name))
                         throw flag_error("--engine", word, "option." + name + " is given twice");
                 engine.options.emplace_back(name, value);
             } else {
@@ -265,12 +265,12 @@ void add_shared_uci_options(const po::variables_map& values,
         const std::string name = text.substr(0, eq);
         // Two values for one option: which one was meant is anybody's guess.
         for (const auto& earlier : seen)
-            if (uci_client::iequals(earlier, name))
+            if (text::iequals(earlier, name))
                 throw flag_error("--option", text, name + " is given twice");
         seen.push_back(name);
         // UCI option names are case-insensitive.
         const auto same_name = [&](const auto& option) {
-            return uci_client::iequals(option.first, name);
+            return text::iequals(option.first, name);
         };
         for (auto& engine : engines) {
             if (std::none_of(engine.options.begin(), engine.options.end(), same_name))

@@ -4,6 +4,8 @@
 #include <limits>
 #include <vector>
 
+#include "engine/text/text.hpp"
+
 namespace lmr::match {
 namespace {
 
@@ -137,19 +139,6 @@ std::optional<ClockSpec> parse_clock(std::string_view value, std::string* why) {
     return spec;
 }
 
-std::vector<std::string_view> split_tokens(std::string_view text) {
-    std::vector<std::string_view> tokens;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-        std::size_t j = i;
-        while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
-        if (j > i) tokens.push_back(text.substr(i, j - i));
-        i = j;
-    }
-    return tokens;
-}
-
 std::string clock_text(const ClockSpec& c) {
     std::string s;
     if (c.moves > 0) s += std::to_string(c.moves) + "/";
@@ -175,7 +164,7 @@ std::string format_seconds(milliseconds ms) {
 
 TimeControl parse_time_control(std::string_view text) {
     TimeControl tc;
-    const auto tokens = split_tokens(text);
+    const auto tokens = text::split_words(text);
     if (tokens.empty()) fail(text, "is empty (expected tc=…, st=…, nodes=… or depth=…)");
     bool seen_tc = false, seen_st = false, seen_nodes = false, seen_depth = false;
     for (std::string_view token : tokens) {

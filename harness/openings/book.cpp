@@ -1,10 +1,10 @@
 #include "harness/openings/book.hpp"
 
-#include <cctype>
 #include <random>
 #include <utility>
 
 #include "engine/chess/position.hpp"
+#include "engine/text/text.hpp"
 #include "harness/openings/epd_reader.hpp"
 #include "harness/openings/pgn_reader.hpp"
 
@@ -31,8 +31,7 @@ std::optional<BookOrder> parse_book_order(std::string_view text) {
 }
 
 std::optional<BookFormat> format_from_extension(const std::filesystem::path& path) {
-    std::string ext = path.extension().string();
-    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string ext = text::lower(path.extension().string());
     if (ext == ".epd") return BookFormat::kEpd;
     if (ext == ".pgn") return BookFormat::kPgn;
     return std::nullopt;

@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <optional>
 #include <stdexcept>
 #include <string>
 
+#include "engine/text/text.hpp"
 #include "harness/stats/elo.hpp"
 
 namespace lmr::stats {
@@ -135,9 +135,7 @@ std::string_view model_name(EloModel model) {
 }
 
 std::optional<EloModel> parse_model(std::string_view name) {
-    std::string lower(name);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string lower = text::lower(name);
     if (lower == "normalized") return EloModel::kNormalized;
     if (lower == "logistic") return EloModel::kLogistic;
     // fastchess calls it "bayesian"; cutechess-cli's documentation and BayesElo itself "BayesElo".

@@ -6,21 +6,16 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "engine/text/text.hpp"
 #include "harness/process/shell_word.hpp"
 
 namespace lmr::tune {
 namespace {
 
+// "lmr.steps.history.weight" → {"lmr", "steps", "history", "weight"}.
 std::vector<std::string> split_path(const std::string& name) {
-    std::vector<std::string> parts;
-    std::size_t start = 0;
-    while (true) {
-        const auto dot = name.find('.', start);
-        parts.push_back(
-            name.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
-        if (dot == std::string::npos) return parts;
-        start = dot + 1;
-    }
+    const std::vector<std::string_view> parts = text::split(name, '.');
+    return {parts.begin(), parts.end()};
 }
 
 bool is_index(const std::string& part) {

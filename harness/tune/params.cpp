@@ -1,7 +1,6 @@
 #include "harness/tune/params.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <fstream>
@@ -9,32 +8,16 @@
 #include <optional>
 #include <sstream>
 
+#include "engine/text/text.hpp"
+
 namespace lmr::tune {
 namespace {
 
-std::string_view trim(std::string_view text) {
-    const auto first = text.find_first_not_of(" \t\r");
-    if (first == std::string_view::npos) return {};
-    const auto last = text.find_last_not_of(" \t\r");
-    return text.substr(first, last - first + 1);
-}
-
-std::vector<std::string_view> split_fields(std::string_view text) {
-    std::vector<std::string_view> fields;
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t comma = text.find(',', start);
-        fields.push_back(trim(text.substr(
-            start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
-        if (comma == std::string_view::npos) return fields;
-        start = comma + 1;
-    }
-}
-
-std::string lower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
+// The comma-separated fields of a parameter, trimmed: "NAME, int, 10, 0, 20, 2, 0.002".
+std::vector<std::string_view> split_fields(std::string_view line) {
+    std::vector<std::string_view> fields = text::split(line, ',');
+    for (std::string_view& field : fields) field = text::trim(field);
+    return fields;
 }
 
 std::optional<double> parse_number(std::string_view text) {
@@ -64,7 +47,7 @@ SpsaParam parse_fields(const std::vector<std::string_view>& fields, bool with_ty
     if (param.name.empty()) throw fail("field 1 (NAME) is empty");
     std::size_t next = 1;
     if (with_type) {
-        const std::string type = lower(fields.at(1));
+        const std::string type = text::lower(fields.at(1));
         if (type == "int") {
             param.is_integer = true;
         } else if (type == "float") {
@@ -105,23 +88,6 @@ SpsaParam parse_fields(const std::vector<std::string_view>& fields, bool with_ty
     return param;
 }
 
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t above = row[j];
-            const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
-                              std::tolower(static_cast<unsigned char>(b[j - 1]));
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
-
 std::string show_range(const uci_client::EngineOption& option) {
     return "[" + (option.min ? std::to_string(*option.min) : std::string("?")) + ", " +
            (option.max ? std::to_string(*option.max) : std::string("?")) + "]";
@@ -144,13 +110,9 @@ SpsaParam parse_param_flag(std::string_view text) {
 std::vector<SpsaParam> parse_params_text(std::string_view text, const std::string& source) {
     std::vector<SpsaParam> params;
     std::size_t line_number = 0;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t end = text.find('\n', start);
-        const std::string_view line = trim(text.substr(
-            start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    for (const std::string_view raw_line : text::split(text, '\n')) {
+        const std::string_view line = text::trim(raw_line);
         ++line_number;
-        start = end == std::string_view::npos ? text.size() + 1 : end + 1;
         if (line.empty() || line.front() == '#') continue;
         const std::string where = source + ":" + std::to_string(line_number);
         const auto fields = split_fields(line);
@@ -177,7 +139,7 @@ void check_param_list(const std::vector<SpsaParam>& params) {
     if (params.empty()) throw ParamError("no parameters to tune: give --param or --params-file");
     std::map<std::string, int> seen;
     for (const SpsaParam& p : params)
-        if (++seen[lower(p.name)] == 2)
+        if (++seen[text::lower(p.name)] == 2)
             throw ParamError("parameter '" + p.name + "' is given twice");
 }
 
@@ -254,9 +216,11 @@ std::vector<std::string> param_warnings(const std::vector<SpsaParam>& params) {
 std::vector<std::string> nearest_names(std::string_view name,
                                        const std::vector<std::string>& candidates,
                                        std::size_t limit) {
+    // Case does not count: UCI option names are not case sensitive.
+    const std::string lowered = text::lower(name);
     std::vector<std::pair<std::size_t, std::string>> scored;
     for (const auto& candidate : candidates)
-        scored.emplace_back(edit_distance(name, candidate), candidate);
+        scored.emplace_back(text::edit_distance(lowered, text::lower(candidate)), candidate);
     std::stable_sort(scored.begin(), scored.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
     // Suggestions far from the name mislead more than they help.

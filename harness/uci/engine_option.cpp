@@ -1,9 +1,8 @@
 #include "harness/uci/engine_option.hpp"
 
-#include <cctype>
 #include <charconv>
 
-#include "harness/uci/search_info.hpp"
+#include "engine/text/text.hpp"
 
 namespace lmr::uci_client {
 namespace {
@@ -14,11 +13,11 @@ void append_word(std::string& text, std::string_view word) {
 }
 
 EngineOption::Type type_from_text(std::string_view text) {
-    if (iequals(text, "check")) return EngineOption::Type::kCheck;
-    if (iequals(text, "spin")) return EngineOption::Type::kSpin;
-    if (iequals(text, "combo")) return EngineOption::Type::kCombo;
-    if (iequals(text, "button")) return EngineOption::Type::kButton;
-    if (iequals(text, "string")) return EngineOption::Type::kString;
+    if (text::iequals(text, "check")) return EngineOption::Type::kCheck;
+    if (text::iequals(text, "spin")) return EngineOption::Type::kSpin;
+    if (text::iequals(text, "combo")) return EngineOption::Type::kCombo;
+    if (text::iequals(text, "button")) return EngineOption::Type::kButton;
+    if (text::iequals(text, "string")) return EngineOption::Type::kString;
     return EngineOption::Type::kUnknown;
 }
 
@@ -33,19 +32,8 @@ std::optional<long long> parse_integer(std::string_view text) {
 
 }  // namespace
 
-bool iequals(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        if (std::tolower(static_cast<unsigned char>(a[i])) !=
-            std::tolower(static_cast<unsigned char>(b[i]))) {
-            return false;
-        }
-    }
-    return true;
-}
-
 std::optional<EngineOption> parse_option_line(std::string_view line) {
-    const std::vector<std::string_view> tokens = split_tokens(line);
+    const std::vector<std::string_view> tokens = text::split_words(line);
     if (tokens.empty() || tokens.front() != "option") return std::nullopt;
 
     enum class Field { kNone, kName, kType, kDefault, kMin, kMax, kVar };
@@ -116,7 +104,7 @@ std::optional<EngineOption> parse_option_line(std::string_view line) {
 
 const EngineOption* find_option(const std::vector<EngineOption>& options, std::string_view name) {
     for (const EngineOption& option : options) {
-        if (iequals(option.name, name)) return &option;
+        if (text::iequals(option.name, name)) return &option;
     }
     return nullptr;
 }
@@ -134,13 +122,13 @@ std::string check_option_value(const EngineOption& option, std::string_view valu
             return {};
         }
         case EngineOption::Type::kCheck:
-            if (iequals(value, "true") || iequals(value, "false")) return {};
+            if (text::iequals(value, "true") || text::iequals(value, "false")) return {};
             return "value '" + std::string(value) + "' is not true or false";
         case EngineOption::Type::kCombo: {
             if (option.vars.empty()) return {};
             std::string choices;
             for (const std::string& var : option.vars) {
-                if (iequals(var, value)) return {};
+                if (text::iequals(var, value)) return {};
                 append_word(choices, var);
             }
             return "value '" + std::string(value) + "' is not one of: " + choices;
@@ -157,10 +145,12 @@ std::string setoption_command(const EngineOption& option, std::string_view value
     if (option.type == EngineOption::Type::kButton) return "setoption name " + option.name;
     std::string sent(value);
     if (option.type == EngineOption::Type::kCheck) {
-        sent = iequals(value, "true") ? "true" : iequals(value, "false") ? "false" : sent;
+        sent = text::iequals(value, "true")    ? "true"
+               : text::iequals(value, "false") ? "false"
+                                               : sent;
     } else if (option.type == EngineOption::Type::kCombo) {
         for (const std::string& var : option.vars) {
-            if (iequals(var, value)) sent = var;
+            if (text::iequals(var, value)) sent = var;
         }
     }
     return "setoption name " + option.name + " value " + sent;

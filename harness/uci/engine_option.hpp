@@ -40,6 +40,4 @@ std::string setoption_command(const EngineOption& option, std::string_view value
 // For an option the engine did not advertise (sent only when unknown options are tolerated).
 std::string setoption_command(std::string_view name, std::string_view value);
 
-bool iequals(std::string_view a, std::string_view b);
-
 }  // namespace lmr::uci_client

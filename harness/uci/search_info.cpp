@@ -3,6 +3,8 @@
 #include <array>
 #include <charconv>
 
+#include "engine/text/text.hpp"
+
 namespace lmr::uci_client {
 namespace {
 
@@ -33,20 +35,8 @@ std::optional<T> parse_number(std::string_view token) {
 
 }  // namespace
 
-std::vector<std::string_view> split_tokens(std::string_view line) {
-    std::vector<std::string_view> tokens;
-    std::size_t i = 0;
-    while (i < line.size()) {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-        const std::size_t start = i;
-        while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-        if (i > start) tokens.push_back(line.substr(start, i - start));
-    }
-    return tokens;
-}
-
 std::optional<SearchInfo> parse_info(std::string_view line) {
-    const std::vector<std::string_view> tokens = split_tokens(line);
+    const std::vector<std::string_view> tokens = text::split_words(line);
     if (tokens.empty() || tokens.front() != "info") return std::nullopt;
 
     SearchInfo info;

@@ -48,7 +48,4 @@ std::optional<SearchInfo> parse_info(std::string_view line);
 // when an engine spreads them over several lines. `text` is not carried over.
 void merge_info(SearchInfo& into, const SearchInfo& from);
 
-// Splits on spaces and tabs; shared by the protocol parsers.
-std::vector<std::string_view> split_tokens(std::string_view line);
-
 }  // namespace lmr::uci_client

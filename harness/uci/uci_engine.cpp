@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/text/text.hpp"
+
 namespace lmr::uci_client {
 namespace {
 
@@ -192,7 +194,7 @@ void UciEngine::handshake(Clock::time_point deadline) {
         if (status == ReadStatus::kClosed) {
             fail_start(UciError::Kind::kExited, crash_text("answering 'uci'"));
         }
-        const std::vector<std::string_view> tokens = split_tokens(line_);
+        const std::vector<std::string_view> tokens = text::split_words(line_);
         if (tokens.empty()) continue;
         if (tokens[0] == "uciok") return;
         if (tokens[0] == "id" && tokens.size() >= 3) {  // a bare "id name" says nothing
@@ -204,7 +206,7 @@ void UciEngine::handshake(Clock::time_point deadline) {
             if (auto option = parse_option_line(line_)) {
                 // An option announced twice: the later announcement wins.
                 const auto same = [&](const EngineOption& o) {
-                    return iequals(o.name, option->name);
+                    return text::iequals(o.name, option->name);
                 };
                 options_.erase(std::remove_if(options_.begin(), options_.end(), same),
                                options_.end());
@@ -241,7 +243,9 @@ void UciEngine::send_options() {
         if (!send(command)) fail_start(UciError::Kind::kExited, crash_text("setting options"));
     }
     for (const auto& [option_name, value] : spec_.options_if_offered) {
-        const auto named = [&](const auto& given) { return iequals(given.first, option_name); };
+        const auto named = [&](const auto& given) {
+            return text::iequals(given.first, option_name);
+        };
         if (std::any_of(spec_.options.begin(), spec_.options.end(), named)) continue;
         const EngineOption* option = find_option(options_, option_name);
         if (option == nullptr) continue;
@@ -373,7 +377,7 @@ GoResult UciEngine::read_search(Clock::time_point deadline) {
                 GoResult result = std::move(pending_);
                 pending_ = GoResult{};
                 result.elapsed = last_read_ - go_written_;
-                const std::vector<std::string_view> tokens = split_tokens(line_);
+                const std::vector<std::string_view> tokens = text::split_words(line_);
                 if (tokens.size() >= 2 && tokens[1] != "ponder") {
                     result.bestmove = std::string(tokens[1]);
                     if (tokens.size() >= 4 && tokens[2] == "ponder")

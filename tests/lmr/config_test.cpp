@@ -319,12 +319,5 @@ TEST(ConfigValidate, InMemoryRangeViolationsThrow) {
     }
 }
 
-TEST(EditDistance, Basics) {
-    EXPECT_EQ(edit_distance("history", "histroy"), 2);
-    EXPECT_EQ(edit_distance("", "abc"), 3);
-    EXPECT_EQ(edit_distance("kitten", "sitting"), 3);
-    EXPECT_EQ(nearest("tt_mov", {"in_check", "tt_move", "killers"}), "tt_move");
-}
-
 }  // namespace
 }  // namespace lmr::lmr

@@ -1,0 +1,86 @@
+#include "engine/text/text.hpp"
+
+#include <algorithm>
+#include <boost/algorithm/string/case_conv.hpp>
+#include <boost/algorithm/string/join.hpp>
+#include <boost/algorithm/string/predicate.hpp>
+#include <locale>
+
+namespace lmr::text {
+
+bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+std::string_view trim(std::string_view text) {
+    while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+    while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+    return text;
+}
+
+std::vector<std::string_view> split(std::string_view text, char separator) {
+    std::vector<std::string_view> fields;
+    while (true) {
+        const std::size_t at = text.find(separator);
+        fields.push_back(text.substr(0, at));
+        if (at == std::string_view::npos) return fields;
+        text.remove_prefix(at + 1);
+    }
+}
+
+std::vector<std::string_view> split_words(std::string_view text) {
+    std::vector<std::string_view> words;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && is_space(text[i])) ++i;
+        const std::size_t start = i;
+        while (i < text.size() && !is_space(text[i])) ++i;
+        if (i > start) words.push_back(text.substr(start, i - start));
+    }
+    return words;
+}
+
+std::string joined(const std::vector<std::string>& words, std::string_view separator) {
+    return boost::algorithm::join(words, separator);
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+    return boost::algorithm::iequals(a, b, std::locale::classic());
+}
+
+std::string lower(std::string_view text) {
+    return boost::algorithm::to_lower_copy(std::string(text), std::locale::classic());
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    // One row of the dynamic-programming table at a time: row[j] is the distance between the
+    // first i characters of `a` and the first j of `b`.
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            const std::size_t substitution = diagonal + (a[i - 1] == b[j - 1] ? 0 : 1);
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, substitution});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+std::string nearest(std::string_view word, const std::vector<std::string>& candidates) {
+    const std::string* best = nullptr;
+    std::size_t best_distance = 0;
+    for (const std::string& candidate : candidates) {
+        const std::size_t distance = edit_distance(word, candidate);
+        if (best == nullptr || distance < best_distance) {
+            best = &candidate;
+            best_distance = distance;
+        }
+    }
+    return best == nullptr ? std::string() : *best;
+}
+
+}  // namespace lmr::text

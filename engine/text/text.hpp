@@ -1,0 +1,44 @@
+#pragma once
+
+// Small string helpers, one copy each for the engine and the harness. Everything is ASCII:
+// case and whitespace follow the "C" locale, whatever the process's locale is, so a config
+// key or an engine's option name compares the same on every machine.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lmr::text {
+
+// Space, tab, newline, vertical tab, form feed and carriage return.
+bool is_space(char c);
+
+// `text` without the whitespace at either end; a view into `text`.
+std::string_view trim(std::string_view text);
+
+// The fields between `separator`s, empty ones included ("a,,b" has three, "" has one), so a
+// caller can name the position of a bad field. Views into `text`, not trimmed.
+std::vector<std::string_view> split(std::string_view text, char separator);
+
+// The words of `text`: runs of non-whitespace. Views into `text`; none is empty.
+std::vector<std::string_view> split_words(std::string_view text);
+
+// `words` with `separator` between them: joined({"a", "b"}, ", ") == "a, b".
+std::string joined(const std::vector<std::string>& words, std::string_view separator);
+
+// Equal but for the case of ASCII letters (UCI option names, PGN tag names, `--model` values).
+bool iequals(std::string_view a, std::string_view b);
+
+// `text` with ASCII letters in lower case.
+std::string lower(std::string_view text);
+
+// Levenshtein distance: the fewest one-character insertions, deletions and substitutions
+// that turn `a` into `b` (case counts; compare lower() copies to ignore it).
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
+// For "did you mean": the candidate nearest to `word` by edit distance, the first of equals;
+// "" when there are no candidates.
+std::string nearest(std::string_view word, const std::vector<std::string>& candidates);
+
+}  // namespace lmr::text

@@ -1,0 +1,79 @@
+// The shared string helpers (engine/text): the edge cases their callers rely on.
+#include "engine/text/text.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lmr::text {
+namespace {
+
+using Views = std::vector<std::string_view>;
+
+TEST(Text, TrimRemovesAsciiWhitespaceAtBothEnds) {
+    EXPECT_EQ(trim("  e2e4\t\r\n"), "e2e4");
+    EXPECT_EQ(trim("\v\f a b \f\v"), "a b");  // inner whitespace stays
+    EXPECT_EQ(trim(" \t "), "");
+    EXPECT_EQ(trim(""), "");
+    const std::string_view text = " x ";
+    EXPECT_EQ(trim(text).data(), text.data() + 1);  // a view, not a copy
+}
+
+TEST(Text, SplitKeepsEmptyFields) {
+    EXPECT_EQ(split("a,b,c", ','), (Views{"a", "b", "c"}));
+    EXPECT_EQ(split("a,,b,", ','), (Views{"a", "", "b", ""}));
+    EXPECT_EQ(split("", ','), (Views{""}));
+    EXPECT_EQ(split(" a , b ", ','), (Views{" a ", " b "}));  // not trimmed
+    EXPECT_EQ(split("lmr.steps.history", '.'), (Views{"lmr", "steps", "history"}));
+}
+
+TEST(Text, SplitWordsSkipsRunsOfWhitespace) {
+    EXPECT_EQ(split_words("  info depth\t12  score cp 35\r\n"),
+              (Views{"info", "depth", "12", "score", "cp", "35"}));
+    EXPECT_TRUE(split_words("").empty());
+    EXPECT_TRUE(split_words(" \t\n").empty());
+    EXPECT_EQ(split_words("e2e4"), (Views{"e2e4"}));
+}
+
+TEST(Text, Joined) {
+    EXPECT_EQ(joined({"a", "b", "c"}, ", "), "a, b, c");
+    EXPECT_EQ(joined({"only"}, ", "), "only");
+    EXPECT_EQ(joined({}, ", "), "");
+    EXPECT_EQ(joined({"e2e4", "e7e5"}, " "), "e2e4 e7e5");
+}
+
+TEST(Text, IequalsIgnoresTheCaseOfAsciiLettersOnly) {
+    EXPECT_TRUE(iequals("Hash", "hASH"));
+    EXPECT_TRUE(iequals("", ""));
+    EXPECT_FALSE(iequals("Hash", "Hash "));
+    EXPECT_FALSE(iequals("a", "b"));
+    EXPECT_TRUE(iequals("Move Overhead", "move overhead"));
+    EXPECT_FALSE(iequals("\xC3\x89", "\xC3\xA9"));  // É and é: not ASCII, compared as bytes
+}
+
+TEST(Text, Lower) {
+    EXPECT_EQ(lower("BayesElo"), "bayeselo");
+    EXPECT_EQ(lower("A-Z_09"), "a-z_09");
+    EXPECT_EQ(lower(""), "");
+}
+
+TEST(Text, EditDistance) {
+    EXPECT_EQ(edit_distance("history", "histroy"), 2u);
+    EXPECT_EQ(edit_distance("", "abc"), 3u);
+    EXPECT_EQ(edit_distance("abc", ""), 3u);
+    EXPECT_EQ(edit_distance("kitten", "sitting"), 3u);
+    EXPECT_EQ(edit_distance("same", "same"), 0u);
+    EXPECT_EQ(edit_distance("Gamma", "gamma"), 1u);  // case counts
+    EXPECT_EQ(edit_distance(lower("Gamma"), lower("gamma")), 0u);
+}
+
+TEST(Text, NearestIsTheFirstOfTheClosest) {
+    EXPECT_EQ(nearest("tt_mov", {"in_check", "tt_move", "killers"}), "tt_move");
+    EXPECT_EQ(nearest("ab", {"xb", "ax"}), "xb");  // a tie: the first
+    EXPECT_EQ(nearest("anything", {}), "");
+}
+
+}  // namespace
+}  // namespace lmr::text
