@@ -5,6 +5,7 @@
 
 #include "engine/chess/notation.hpp"
 #include "engine/chess/position.hpp"
+#include "engine/pgn/move_comment.hpp"
 
 namespace lmr::match {
 namespace {
@@ -80,22 +81,19 @@ std::uint64_t nodes_per_second(const MoveRecord& m) {
 }
 
 // What an engine move's comment says about its search: `+0.35/12 0.120s`, then the figures
-// asked for, each after ", " as fastchess separates them.
+// asked for (engine/pgn/move_comment.hpp writes and reads the format).
 std::string engine_comment(const MoveRecord& m, const PgnCommentFields& fields) {
-    std::string s;
+    pgn::MoveComment comment;
     if (m.score) {
-        s = m.score->to_pgn();
-        if (m.depth > 0) s += "/" + std::to_string(m.depth);
-        s += ' ';
+        comment.score = m.score->value;
+        comment.mate = m.score->is_mate;
     }
-    const std::int64_t ms = m.time_ms < 0 ? 0 : m.time_ms;
-    std::string frac = std::to_string(ms % 1000);
-    frac.insert(0, 3 - frac.size(), '0');
-    s += std::to_string(ms / 1000) + "." + frac + "s";
-    if (fields.nodes) s += ", n=" + std::to_string(m.nodes);
-    if (fields.seldepth) s += ", sd=" + std::to_string(m.seldepth);
-    if (fields.nps) s += ", nps=" + std::to_string(nodes_per_second(m));
-    return s;
+    comment.depth = m.depth;
+    comment.time_ms = m.time_ms;
+    if (fields.nodes) comment.nodes = m.nodes;
+    if (fields.seldepth) comment.seldepth = m.seldepth;
+    if (fields.nps) comment.nps = nodes_per_second(m);
+    return pgn::format_move_comment(comment);
 }
 
 std::string wrap(const std::vector<std::string>& words) {

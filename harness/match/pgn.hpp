@@ -8,8 +8,9 @@
 //    extra tags the caller adds;
 //  - SAN movetext with move numbers ("12..." before a Black move that follows a comment or
 //    starts the game), each engine move commented `{+0.35/12 0.120s}` (mover's score in pawns or
-//    +M3/-M2, depth, time used) and each opening move `{book}`, lines of at most 79 characters,
-//    the result at the end, and an empty line after the game.
+//    +M3/-M2, depth, time used; engine/pgn/move_comment.hpp, which reads it back too) and each
+//    opening move `{book}`, lines of at most 79 characters, the result at the end, and an empty
+//    line after the game.
 // One comment per move, as cutechess-cli and fastchess write it: the reason the game ended is
 // joined to the last move's comment (`{+M1/7 0.010s, Black mates}`), since a second comment in
 // a row is rejected by some widely used PGN readers; a game without a move has the reason as

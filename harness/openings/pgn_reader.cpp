@@ -1,7 +1,5 @@
 #include "harness/openings/pgn_reader.hpp"
 
-#include <algorithm>
-#include <cctype>
 #include <iterator>
 #include <optional>
 #include <utility>
@@ -10,145 +8,37 @@
 #include "engine/chess/movegen.hpp"
 #include "engine/chess/notation.hpp"
 #include "engine/chess/position.hpp"
-#include "harness/openings/pgn_lexer.hpp"
+#include "engine/pgn/reader.hpp"
+#include "engine/text/text.hpp"
 #include "harness/openings/reader_common.hpp"
 
 namespace lmr::openings {
 
 namespace {
 
-bool is_result(std::string_view s) {
-    return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*";
-}
-
-bool all_digits(std::string_view s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
-        return std::isdigit(static_cast<unsigned char>(c));
-    });
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) ==
-                      std::tolower(static_cast<unsigned char>(y));
-           });
-}
-
-struct Tag {
-    std::string name, value;
-    std::size_t line;
-};
-
-class PgnParser {
+// The openings of a PGN text: each game's start position from its tags, its main line
+// replayed with engine/chess (up to options.plies), rejected with the reason when it cannot be.
+class BookGames : public pgn::GameVisitor {
   public:
-    PgnParser(std::string_view text, detail::Collector& out) : lexer_(text), out_(out) {}
+    explicit BookGames(detail::Collector& out) : out_(out) {}
 
-    void run() {
-        try {
-            parse();
-        } catch (const PgnSyntaxError& e) {
-            out_.fatal(e.line, e.message);
-        }
-    }
+    void tag(pgn::Tag tag) override { game_.tags.push_back(std::move(tag)); }
+    void move(std::string_view san, std::size_t line) override { play(san, line); }
+    void comment(std::string_view, std::size_t) override {}
+    void game_end(const pgn::GameEnd& end) override { finish(end.first_line); }
 
   private:
     struct Game {
-        int number = 0;
-        std::size_t first_line = 0;
-        bool active = false;    // any token of this game seen
-        bool movetext = false;  // its movetext has begun
-        bool bad = false;       // rejected (skip mode): ignore the rest of it
-        std::vector<Tag> tags;
+        int number = 1;
+        bool bad = false;  // rejected (skip mode): ignore the rest of it
+        std::vector<pgn::Tag> tags;
         std::optional<chess::Position> start, position;
         std::vector<std::string> moves;
     };
 
-    void parse() {
-        new_game();
-        while (true) {
-            PgnToken token = lexer_.next();
-            if (token.kind == PgnTokenKind::kEnd) {
-                if (depth_ > 0) out_.fatal(variation_line_, "unterminated variation '('");
-                if (game_.active) finish();
-                return;
-            }
-            touch(token.line);
-            if (depth_ > 0) {
-                skip_in_variation(token);
-                continue;
-            }
-            switch (token.kind) {
-                case PgnTokenKind::kTagOpen:
-                    if (game_.movetext) {
-                        finish();  // the previous game had no result
-                        touch(token.line);
-                    }
-                    read_tag(token.line);
-                    break;
-                case PgnTokenKind::kVariationOpen:
-                    game_.movetext = true;
-                    depth_ = 1;
-                    variation_line_ = token.line;
-                    break;
-                case PgnTokenKind::kVariationClose:
-                    out_.fatal(token.line, "')' without a matching '('");
-                case PgnTokenKind::kSymbol:
-                    game_.movetext = true;
-                    if (is_result(token.text)) {
-                        finish();
-                    } else if (!all_digits(token.text)) {
-                        play(token);
-                    }
-                    break;
-                case PgnTokenKind::kString:
-                    out_.fatal(token.line, "a string outside a tag pair");
-                case PgnTokenKind::kTagClose:
-                    out_.fatal(token.line, "']' without a matching '['");
-                default:  // periods, NAGs, annotation glyphs
-                    game_.movetext = true;
-                    break;
-            }
-        }
-    }
-
-    void new_game() {
-        const int number = game_.number + 1;
-        game_ = Game{};
-        game_.number = number;
-    }
-
-    void touch(std::size_t line) {
-        if (!game_.active) {
-            game_.active = true;
-            game_.first_line = line;
-        }
-    }
-
-    void skip_in_variation(const PgnToken& token) {
-        if (token.kind == PgnTokenKind::kVariationOpen) {
-            ++depth_;
-        } else if (token.kind == PgnTokenKind::kVariationClose) {
-            --depth_;
-        } else if (token.kind == PgnTokenKind::kTagOpen) {
-            out_.fatal(token.line, "a tag pair inside a variation (unbalanced '(' at line " +
-                                       std::to_string(variation_line_) + "?)");
-        }
-    }
-
-    void read_tag(std::size_t line) {
-        PgnToken name = lexer_.next();
-        PgnToken value = lexer_.next();
-        PgnToken close = lexer_.next();
-        if (name.kind != PgnTokenKind::kSymbol || value.kind != PgnTokenKind::kString ||
-            close.kind != PgnTokenKind::kTagClose) {
-            out_.fatal(line, "malformed tag pair: expected [Name \"value\"]");
-        }
-        game_.tags.push_back({std::move(name.text), std::move(value.text), line});
-    }
-
-    const Tag* tag(std::string_view name) const {
-        for (const Tag& t : game_.tags) {
-            if (iequals(t.name, name)) return &t;
+    const pgn::Tag* tag(std::string_view name) const {
+        for (const pgn::Tag& t : game_.tags) {
+            if (text::iequals(t.name, name)) return &t;
         }
         return nullptr;
     }
@@ -163,15 +53,15 @@ class PgnParser {
     // Sets up the start position from the tags; false when the game is rejected.
     bool set_up() {
         if (game_.position) return true;
-        if (const Tag* variant = tag("Variant")) {
-            if (!iequals(variant->value, "standard") && !iequals(variant->value, "chess") &&
-                !variant->value.empty()) {
+        if (const pgn::Tag* variant = tag("Variant")) {
+            if (!text::iequals(variant->value, "standard") &&
+                !text::iequals(variant->value, "chess") && !variant->value.empty()) {
                 reject(variant->line, "variant '" + variant->value + "' is not supported");
                 return false;
             }
         }
-        const Tag* fen = tag("FEN");
-        const Tag* setup = tag("SetUp");
+        const pgn::Tag* fen = tag("FEN");
+        const pgn::Tag* setup = tag("SetUp");
         if (fen == nullptr) {
             if (setup != nullptr && setup->value == "1") {
                 reject(setup->line, "[SetUp \"1\"] without a [FEN] tag");
@@ -190,19 +80,19 @@ class PgnParser {
         return true;
     }
 
-    void play(const PgnToken& token) {
+    void play(std::string_view san, std::size_t line) {
         if (game_.bad || !set_up()) return;
         const auto& limit = out_.options().plies;
         if (limit && static_cast<int>(game_.moves.size()) >= *limit) return;
         chess::Position& pos = *game_.position;
         std::string error;
-        const chess::Move move = chess::parse_san(pos, token.text, &error);
+        const chess::Move move = chess::parse_san(pos, san, &error);
         if (move == chess::Move::none()) {
             const bool white = pos.side_to_move() == chess::kWhite;
-            reject(token.line, "illegal SAN '" + token.text + "' at ply " +
-                                   std::to_string(game_.moves.size() + 1) + " (" +
-                                   std::to_string(pos.fullmove_number()) +
-                                   (white ? ". white" : "... black") + "): " + error);
+            reject(line, "illegal SAN '" + std::string(san) + "' at ply " +
+                             std::to_string(game_.moves.size() + 1) + " (" +
+                             std::to_string(pos.fullmove_number()) +
+                             (white ? ". white" : "... black") + "): " + error);
             return;
         }
         game_.moves.push_back(chess::to_uci(move));
@@ -212,7 +102,7 @@ class PgnParser {
     std::string name() const {
         std::string text;
         for (const char* key : {"ECO", "Opening", "Variation"}) {
-            const Tag* t = tag(key);
+            const pgn::Tag* t = tag(key);
             if (t == nullptr || t->value.empty() || t->value == "?") continue;
             if (!text.empty()) text += text.size() == 3 && key[0] == 'O' ? " " : ", ";
             text += t->value;
@@ -220,10 +110,10 @@ class PgnParser {
         return text;
     }
 
-    void finish() {
+    void finish(std::size_t first_line) {
         if (!game_.bad && set_up()) {
             if (!out_.options().whole_games && chess::count_legal_moves(*game_.position) == 0) {
-                reject(game_.first_line,
+                reject(first_line,
                        "the book moves end the game (" +
                            std::string(game_.position->in_check() ? "checkmate" : "stalemate") +
                            ")");
@@ -233,20 +123,17 @@ class PgnParser {
                 opening.moves = std::move(game_.moves);
                 opening.fen = game_.position->fen();
                 opening.name = name();
-                opening.line = game_.first_line;
-                for (Tag& t : game_.tags)
+                opening.line = first_line;
+                for (pgn::Tag& t : game_.tags)
                     opening.tags.emplace_back(std::move(t.name), std::move(t.value));
                 out_.add(std::move(opening));
             }
         }
-        new_game();
+        game_ = Game{.number = game_.number + 1};
     }
 
-    PgnLexer lexer_;
     detail::Collector& out_;
     Game game_;
-    int depth_ = 0;
-    std::size_t variation_line_ = 0;
 };
 
 }  // namespace
@@ -256,7 +143,12 @@ ReadResult read_pgn(std::string_view text, const std::string& source, const Read
         throw BookError(source, 0, "plies must be 0 or more");
     }
     detail::Collector collector(source, options);
-    PgnParser(text, collector).run();
+    BookGames games(collector);
+    try {
+        pgn::read_games(text, games);
+    } catch (const pgn::SyntaxError& e) {
+        collector.fatal(e.line, e.message);
+    }
     return collector.take();
 }
 

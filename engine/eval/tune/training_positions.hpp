@@ -36,8 +36,9 @@ struct PgnError : std::runtime_error {
 // Appends the positions of every finished game in `in` to `out`. Kept: positions where the
 // side to move is not in check and the move played is neither a capture nor a promotion
 // (so the static evaluation is not in the middle of an exchange), from ply `skip_plies` of
-// the game on. Throws PgnError naming `source` and the line for an illegal or unreadable
-// move or an invalid FEN tag.
+// the game on. The text is read by engine/pgn's reader (the one the opening books use), the
+// search scores by pgn::parse_move_comment. Throws PgnError naming `source` and the line for an
+// illegal or unreadable move, an invalid FEN tag or text that is not PGN.
 ReadStats read_pgn_positions(std::istream& in, const std::string& source, int skip_plies,
                              std::vector<TrainingPosition>& out);
 

@@ -1,8 +1,8 @@
-#include "harness/openings/pgn_lexer.hpp"
+#include "engine/pgn/lexer.hpp"
 
 #include <cctype>
 
-namespace lmr::openings {
+namespace lmr::pgn {
 
 namespace {
 
@@ -18,11 +18,11 @@ bool is_symbol_char(char c) {
 
 }  // namespace
 
-PgnLexer::PgnLexer(std::string_view text) : text_(text) {
+Lexer::Lexer(std::string_view text) : text_(text) {
     if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;  // UTF-8 byte order mark
 }
 
-void PgnLexer::skip_space_and_comments() {
+void Lexer::skip_space_and_line_comments() {
     while (pos_ < text_.size()) {
         const char c = text_[pos_];
         if (c == '\n') {
@@ -36,26 +36,15 @@ void PgnLexer::skip_space_and_comments() {
             while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
         } else if (c == ';') {
             while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
-        } else if (c == '{') {
-            // Brace comments do not nest and end at the first '}'.
-            const std::size_t start_line = line_;
-            ++pos_;
-            while (pos_ < text_.size() && text_[pos_] != '}') {
-                if (text_[pos_] == '\n') ++line_;
-                ++pos_;
-            }
-            if (pos_ >= text_.size()) throw PgnSyntaxError{start_line, "unterminated { comment"};
-            ++pos_;
-            at_line_start_ = false;
         } else {
             return;
         }
     }
 }
 
-PgnToken PgnLexer::next() {
-    skip_space_and_comments();
-    PgnToken token;
+Token Lexer::next() {
+    skip_space_and_line_comments();
+    Token token;
     token.line = line_;
     if (pos_ >= text_.size()) return token;  // kEnd
     at_line_start_ = false;
@@ -63,30 +52,42 @@ PgnToken PgnLexer::next() {
     switch (c) {
         case '[':
             ++pos_;
-            token.kind = PgnTokenKind::kTagOpen;
+            token.kind = TokenKind::kTagOpen;
             return token;
         case ']':
             ++pos_;
-            token.kind = PgnTokenKind::kTagClose;
+            token.kind = TokenKind::kTagClose;
             return token;
         case '(':
             ++pos_;
-            token.kind = PgnTokenKind::kVariationOpen;
+            token.kind = TokenKind::kVariationOpen;
             return token;
         case ')':
             ++pos_;
-            token.kind = PgnTokenKind::kVariationClose;
+            token.kind = TokenKind::kVariationClose;
             return token;
         case '.':
             ++pos_;
-            token.kind = PgnTokenKind::kPeriod;
+            token.kind = TokenKind::kPeriod;
             return token;
         default:
             break;
     }
+    if (c == '{') {
+        // Brace comments do not nest and end at the first '}'.
+        ++pos_;
+        token.kind = TokenKind::kComment;
+        while (pos_ < text_.size() && text_[pos_] != '}') {
+            if (text_[pos_] == '\n') ++line_;
+            token.text += text_[pos_++];
+        }
+        if (pos_ >= text_.size()) throw SyntaxError{token.line, "unterminated { comment"};
+        ++pos_;
+        return token;
+    }
     if (c == '"') {
         ++pos_;
-        token.kind = PgnTokenKind::kString;
+        token.kind = TokenKind::kString;
         while (pos_ < text_.size() && text_[pos_] != '"') {
             if (text_[pos_] == '\n') break;
             if (text_[pos_] == '\\' && pos_ + 1 < text_.size() &&
@@ -96,29 +97,29 @@ PgnToken PgnLexer::next() {
             token.text += text_[pos_++];
         }
         if (pos_ >= text_.size() || text_[pos_] != '"') {
-            throw PgnSyntaxError{token.line, "unterminated string"};
+            throw SyntaxError{token.line, "unterminated string"};
         }
         ++pos_;
         return token;
     }
     if (c == '$') {
         ++pos_;
-        token.kind = PgnTokenKind::kNag;
+        token.kind = TokenKind::kNag;
         while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
             token.text += text_[pos_++];
         }
-        if (token.text.empty()) throw PgnSyntaxError{token.line, "'$' without a NAG number"};
+        if (token.text.empty()) throw SyntaxError{token.line, "'$' without a NAG number"};
         return token;
     }
     if (c == '!' || c == '?') {
-        token.kind = PgnTokenKind::kAnnotation;
+        token.kind = TokenKind::kAnnotation;
         while (pos_ < text_.size() && (text_[pos_] == '!' || text_[pos_] == '?')) {
             token.text += text_[pos_++];
         }
         return token;
     }
     if (is_symbol_start(c)) {
-        token.kind = PgnTokenKind::kSymbol;
+        token.kind = TokenKind::kSymbol;
         token.text += text_[pos_++];
         if (c != '*') {
             while (pos_ < text_.size() && is_symbol_char(text_[pos_])) token.text += text_[pos_++];
@@ -131,7 +132,7 @@ PgnToken PgnLexer::next() {
     if (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) >= 127) {
         shown = "byte " + std::to_string(static_cast<unsigned char>(c));
     }
-    throw PgnSyntaxError{token.line, "unexpected character '" + shown + "'"};
+    throw SyntaxError{token.line, "unexpected character '" + shown + "'"};
 }
 
-}  // namespace lmr::openings
+}  // namespace lmr::pgn

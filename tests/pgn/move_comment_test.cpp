@@ -1,0 +1,138 @@
+// The engine-move comment: what lmr-harness writes, cutechess-cli and fastchess write, and
+// what the reader makes of each; the writer and the reader against each other.
+#include "engine/pgn/move_comment.hpp"
+
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lmr::pgn {
+namespace {
+
+MoveComment scored(int score, bool mate, int depth, std::int64_t time_ms) {
+    MoveComment c;
+    c.score = score;
+    c.mate = mate;
+    c.depth = depth;
+    c.time_ms = time_ms;
+    return c;
+}
+
+TEST(MoveComment, ScoreText) {
+    EXPECT_EQ(score_text(35, false), "+0.35");
+    EXPECT_EQ(score_text(-120, false), "-1.20");
+    EXPECT_EQ(score_text(-5, false), "-0.05");
+    EXPECT_EQ(score_text(0, false), "0.00");
+    EXPECT_EQ(score_text(1234, false), "+12.34");
+    EXPECT_EQ(score_text(3, true), "+M3");
+    EXPECT_EQ(score_text(-2, true), "-M2");
+    EXPECT_EQ(score_text(0, true), "-M0");  // already mated
+}
+
+TEST(MoveComment, Format) {
+    EXPECT_EQ(format_move_comment(scored(35, false, 12, 120)), "+0.35/12 0.120s");
+    EXPECT_EQ(format_move_comment(scored(35, false, 0, 120)), "+0.35 0.120s");  // no depth
+    EXPECT_EQ(format_move_comment(scored(1, true, 7, 10)), "+M1/7 0.010s");
+    EXPECT_EQ(format_move_comment(scored(0, false, 9, 1500)), "0.00/9 1.500s");
+    EXPECT_EQ(format_move_comment(scored(0, false, 9, -3)), "0.00/9 0.000s");  // clock went back
+
+    MoveComment time_only;
+    time_only.time_ms = 7;
+    time_only.remark = "game cancelled (interrupted)";
+    EXPECT_EQ(format_move_comment(time_only), "0.007s, game cancelled (interrupted)");
+
+    MoveComment all = scored(35, false, 12, 120);
+    all.nodes = 48213;
+    all.seldepth = 17;
+    all.nps = 401775;
+    all.remark = "White mates";
+    EXPECT_EQ(format_move_comment(all), "+0.35/12 0.120s, n=48213, sd=17, nps=401775, White mates");
+}
+
+TEST(MoveComment, WhatTheWriterWritesTheReaderReads) {
+    std::vector<MoveComment> comments = {
+        scored(35, false, 12, 120),
+        scored(-120, false, 10, 90),
+        scored(0, false, 9, 50),
+        scored(-5, false, 1, 0),
+        scored(123456, false, 40, 3'600'000),
+        scored(5, true, 20, 10),
+        scored(-2, true, 9, 500),
+        scored(0, true, 3, 1),
+        scored(35, false, 0, 120),  // a score without a depth
+    };
+    MoveComment time_only;
+    time_only.time_ms = 7;
+    time_only.remark = "game cancelled (interrupted)";
+    comments.push_back(time_only);
+    MoveComment figures = scored(-77, false, 18, 2104);
+    figures.nodes = 0;
+    figures.seldepth = 31;
+    figures.nps = 12345678;
+    comments.push_back(figures);
+    MoveComment reason = scored(1, true, 1, 10);
+    reason.nodes = 1000;
+    reason.remark = "Black mates";
+    comments.push_back(reason);
+
+    for (const MoveComment& comment : comments) {
+        const std::string text = format_move_comment(comment);
+        EXPECT_EQ(parse_move_comment(text), comment) << text;
+        EXPECT_EQ(parse_move_comment("  " + text + "\n"), comment) << "spaced: " << text;
+    }
+}
+
+TEST(MoveComment, ReadsCutechessComments) {
+    // cutechess-cli: two decimals for a score, the time in 0 to 3 decimals by its size, and
+    // the reason the game ended after the last move's figures.
+    EXPECT_EQ(parse_move_comment("+0.35/12 0.12s"), scored(35, false, 12, 120));
+    EXPECT_EQ(parse_move_comment("-1.20/10 1.5s"), scored(-120, false, 10, 1500));
+    EXPECT_EQ(parse_move_comment("+0.08/21 12s"), scored(8, false, 21, 12000));
+    EXPECT_EQ(parse_move_comment("0.00/0 0s"), scored(0, false, 0, 0));
+    EXPECT_EQ(parse_move_comment("+M9/35 0.093s"), scored(9, true, 35, 93));
+    MoveComment mated = scored(-1, true, 245, 2);
+    mated.remark = "White mates";
+    EXPECT_EQ(parse_move_comment("-M1/245 0.002s, White mates"), mated);
+    EXPECT_EQ(parse_move_comment("book"), std::nullopt);
+    EXPECT_EQ(parse_move_comment("book, Draw by 3-fold repetition"), std::nullopt);
+}
+
+TEST(MoveComment, ReadsFastchessComments) {
+    MoveComment c = scored(105, false, 14, 2104);
+    c.nodes = 48213;
+    c.seldepth = 17;
+    c.nps = 401775;
+    EXPECT_EQ(parse_move_comment("+1.05/14 2.104s, n=48213, sd=17, nps=401775"), c);
+    // Figures this reader does not know end the figures: the rest is the remark.
+    MoveComment other = scored(-44, false, 9, 30);
+    other.remark = "tl=9.970s, latency=1ms";
+    EXPECT_EQ(parse_move_comment("-0.44/9 0.030s, tl=9.970s, latency=1ms"), other);
+}
+
+TEST(MoveComment, WhatIsNoScore) {
+    // A lone number is not a score: it needs "/depth" or a time after it.
+    EXPECT_EQ(parse_move_comment("12"), std::nullopt);
+    EXPECT_EQ(parse_move_comment("[%clk 0:03:00]"), std::nullopt);
+    EXPECT_EQ(parse_move_comment("[%eval 0.2]"), std::nullopt);
+    EXPECT_EQ(parse_move_comment("a comment that spans two lines"), std::nullopt);
+    EXPECT_EQ(parse_move_comment(""), std::nullopt);
+    // A score with its depth stands without a time; what follows it is a remark.
+    MoveComment no_time;
+    no_time.score = 35;
+    no_time.depth = 12;
+    EXPECT_EQ(parse_move_comment("+0.35/12"), no_time);
+    const auto spread = parse_move_comment("+0.35/12\n0.1s");  // a wrapped comment
+    ASSERT_TRUE(spread);
+    EXPECT_EQ(spread->score, 35);
+    EXPECT_EQ(spread->time_ms, 100);
+    // Not scores: a sign alone, "M" without moves, three decimals, a depth that is no number.
+    EXPECT_FALSE(parse_move_comment("+/3 0.1s").value_or(MoveComment{}).score);
+    EXPECT_FALSE(parse_move_comment("+M/3 0.1s").value_or(MoveComment{}).score);
+    EXPECT_FALSE(parse_move_comment("+0.351/3 0.1s").value_or(MoveComment{}).score);
+    EXPECT_FALSE(parse_move_comment("+0.35/x 0.1s").value_or(MoveComment{}).score);
+}
+
+}  // namespace
+}  // namespace lmr::pgn
