@@ -6,6 +6,7 @@
 #include "engine/chess/notation.hpp"
 #include "engine/chess/position.hpp"
 #include "engine/pgn/move_comment.hpp"
+#include "engine/text/text.hpp"
 
 namespace lmr::match {
 namespace {
@@ -50,19 +51,10 @@ std::string comment_text(std::string_view text) {
 // whitespace like any other).
 void add_comment(std::vector<std::string>& words, std::string_view text) {
     const std::string clean = comment_text(text);
-    std::vector<std::string> parts;
-    std::size_t i = 0;
-    while (i < clean.size()) {
-        while (i < clean.size() && clean[i] == ' ') ++i;
-        std::size_t j = i;
-        while (j < clean.size() && clean[j] != ' ') ++j;
-        if (j > i) parts.emplace_back(clean.substr(i, j - i));
-        i = j;
-    }
+    const std::vector<std::string_view> words_of_comment = text::split_words(clean);
+    std::vector<std::string> parts(words_of_comment.begin(), words_of_comment.end());
     if (parts.empty()) return;
-    std::string whole = "{";
-    for (std::size_t k = 0; k < parts.size(); ++k) whole += (k ? " " : "") + parts[k];
-    whole += "}";
+    std::string whole = "{" + text::joined(parts, " ") + "}";
     if (whole.size() <= static_cast<std::size_t>(kPgnMaxLineLength)) {
         words.push_back(std::move(whole));
         return;
