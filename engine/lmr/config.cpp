@@ -254,14 +254,9 @@ json load_merged(const json& own, std::string_view origin, const fs::path& base_
 
 json::json_pointer pointer_of(std::string_view path) {
     std::string pointer;
-    std::size_t start = 0;
-    while (start <= path.size()) {
-        const std::size_t dot = path.find('.', start);
-        const std::size_t end = dot == std::string_view::npos ? path.size() : dot;
+    for (const std::string_view key : text::split(path, '.')) {
         pointer += "/";
-        pointer += path.substr(start, end - start);
-        if (dot == std::string_view::npos) break;
-        start = dot + 1;
+        pointer += key;
     }
     return json::json_pointer(pointer);
 }
