@@ -58,6 +58,7 @@ std::optional<IterationResult> play_iteration(const EngineGamesSetup& setup,
                        side_spec(setup.engine, "theta-", request.minus_options)};
     engines.timeouts = setup.timeouts;
     engines.game = setup.settings;
+    engines.restart_after_game = setup.restart_engines;
     games::ServiceOptions options;
     options.concurrency = std::max(1, std::min(setup.concurrency, games_to_play));
     options.interrupt = setup.interrupt;
@@ -90,6 +91,7 @@ EngineGamesSetup plan_games_setup(const tournament::RunPlan& plan, const opening
     setup.settings = tournament::game_settings(plan);
     setup.book = book;
     setup.concurrency = plan.concurrency;
+    setup.restart_engines = plan.restart_engines;
     setup.interrupt = interrupt;
     return setup;
 }

@@ -30,6 +30,7 @@ struct EngineGamesSetup {
     match::GameSettings settings;          // time control, margin, stall timeout, adjudication
     const openings::Book* book = nullptr;  // null: the initial position
     int concurrency = 1;
+    bool restart_engines = false;  // a new θ+ and θ− process for every game (--restart on)
     const std::atomic<bool>* interrupt = nullptr;  // Ctrl-C: cancels the games in flight
 };
 
