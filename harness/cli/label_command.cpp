@@ -28,15 +28,13 @@ uci_client::EngineSpec labelling_engine(CommandContext& context) {
     const auto engines = take_engine_flags(context);
     if (engines.size() > 1) throw UsageError("--engine: give at most one labelling engine");
     uci_client::EngineSpec spec;
-    spec.discard_stderr = true;
     if (engines.empty()) {
         spec.name = "lmr-engine";
         spec.argv = {default_engine_binary().string()};
-        return spec;
+    } else {
+        spec = tournament::engine_spec(engines[0]);
     }
-    spec.name = engines[0].name;
-    spec.argv = engines[0].argv;
-    spec.options = engines[0].options;
+    spec.discard_stderr = true;
     return spec;
 }
 
