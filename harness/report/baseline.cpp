@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "engine/text/text.hpp"
 #include "harness/report/load.hpp"
 
 namespace lmr::report {
@@ -32,12 +33,6 @@ MeetingMap load_meetings(const store::Store& store) {
                                                  .pairs = to_stats(meeting.penta)};
     }
     return map;
-}
-
-std::string joined(const std::vector<std::string>& names) {
-    std::string text;
-    for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
-    return text;
 }
 
 // Best first; an unbounded Elo sorts by its sign like any other number.
@@ -74,7 +69,7 @@ BaselineReport load_baseline(const store::Store& store, std::string_view baselin
         throw ReportError("no config named '" + std::string(baseline) +
                           "' has a completed pair in " + store.path().string() +
                           (names.empty() ? std::string(" (it has no completed pairs at all)")
-                                         : "; configs: " + joined(names)));
+                                         : "; configs: " + text::joined(names, ", ")));
     }
     BaselineReport report;
     report.baseline = base->first;

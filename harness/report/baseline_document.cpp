@@ -1,17 +1,12 @@
 // Elo of every config against a baseline: the direct measurements in one table, the configs
 // that were only measured against a common opponent (or not at all) apart, never chained.
 
+#include "engine/text/text.hpp"
 #include "harness/report/cells.hpp"
 #include "harness/report/tables.hpp"
 
 namespace lmr::report {
 namespace {
-
-std::string joined(const std::vector<std::string>& names) {
-    std::string text;
-    for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
-    return text;
-}
 
 Table human_direct(const BaselineReport& report) {
     Table t;
@@ -46,8 +41,9 @@ Table human_indirect(const BaselineReport& report) {
                   Align::kLeft}};
     for (const auto& e : report.entries) {
         if (e.relation == Relation::kDirect) continue;
-        t.rows.push_back({e.config, std::string(to_string(e.relation)),
-                          e.common_opponents.empty() ? "-" : joined(e.common_opponents)});
+        t.rows.push_back(
+            {e.config, std::string(to_string(e.relation)),
+             e.common_opponents.empty() ? "-" : text::joined(e.common_opponents, ", ")});
     }
     return t;
 }
@@ -79,9 +75,7 @@ Table machine_table(const BaselineReport& report) {
         } else {
             row.insert(row.end(), 19, "");
         }
-        std::string common;
-        for (const auto& name : e.common_opponents) common += (common.empty() ? "" : ";") + name;
-        row.push_back(common);
+        row.push_back(text::joined(e.common_opponents, ";"));
         t.rows.push_back(std::move(row));
     }
     return t;
@@ -99,7 +93,8 @@ Document baseline_document(const BaselineReport& report, Audience audience) {
         return doc;
     }
     s.fields.emplace_back("Baseline", report.baseline);
-    s.fields.emplace_back("It played", report.opponents.empty() ? "-" : joined(report.opponents));
+    s.fields.emplace_back("It played",
+                          report.opponents.empty() ? "-" : text::joined(report.opponents, ", "));
     s.tables.push_back(human_direct(report));
     bool indirect = false;
     for (const auto& e : report.entries) indirect = indirect || e.relation != Relation::kDirect;

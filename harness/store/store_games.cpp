@@ -1,8 +1,7 @@
 // Store: games, their moves, and pair bookkeeping for resume. The LMR statistics and PV checks
 // written with a game are in store_lmr.cpp and store_pv.cpp.
 
-#include <sstream>
-
+#include "engine/text/text.hpp"
 #include "harness/store/store.hpp"
 #include "harness/store/store_internal.hpp"
 
@@ -13,27 +12,9 @@ namespace {
 // The side to move is the FEN's second field; the Store needs it to label
 // each move with its colour (for per-engine move statistics).
 char side_to_move(const std::string& fen) {
-    std::istringstream in(fen);
-    std::string board, side;
-    in >> board >> side;
-    if (side == "w" || side == "b") return side[0];
+    const auto fields = text::split_words(fen);
+    if (fields.size() >= 2 && (fields[1] == "w" || fields[1] == "b")) return fields[1][0];
     return 0;
-}
-
-std::string join(const std::vector<std::string>& words) {
-    std::string out;
-    for (const auto& word : words) {
-        if (!out.empty()) out += ' ';
-        out += word;
-    }
-    return out;
-}
-
-std::vector<std::string> split(const std::string& text) {
-    std::istringstream in(text);
-    std::vector<std::string> words;
-    for (std::string word; in >> word;) words.push_back(word);
-    return words;
 }
 
 std::string describe(const GameRecord& game) {
@@ -87,7 +68,7 @@ GameRecord read_game(sqlite::Row& row) {
     game.black_engine_id = row.int64();
     game.opening_index = row.optional_int64();
     game.start_fen = row.text();
-    game.opening_moves = split(row.text());
+    for (const auto word : text::split_words(row.text())) game.opening_moves.emplace_back(word);
     game.opening_fen = row.text();
     game.result = internal::parse_column(parse_game_result, row.text(), "games.result");
     game.termination = internal::parse_column(parse_termination, row.text(), "games.termination");
@@ -147,7 +128,7 @@ std::int64_t Store::record_game(const GameRecord& game) {
                 .bind(5, game.black_engine_id)
                 .bind(6, game.opening_index)
                 .bind(7, game.start_fen)
-                .bind(8, join(game.opening_moves))
+                .bind(8, text::joined(game.opening_moves, " "))
                 .bind(9, game.opening_fen)
                 .bind(10, to_string(game.result))
                 .bind(11, to_string(game.termination))

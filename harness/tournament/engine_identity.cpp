@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/text/text.hpp"
 #include "harness/process/child_process.hpp"
 #include "harness/store/sha256.hpp"
 
@@ -81,7 +82,7 @@ std::string resolved_config_text(const std::filesystem::path& engine_binary,
 store::EngineRecord engine_record(const EnginePlan& engine) {
     store::EngineRecord row;
     row.name = engine.name;
-    for (const auto& arg : engine.argv) row.command += (row.command.empty() ? "" : " ") + arg;
+    row.command = text::joined(engine.argv, " ");
     nlohmann::json options = nlohmann::json::object();
     for (const auto& [name, value] : engine.options) options[name] = value;
     row.options_json = options.dump();

@@ -1,15 +1,15 @@
 #include "harness/tournament/epd_output.hpp"
 
-#include <sstream>
 #include <stdexcept>
 #include <vector>
+
+#include "engine/text/text.hpp"
 
 namespace lmr::tournament {
 
 std::string epd_line(const std::string& fen) {
-    std::istringstream in(fen);
-    std::vector<std::string> fields;
-    for (std::string field; in >> field;) fields.push_back(field);
+    const auto words = text::split_words(fen);
+    const std::vector<std::string> fields(words.begin(), words.end());
     if (fields.size() != 6)
         throw std::invalid_argument("EPD output: '" + fen + "' is not a FEN of six fields");
     return fields[0] + ' ' + fields[1] + ' ' + fields[2] + ' ' + fields[3] + " hmvc " + fields[4] +
