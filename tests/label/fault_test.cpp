@@ -28,9 +28,11 @@ namespace {
 namespace fs = std::filesystem;
 using test::ChildProcess;
 using test::describe;
+using test::expect_engines_gone;
 using test::ProcessResult;
 using test::ScriptedEngine;
 using test::TempDir;
+using test::wait_until;
 
 const std::string kHarness = LMR_HARNESS_BINARY;
 const std::string kFixtureRandom = FIXTURE_RANDOM;
@@ -118,23 +120,6 @@ struct LabelSetup {
 ProcessResult label_help() {
     const TempDir dir("lmr-label-help");
     return test::run_process(kHarness, {"label", "--help"}, dir.path(), std::chrono::seconds(20));
-}
-
-// Polls until `done` or `limit` passes.
-template <typename Done>
-bool wait_until(Done done, std::chrono::milliseconds limit) {
-    const auto deadline = std::chrono::steady_clock::now() + limit;
-    while (std::chrono::steady_clock::now() < deadline) {
-        if (done()) return true;
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    return done();
-}
-
-void expect_engines_gone(const ScriptedEngine& engine) {
-    EXPECT_TRUE(wait_until([&] { return engine.running().empty(); }, std::chrono::seconds(10)))
-        << engine.running().size() << " engine process(es) of " << engine.started().size()
-        << " still running";
 }
 
 // A complete labelling: exit 0, the summary's counts, and one label on every position.

@@ -9,10 +9,13 @@
 // resolved config that way before a tune) with a small JSON object, so any UCI program, e.g.
 // a fixture engine of tests/fixtures, can stand in for lmr-engine. Header-only.
 
+#include <gtest/gtest.h>
 #include <sys/types.h>
 
+#include <chrono>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tests/support/temp_dir.hpp"
@@ -83,5 +86,24 @@ class ScriptedEngine {
     std::string name_;
     fs::path script_, command_file_, pid_dir_;
 };
+
+// Polls until `done` or `limit` passes.
+template <typename Done>
+bool wait_until(Done done, std::chrono::milliseconds limit) {
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (done()) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return done();
+}
+
+// No engine process the harness started outlives it for long: an orphaned engine would go on
+// burning a core (fixtures exit at end of input, so a few seconds are plenty).
+inline void expect_engines_gone(const ScriptedEngine& engine) {
+    EXPECT_TRUE(wait_until([&] { return engine.running().empty(); }, std::chrono::seconds(10)))
+        << engine.running().size() << " engine process(es) of " << engine.started().size()
+        << " still running";
+}
 
 }  // namespace lmr::test

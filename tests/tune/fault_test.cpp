@@ -16,7 +16,6 @@
 #include <cctype>
 #include <chrono>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "tests/support/child_process.hpp"
@@ -31,9 +30,11 @@ namespace fs = std::filesystem;
 using test::ChildProcess;
 using test::Db;
 using test::describe;
+using test::expect_engines_gone;
 using test::ProcessResult;
 using test::ScriptedEngine;
 using test::TempDir;
+using test::wait_until;
 
 const std::string kHarness = LMR_HARNESS_BINARY;
 const std::string kFixtureRandom = FIXTURE_RANDOM;
@@ -150,25 +151,6 @@ std::vector<Iteration> expect_finished(const TuneSetup& tune, const ProcessResul
 void expect_every_game_decisive(const std::vector<Iteration>& iterations) {
     for (const auto& it : iterations)
         EXPECT_EQ(it.draws, 0) << "iteration " << it.k << ": W" << it.wins << " L" << it.losses;
-}
-
-// Polls until `done` or `limit` passes.
-template <typename Done>
-bool wait_until(Done done, std::chrono::milliseconds limit) {
-    const auto deadline = std::chrono::steady_clock::now() + limit;
-    while (std::chrono::steady_clock::now() < deadline) {
-        if (done()) return true;
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    return done();
-}
-
-// No engine process the harness started outlives it for long: an orphaned engine would go on
-// burning a core (fixtures exit at end of input, so a few seconds are plenty).
-void expect_engines_gone(const ScriptedEngine& engine) {
-    EXPECT_TRUE(wait_until([&] { return engine.running().empty(); }, std::chrono::seconds(10)))
-        << engine.running().size() << " engine process(es) of " << engine.started().size()
-        << " still running";
 }
 
 constexpr int kIterations = 3;
