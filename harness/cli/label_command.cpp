@@ -53,7 +53,10 @@ int run_label_command(CommandContext& context) {
         ("skip-plies", po::value<std::string>()->default_value("0"),
          "leave the first N plies of every game unsearched (written as book moves)")
         ("games", po::value<std::string>(), "label only the first N games read")
-        ("concurrency", po::value<std::string>()->default_value("2"), "engine processes at once");
+        ("concurrency", po::value<std::string>()->default_value("2"), "engine processes at once")
+        ("stall-timeout", po::value<std::string>()->default_value("60000"),
+         "milliseconds one search may take before the engine counts as hung (it is restarted "
+         "and the search retried once)");
     // clang-format on
     po::variables_map values;
     if (!parse_command_line(context, options, values,
@@ -67,6 +70,9 @@ int run_label_command(CommandContext& context) {
     if (label_options.scorer.concurrency == 0)
         throw flag_error("--concurrency", "0", "must be at least 1");
     label_options.skip_plies = int_flag(values, "skip-plies", 10'000);
+    const long stall_ms = parse_count("--stall-timeout", values["stall-timeout"].as<std::string>());
+    if (stall_ms == 0) throw flag_error("--stall-timeout", "0", "must be at least 1");
+    label_options.scorer.search_timeout = std::chrono::milliseconds(stall_ms);
     const std::string out_path = values["out"].as<std::string>();
 
     openings::ReadOptions read_options;

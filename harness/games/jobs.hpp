@@ -25,7 +25,8 @@ struct GameJob {
 };
 
 // One fixed-node search of a position from `ucinewgame`. A search that fails (crash, timeout,
-// garbage) is retried once after a restart of the engine; a second failure fails the service.
+// garbage, an illegal bestmove) is retried once after a restart of the engine; a second failure
+// fails the service.
 struct SearchJob {
     std::int64_t id = 0;
     int engine = 0;

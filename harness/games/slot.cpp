@@ -2,11 +2,27 @@
 
 #include <variant>
 
+#include "engine/chess/movegen.hpp"
+#include "engine/chess/notation.hpp"
+#include "engine/chess/position.hpp"
+
 namespace lmr::games {
 namespace {
 
 using uci_client::Status;
 using uci_client::UciEngine;
+
+// Why `bestmove` cannot be the answer of a search of `fen`, or nullopt. A search whose move is
+// illegal is a faulty search, and its score is not trusted either; in a position without a
+// legal move (mate, stalemate) the engine has nothing to play and any answer is accepted.
+std::optional<std::string> bestmove_fault(const std::string& fen, const std::string& bestmove) {
+    std::string error;
+    const auto pos = chess::Position::from_fen(fen, &error);
+    if (!pos) return "the position '" + fen + "' is not a FEN: " + error;
+    if (chess::count_legal_moves(*pos) == 0) return std::nullopt;
+    if (!chess::parse_uci(*pos, bestmove, &error).is_none()) return std::nullopt;
+    return "illegal move '" + bestmove + "': " + error;
+}
 
 // One search from `ucinewgame`. Returns the failure text, or nullopt with `info` set.
 std::optional<std::string> search_once(UciEngine& engine, const SearchJob& job,
@@ -19,6 +35,7 @@ std::optional<std::string> search_once(UciEngine& engine, const SearchJob& job,
     if (result.status != Status::kOk)
         return std::string(uci_client::to_string(result.status)) +
                (result.error.empty() ? "" : ": " + result.error);
+    if (auto fault = bestmove_fault(job.fen, result.bestmove)) return fault;
     info = result.info;
     return std::nullopt;
 }

@@ -179,9 +179,6 @@ TEST(LabelFaults, BestmoveWithoutAMoveOnEverySearchFailsAndWritesNothing) {
 // it misread, a broken move generator): its score is no label. Every search of this fixture
 // answers an illegal move, so the labelling must fail rather than write its scores.
 TEST(LabelFaults, IllegalMoveOnEverySearchFailsAndWritesNothing) {
-    GTEST_SKIP() << "label never checks the bestmove today (openings::score_positions takes the "
-                    "score and ignores the move), so an engine answering illegal moves labels "
-                    "every position; remove this skip when the scorer checks legality";
     LabelSetup label("cheat", {kFixtureIllegal, "0"});
     test::write_file(label.out, kEarlierOutput);
     const auto r = label.run(label.args());
