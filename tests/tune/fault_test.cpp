@@ -287,6 +287,26 @@ TEST(TuneFaults, EngineThatStopsStartingFailsTheRunResumably) {
     expect_finished(tune, r, kPlanned, 1);
 }
 
+// Starts a tune of `planned` iterations, waits until its first iteration is stored, sends
+// `signal` to the harness's process group (as a terminal's Ctrl-C does, or kill -9 -PGID), and
+// checks that it stopped promptly with whole iterations, short of the plan. Returns how it ended.
+ProcessResult stop_after_an_iteration(const TuneSetup& tune, int planned, int signal) {
+    ChildProcess harness(kHarness, tune.args(planned, 1, "st=0.25"), tune.dir.path(),
+                         {.run_in_dir = true, .own_group = true});
+    EXPECT_TRUE(
+        wait_until([&] { return !stored_iterations(tune.db).empty(); }, std::chrono::seconds(30)))
+        << describe(harness.wait(std::chrono::seconds(1)));
+    harness.signal_group(signal);
+    const auto r = harness.wait(std::chrono::seconds(15));
+    EXPECT_FALSE(r.timed_out) << "the harness did not stop after signal " << signal << "\n"
+                              << describe(r);
+    const auto stored = stored_iterations(tune.db);
+    EXPECT_LT(stored.size(), static_cast<std::size_t>(planned))
+        << "the signal came too late to test anything";
+    expect_whole_iterations(stored, 1);
+    return r;
+}
+
 // Ctrl-C as a terminal sends it (SIGINT to the harness's process group): the harness stops
 // within seconds, marks the run interrupted, exits 4 and leaves no engine behind; `tune resume`
 // plays the rest, and the run ends with exactly the planned iterations.
@@ -294,22 +314,11 @@ TEST(TuneFaults, CtrlCInterruptsPromptlyAndResumeFinishesThePlannedIterations) {
     constexpr int kPlanned = 8;
     TuneSetup tune("hanger", {kFixtureHang, "3"});
     {
-        ChildProcess harness(kHarness, tune.args(kPlanned, 1, "st=0.25"), tune.dir.path(),
-                             {.run_in_dir = true, .own_group = true});
-        ASSERT_TRUE(wait_until([&] { return !stored_iterations(tune.db).empty(); },
-                               std::chrono::seconds(30)))
-            << describe(harness.wait(std::chrono::seconds(1)));
-        harness.signal_group(SIGINT);
-        const auto r = harness.wait(std::chrono::seconds(15));
-        ASSERT_FALSE(r.timed_out) << "the harness did not stop after Ctrl-C\n" << describe(r);
+        const auto r = stop_after_an_iteration(tune, kPlanned, SIGINT);
         EXPECT_EQ(r.exit_code, 4) << "interrupted tune: exit 4\n" << describe(r);
         EXPECT_TRUE(has(r.out, "interrupted")) << r.out;
         EXPECT_TRUE(has(r.out, "tune resume --run 1")) << r.out;
         EXPECT_EQ(run_status(tune.db), "interrupted");
-        const auto stored = stored_iterations(tune.db);
-        ASSERT_LT(stored.size(), static_cast<std::size_t>(kPlanned))
-            << "the interrupt came too late to test anything";
-        expect_whole_iterations(stored, 1);
     }
     expect_engines_gone(tune.engine);
 
@@ -323,19 +332,9 @@ TEST(TuneFaults, Kill9ThenResumeFinishesThePlannedIterations) {
     constexpr int kPlanned = 8;
     TuneSetup tune("hanger", {kFixtureHang, "3"});
     {
-        ChildProcess harness(kHarness, tune.args(kPlanned, 1, "st=0.25"), tune.dir.path(),
-                             {.run_in_dir = true, .own_group = true});
-        ASSERT_TRUE(wait_until([&] { return !stored_iterations(tune.db).empty(); },
-                               std::chrono::seconds(30)))
-            << describe(harness.wait(std::chrono::seconds(1)));
-        harness.signal_group(SIGKILL);
-        const auto r = harness.wait(std::chrono::seconds(10));
+        const auto r = stop_after_an_iteration(tune, kPlanned, SIGKILL);
         ASSERT_EQ(r.exit_code, 128 + SIGKILL) << describe(r);
         EXPECT_EQ(run_status(tune.db), "running");
-        const auto stored = stored_iterations(tune.db);
-        ASSERT_LT(stored.size(), static_cast<std::size_t>(kPlanned))
-            << "the kill came too late to test anything";
-        expect_whole_iterations(stored, 1);
     }
     expect_engines_gone(tune.engine);
 
