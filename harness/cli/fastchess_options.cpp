@@ -113,7 +113,7 @@ const std::vector<std::string> kEngineKeys = {"name",  "cmd",   "dir",     "args
 
 // Engine limits: every engine of a run plays under the same ones here.
 struct EngineLimits {
-    std::string time_control;  // our grammar: "tc=10+0.1 nodes=5000"
+    std::optional<match::TimeControl> time_control;  // nullopt: none given
     std::optional<std::int64_t> margin_ms;
     std::optional<bool> restart;
     bool operator==(const EngineLimits&) const = default;
@@ -214,11 +214,10 @@ tournament::EnginePlan build_engine(const EngineWords& words, EngineLimits& limi
     const auto depth = get("depth") ? get("depth") : get("plies");
     if (depth) add("depth=" + *depth);
     try {
-        if (!time_control.empty()) (void)match::parse_time_control(time_control);
+        if (!time_control.empty()) limits.time_control = match::parse_time_control(time_control);
     } catch (const match::TimeControlError& e) {
         throw option_error(source, e.what());
     }
-    limits.time_control = time_control;
     if (auto margin = get("timemargin")) limits.margin_ms = parse_count("timemargin", *margin);
     if (auto restart = get("restart")) limits.restart = parse_on_off("restart", *restart);
     return engine;
@@ -250,10 +249,10 @@ std::vector<tournament::EnginePlan> build_engines(const std::vector<EngineWords>
             engine.name += "_" + std::to_string(seen + 1);
         plans.push_back(std::move(engine));
     }
-    if (shared->time_control.empty())
+    if (!shared->time_control)
         throw UsageError(
             "no time control: give tc=, st=, nodes= or depth= (with -each or -engine)");
-    plan.time_control = shared->time_control;
+    plan.time_control = *shared->time_control;
     if (shared->margin_ms) plan.time_margin_ms = *shared->margin_ms;
     if (shared->restart) plan.restart_engines = *shared->restart;
     return plans;
@@ -333,9 +332,10 @@ void read_openings(const OptionWords& option, tournament::BookPlan& book) {
                 throw option_error(option, "format=" + value + ": expected epd or pgn");
             format = value;
         } else if (key == "order") {
-            if (value != "random" && value != "sequential")
+            const auto order = openings::parse_book_order(value);
+            if (!order)
                 throw option_error(option, "order=" + value + ": expected random or sequential");
-            book.order = value;
+            book.order = *order;
         } else if (key == "plies") {
             // fastchess's -1 (and cutechess's absence) keeps every ply.
             if (value != "-1") book.plies = static_cast<int>(count_value(option, value));
@@ -446,8 +446,8 @@ FastchessLog read_log(const OptionWords& option) {
     return log;
 }
 
-store::SprtParams read_sprt(const OptionWords& option) {
-    store::SprtParams params;
+stats::SprtParams read_sprt(const OptionWords& option) {
+    stats::SprtParams params;
     bool have_elo0 = false, have_elo1 = false;
     std::string model = "normalized";
     for (const auto& [key, value] : key_values(option)) {
@@ -481,7 +481,7 @@ FastchessRun parse_fastchess_command_line(const std::vector<std::string>& args) 
     FastchessRun run;
     auto& plan = run.plan;
     run.db = std::string(store::kDefaultDatabasePath);
-    plan.book.order = "sequential";  // fastchess's default
+    plan.book.order = openings::BookOrder::kSequential;  // fastchess's default
     plan.book.path.clear();
     std::vector<EngineWords> engines;
     Settings each;

@@ -35,11 +35,6 @@ std::string shortest(double value) {
     return format("%.17g", value);
 }
 
-stats::Outcome outcome_for(const match::GameRecord& game, bool first_is_white) {
-    if (game.result == "1/2-1/2") return stats::Outcome::kDraw;
-    return (game.result == "1-0") == first_is_white ? stats::Outcome::kWin : stats::Outcome::kLoss;
-}
-
 // The value of a UCI option the plan sets for the engine, or fastchess's "NULL".
 std::string option_value(const tournament::EnginePlan& engine, std::string_view name,
                          std::string_view unit) {
@@ -55,7 +50,7 @@ double ratio(double numerator, double denominator) {
 }  // namespace
 
 std::string fastchess_reason(const match::GameRecord& game) {
-    using match::Termination;
+    using core::Termination;
     const auto loser = game.loser();
     const std::string loser_name = loser ? side_name(*loser) : "";
     const std::string winner_name = loser ? side_name(~*loser) : "";
@@ -108,15 +103,15 @@ void GameLines::game_started(const tournament::GameTask& task) {
 }
 
 void GameLines::game_finished(const tournament::GameTask& task, const match::GameRecord& game) {
-    print_(format("Finished game %lld (%s vs %s): %s {%s}",
-                  static_cast<long long>(tournament::game_number(task)),
-                  plan_.engines[task.white()].name.c_str(),
-                  plan_.engines[task.black()].name.c_str(), game.result.c_str(),
-                  fastchess_reason(game).c_str()));
+    print_(format(
+        "Finished game %lld (%s vs %s): %s {%s}",
+        static_cast<long long>(tournament::game_number(task)),
+        plan_.engines[task.white()].name.c_str(), plan_.engines[task.black()].name.c_str(),
+        std::string(core::result_token(game.result)).c_str(), fastchess_reason(game).c_str()));
     const int first = std::min(task.pair.first, task.pair.second);
     const int second = std::max(task.pair.first, task.pair.second);
     auto& pairing = stats_[{first, second}];
-    const auto outcome = outcome_for(game, task.white() == first);
+    const auto outcome = stats::outcome_of(*game.result, task.white() == first);
     stats::add_game(pairing.games, outcome);
     ++games_done_;
 
@@ -149,7 +144,7 @@ void GameLines::game_finished(const tournament::GameTask& task, const match::Gam
 }
 
 std::string GameLines::limits_text() const {
-    const auto tc = match::parse_time_control(plan_.time_control);
+    const match::TimeControl& tc = plan_.time_control;
     if (tc.clock) {
         std::string text;
         if (tc.clock->moves > 0) text += std::to_string(tc.clock->moves) + "/";
@@ -175,7 +170,7 @@ void GameLines::report() {
 void GameLines::print_head_to_head() {
     const auto& pairing = stats_.at({0, 1});
     const bool penta = settings_.report_penta;
-    const auto params = tournament::to_stats_params(plan_.sprt);
+    const auto& params = plan_.sprt;
     const std::string& a = plan_.engines[0].name;
     const std::string& b = plan_.engines[1].name;
 

@@ -177,11 +177,11 @@ int run_generate(CommandContext& context) {
     for (std::size_t i = 0; i < candidates.size(); ++i) {
         const openings::Evaluation& e = scores.evaluations[i];
         if (openings::is_balanced(e, max_cp)) {
-            book.push_back({candidates[i], e.value});
-        } else if (e.kind == openings::Evaluation::Kind::kMate) {
-            ++mates;
-        } else if (e.kind == openings::Evaluation::Kind::kNone) {
+            book.push_back({candidates[i], e.score->value});
+        } else if (!e.score) {
             ++no_score;
+        } else if (e.score->is_mate()) {
+            ++mates;
         } else {
             ++unbalanced;
         }

@@ -139,25 +139,18 @@ void add_sprt_options(po::options_description& options) {
     // clang-format on
 }
 
-store::SprtParams checked_sprt_params(store::SprtParams params, const std::string& model_text,
+stats::SprtParams checked_sprt_params(stats::SprtParams params, const std::string& model_text,
                                       std::string_view model_flag) {
     const auto model = stats::parse_model(model_text);
     if (!model)
         throw flag_error(model_flag, model_text, "expected normalized, logistic or bayesian");
-    // The run stores the model's one name, whichever spelling was typed.
-    params.model = std::string(stats::model_name(*model));
-    stats::SprtParams check;
-    check.elo0 = params.elo0;
-    check.elo1 = params.elo1;
-    check.alpha = params.alpha;
-    check.beta = params.beta;
-    check.model = *model;
-    if (auto problem = stats::validate(check)) throw UsageError(*problem);
+    params.model = *model;
+    if (auto problem = stats::validate(params)) throw UsageError(*problem);
     return params;
 }
 
-store::SprtParams sprt_params(const po::variables_map& values) {
-    store::SprtParams params;
+stats::SprtParams sprt_params(const po::variables_map& values) {
+    stats::SprtParams params;
     params.elo0 = parse_double("--elo0", values["elo0"].as<std::string>());
     params.elo1 = parse_double("--elo1", values["elo1"].as<std::string>());
     params.alpha = parse_probability("--alpha", values["alpha"].as<std::string>());
@@ -323,11 +316,10 @@ void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
     std::string time_control = values["tc"].as<std::string>();
     std::replace(time_control.begin(), time_control.end(), ',', ' ');
     try {
-        (void)match::parse_time_control(time_control);
+        plan.time_control = match::parse_time_control(time_control);
     } catch (const match::TimeControlError& e) {
         throw flag_error("--tc", values["tc"].as<std::string>(), e.what());
     }
-    plan.time_control = time_control;
     plan.time_margin_ms = parse_count("--margin", values["margin"].as<std::string>());
     plan.stall_timeout_ms =
         parse_count("--stall-timeout", values["stall-timeout"].as<std::string>());
@@ -341,9 +333,10 @@ void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
     plan.restart_engines = parse_on_off("--restart", values["restart"].as<std::string>());
     const std::string book = values["book"].as<std::string>();
     if (book != "none") plan.book.path = book;
-    plan.book.order = values["book-order"].as<std::string>();
-    if (plan.book.order != "random" && plan.book.order != "sequential")
-        throw flag_error("--book-order", plan.book.order, "expected random or sequential");
+    const std::string order = values["book-order"].as<std::string>();
+    const auto parsed_order = openings::parse_book_order(order);
+    if (!parsed_order) throw flag_error("--book-order", order, "expected random or sequential");
+    plan.book.order = *parsed_order;
     if (values.count("book-plies"))
         plan.book.plies = int_value("--book-plies", values["book-plies"].as<std::string>());
     plan.book.start = parse_count("--book-start", values["book-start"].as<std::string>());
@@ -432,7 +425,7 @@ void print_run_result(const tournament::SessionResult& result, const tournament:
     out << ", " << outcome.pairs_completed << " pairs\n";
     if (!outcome.error.empty()) out << "Error: " << outcome.error << '\n';
     if (plan.pairing == tournament::Pairing::kHeadToHead && outcome.pairs_completed > 0) {
-        const auto sprt = tournament::to_stats_params(plan.sprt);
+        const auto& sprt = plan.sprt;
         const auto& engines = plan.engines;
         out << engines[0].name << " vs " << engines[1].name << " ("
             << engines[tournament::view_engine(plan)].name << "'s point of view)\n";

@@ -51,10 +51,10 @@ std::vector<tournament::EnginePlan> head_to_head_engines(
     const po::variables_map& values, std::vector<tournament::EnginePlan> engines);
 
 // The SPRT bounds from --elo0/--elo1/--alpha/--beta/--model, validated.
-store::SprtParams sprt_params(const po::variables_map& values);
+stats::SprtParams sprt_params(const po::variables_map& values);
 // `params` with its model named by `model_text` (any accepted spelling), validated; UsageError
 // naming `model_flag` or the bad bound otherwise.
-store::SprtParams checked_sprt_params(store::SprtParams params, const std::string& model_text,
+stats::SprtParams checked_sprt_params(stats::SprtParams params, const std::string& model_text,
                                       std::string_view model_flag);
 void add_sprt_options(po::options_description& options);
 

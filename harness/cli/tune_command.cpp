@@ -217,7 +217,8 @@ int tune_start(CommandContext& context) {
     tournament::PlayerClaim claim(db, run_id);
     context.out << "Tune run " << run_id << " in " << db << ": " << params.size() << " parameter"
                 << (params.size() == 1 ? "" : "s") << ", " << spsa.iterations << " iterations x "
-                << pairs << " pairs, " << plan.time_control << ", seed " << plan.seed << '\n';
+                << pairs << " pairs, " << plan.time_control.to_string() << ", seed " << plan.seed
+                << '\n';
     return play_tune(context, store, run_id, plan, book ? &*book : nullptr, db, claim);
 }
 

@@ -21,11 +21,9 @@ const std::string* tag(const openings::Opening& game, std::string_view name) {
     return nullptr;
 }
 
-std::optional<std::string> finished_result(const openings::Opening& game) {
+std::optional<core::GameResult> finished_result(const openings::Opening& game) {
     const std::string* result = tag(game, "Result");
-    if (result == nullptr) return std::nullopt;
-    if (*result == "1-0" || *result == "0-1" || *result == "1/2-1/2") return *result;
-    return std::nullopt;
+    return result ? core::parse_result(*result) : std::nullopt;
 }
 
 chess::Position start_position(const openings::Opening& game) {
@@ -51,30 +49,18 @@ chess::Move parse_move(const chess::Position& pos, const openings::Opening& game
 void set_termination(const openings::Opening& game, const chess::Position& final_position,
                      match::GameRecord& record) {
     if (const std::string* detail = tag(game, "TerminationDetail")) {
-        if (auto termination = match::parse_termination(*detail)) {
+        if (auto termination = core::parse_termination(*detail)) {
             record.termination = *termination;
             return;
         }
     }
     if (chess::count_legal_moves(final_position) == 0) {
         record.termination =
-            final_position.in_check() ? match::Termination::kMate : match::Termination::kStalemate;
+            final_position.in_check() ? core::Termination::kMate : core::Termination::kStalemate;
         return;
     }
-    record.termination = match::Termination::kAdjudication;
+    record.termination = core::Termination::kAdjudication;
     record.reason = "result as given by the source PGN";
-}
-
-std::optional<match::Score> to_score(const openings::Evaluation& evaluation) {
-    switch (evaluation.kind) {
-        case openings::Evaluation::Kind::kCentipawns:
-            return match::Score::cp(evaluation.value);
-        case openings::Evaluation::Kind::kMate:
-            return match::Score::mate(evaluation.value);
-        case openings::Evaluation::Kind::kNone:
-            break;
-    }
-    return std::nullopt;
 }
 
 }  // namespace
@@ -88,7 +74,7 @@ match::GameRecord labelled_record(const openings::Opening& game, int skip_plies,
     record.white = white ? *white : "?";
     record.black = black ? *black : "?";
     record.time_control = time_control ? *time_control : "-";
-    record.result = finished_result(game).value_or("*");
+    record.result = finished_result(game);
     record.start_fen = game.start_fen;
 
     chess::Position pos = start_position(game);
@@ -108,7 +94,7 @@ match::GameRecord labelled_record(const openings::Opening& game, int skip_plies,
         m.ply = static_cast<int>(i - book) + 1;
         m.uci = game.moves[i];
         m.san = chess::to_san(pos, move);
-        m.score = to_score(scores[i - book]);
+        m.score = scores[i - book].score;
         m.depth = scores[i - book].depth;
         record.moves.push_back(std::move(m));
         pos.make_move(move);

@@ -45,15 +45,15 @@ AdjudicationVerdict Adjudicator::on_move(const AdjudicationInput& move) {
         // verdict waits for it below), and restart after a capture or a pawn move.
         if (move.capture_or_pawn_move) draw_plies_ = 0;
         const bool in_window =
-            score && !score->is_mate && std::abs(score->value) <= config_.draw.score_cp;
+            score && !score->is_mate() && std::abs(score->value) <= config_.draw.score_cp;
         draw_plies_ = in_window ? draw_plies_ + 1 : 0;
     }
     if (config_.resign.enabled) {
         const int s = config_.resign.score_cp;
         const bool losing =
-            score && (score->losing_mate() || (!score->is_mate && score->value <= -s));
+            score && (score->losing_mate() || (!score->is_mate() && score->value <= -s));
         const bool winning =
-            score && (score->winning_mate() || (!score->is_mate && score->value >= s));
+            score && (score->winning_mate() || (!score->is_mate() && score->value >= s));
         losing_moves_[side] = losing ? losing_moves_[side] + 1 : 0;
         winning_moves_[side] = winning ? winning_moves_[side] + 1 : 0;
     }

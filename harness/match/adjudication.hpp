@@ -23,7 +23,7 @@
 
 #include "engine/chess/position.hpp"
 #include "engine/chess/types.hpp"
-#include "harness/match/score.hpp"
+#include "harness/core/score.hpp"
 
 namespace lmr::match {
 
@@ -65,7 +65,7 @@ struct AdjudicationInput {
     chess::Color mover = chess::kWhite;
     int move_number = 1;  // the full-move number of this move (1 for the first move of a game)
     int game_plies = 1;   // plies played in the game after this move, opening moves included
-    std::optional<Score> score;  // the mover's score; nullopt when the engine sent none
+    std::optional<core::Score> score;  // the mover's score; nullopt when the engine sent none
     // The move captured or moved a pawn (the halfmove clock went back to 0): the game entered
     // a position that cannot repeat an earlier one, so a run of quiet scores before it says
     // nothing about the new one.

@@ -33,12 +33,6 @@ std::string seconds_text(nanoseconds d) {
     return format_seconds(duration_cast<milliseconds>(d < nanoseconds(0) ? -d : d)) + " s";
 }
 
-std::optional<Score> to_score(const std::optional<uci_client::Score>& score) {
-    if (!score) return std::nullopt;
-    return score->kind == uci_client::Score::Kind::kMate ? Score::mate(score->value)
-                                                         : Score::cp(score->value);
-}
-
 // The whole game so far as one `position` command.
 class PositionCommand {
   public:
@@ -112,7 +106,8 @@ class GameRunner {
   private:
     void play() {
         if (cancelled())
-            return finish("*", Termination::kUnterminated, "game cancelled before it started");
+            return finish(std::nullopt, core::Termination::kUnterminated,
+                          "game cancelled before it started");
         // Engines that faulted in an earlier game were killed then; bring them back now.
         for (UciEngine* engine : engines_)
             if (!engine->running()) engine->restart();
@@ -122,12 +117,14 @@ class GameRunner {
             const Status status = engine.new_game();
             if (status == Status::kOk) continue;
             engine.kill();
-            return lose(side,
-                        status == Status::kTimeout ? Termination::kStall : Termination::kCrash,
-                        who(side) + " failed before the game: " + engine.last_error());
+            return lose(
+                side,
+                status == Status::kTimeout ? core::Termination::kStall : core::Termination::kCrash,
+                who(side) + " failed before the game: " + engine.last_error());
         }
         for (;;) {
-            if (cancelled()) return finish("*", Termination::kUnterminated, "game cancelled");
+            if (cancelled())
+                return finish(std::nullopt, core::Termination::kUnterminated, "game cancelled");
             if (play_one_move()) return;
         }
     }
@@ -188,16 +185,18 @@ class GameRunner {
         return side_name(side) + " (" + engines_[side]->name() + ")";
     }
 
-    void finish(std::string result, Termination termination, std::string reason) {
-        record_.result = std::move(result);
+    void finish(std::optional<core::GameResult> result, core::Termination termination,
+                std::string reason) {
+        record_.result = result;
         record_.termination = termination;
         record_.reason = std::move(reason);
         record_.final_fen = pos_.fen();
         record_.finished = std::chrono::system_clock::now();
     }
 
-    void lose(chess::Color loser, Termination termination, std::string reason) {
-        finish(loser == chess::kWhite ? "0-1" : "1-0", termination, std::move(reason));
+    void lose(chess::Color loser, core::Termination termination, std::string reason) {
+        finish(loser == chess::kWhite ? core::GameResult::kBlackWins : core::GameResult::kWhiteWins,
+               termination, std::move(reason));
     }
 
     // Ends the game when the rules say it is over; true if it did.
@@ -207,20 +206,23 @@ class GameRunner {
                 return false;
             case chess::GameEnd::kCheckmate: {
                 const chess::Color winner = ~pos_.side_to_move();
-                lose(pos_.side_to_move(), Termination::kMate, side_name(winner) + " mates");
+                lose(pos_.side_to_move(), core::Termination::kMate, side_name(winner) + " mates");
                 return true;
             }
             case chess::GameEnd::kStalemate:
-                finish("1/2-1/2", Termination::kStalemate, "draw by stalemate");
+                finish(core::GameResult::kDraw, core::Termination::kStalemate, "draw by stalemate");
                 return true;
             case chess::GameEnd::kRepetition:
-                finish("1/2-1/2", Termination::kRepetition, "draw by threefold repetition");
+                finish(core::GameResult::kDraw, core::Termination::kRepetition,
+                       "draw by threefold repetition");
                 return true;
             case chess::GameEnd::kFiftyMove:
-                finish("1/2-1/2", Termination::kFiftyMove, "draw by the fifty-move rule");
+                finish(core::GameResult::kDraw, core::Termination::kFiftyMove,
+                       "draw by the fifty-move rule");
                 return true;
             case chess::GameEnd::kInsufficientMaterial:
-                finish("1/2-1/2", Termination::kMaterial, "draw by insufficient material");
+                finish(core::GameResult::kDraw, core::Termination::kMaterial,
+                       "draw by insufficient material");
                 return true;
         }
         return false;
@@ -247,24 +249,25 @@ class GameRunner {
                 break;
             case Status::kCrashed:
                 engine.kill();
-                lose(side, Termination::kCrash, who(side) + " crashed: " + reply.error);
+                lose(side, core::Termination::kCrash, who(side) + " crashed: " + reply.error);
                 return true;
             case Status::kTimeout:
                 // It may still be searching (or be stuck for good): stop it burning CPU now.
                 engine.kill();
                 if (budget) {
-                    lose(side, Termination::kTimeForfeit,
+                    lose(side, core::Termination::kTimeForfeit,
                          who(side) + " lost on time: no bestmove within " + seconds_text(*budget) +
                              " (its time + " + seconds_text(clock_.margin()) + " margin)");
                 } else {
-                    lose(side, Termination::kStall,
+                    lose(side, core::Termination::kStall,
                          who(side) + " stalled: no bestmove within " +
                              seconds_text(settings_.stall_timeout) + " to '" +
                              uci_client::go_command(limits) + "'");
                 }
                 return true;
             case Status::kIllegalOutput:
-                lose(side, Termination::kIllegalMove, who(side) + " sent no move: " + reply.error);
+                lose(side, core::Termination::kIllegalMove,
+                     who(side) + " sent no move: " + reply.error);
                 return true;
         }
 
@@ -275,14 +278,14 @@ class GameRunner {
             else if (settings_.time_control.move_time)
                 detail += " for a move time of " + seconds_text(*settings_.time_control.move_time);
             detail += " (margin " + seconds_text(clock_.margin()) + ")";
-            lose(side, Termination::kTimeForfeit, detail);
+            lose(side, core::Termination::kTimeForfeit, detail);
             return true;
         }
 
         std::string error;
         const chess::Move move = chess::parse_uci(pos_, reply.bestmove, &error);
         if (move.is_none()) {
-            lose(side, Termination::kIllegalMove,
+            lose(side, core::Termination::kIllegalMove,
                  who(side) + " played the illegal move '" + reply.bestmove + "' in " + pos_.fen() +
                      ": " + error);
             return true;
@@ -292,7 +295,7 @@ class GameRunner {
         m.ply = static_cast<int>(record_.moves.size()) + 1;
         m.uci = chess::to_uci(move);
         m.san = chess::to_san(pos_, move);
-        m.score = to_score(reply.info.score);
+        m.score = reply.info.score;
         m.depth = reply.info.depth.value_or(0);
         m.seldepth = reply.info.seldepth.value_or(0);
         m.nodes = reply.info.nodes.value_or(0);
@@ -316,13 +319,13 @@ class GameRunner {
             case AdjudicationVerdict::Kind::kNone:
                 return false;
             case AdjudicationVerdict::Kind::kResign:
-                lose(~*verdict.winner, Termination::kAdjudication, verdict.reason);
+                lose(~*verdict.winner, core::Termination::kAdjudication, verdict.reason);
                 return true;
             case AdjudicationVerdict::Kind::kDraw:
-                finish("1/2-1/2", Termination::kAdjudication, verdict.reason);
+                finish(core::GameResult::kDraw, core::Termination::kAdjudication, verdict.reason);
                 return true;
             case AdjudicationVerdict::Kind::kMaxLength:
-                finish("1/2-1/2", Termination::kMaxLength, verdict.reason);
+                finish(core::GameResult::kDraw, core::Termination::kMaxLength, verdict.reason);
                 return true;
         }
         return false;

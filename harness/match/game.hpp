@@ -24,8 +24,8 @@
 // caller to report. An engine that played an illegal move keeps running (`ucinewgame` resets it).
 //
 // Cancellation: GameSettings::cancel is read before every move; once it is true the game stops
-// with result "*" (Termination::kUnterminated), which must not be stored as finished. A search
-// already under way is waited for (at most its deadline) because UciEngine offers no way to
+// without a result (core::Termination::kUnterminated), which must not be stored as finished. A
+// search already under way is waited for (at most its deadline) because UciEngine offers no way to
 // resume reading a pending search; the engines are then idle.
 
 #include <atomic>

@@ -15,43 +15,18 @@
 
 #include "engine/chess/types.hpp"
 #include "engine/lmr/stats.hpp"
+#include "harness/core/outcome.hpp"
+#include "harness/core/score.hpp"
 #include "harness/match/pv_violation.hpp"
-#include "harness/match/score.hpp"
 
 namespace lmr::match {
-
-// How a game ended, in detail. termination_name() gives the recorded string.
-enum class Termination {
-    kUnterminated,  // "unterminated": cancelled (Ctrl-C) or not finished; result "*"
-    kMate,          // "mate"
-    kStalemate,     // "stalemate"
-    kRepetition,    // "repetition" (threefold)
-    kFiftyMove,     // "fifty-move"
-    kMaterial,      // "material" (insufficient material)
-    kAdjudication,  // "adjudication" (draw or resign by the engines' scores)
-    kMaxLength,     // "max length" (drawn at the maximum game length)
-    kTimeForfeit,   // "time forfeit"
-    kIllegalMove,   // "illegal move" (illegal or unparsable bestmove, or garbage instead)
-    kCrash,         // "crash" (the engine exited or closed its pipe)
-    kStall,         // "stall" (no bestmove to a node/depth-limited search by the stall timeout)
-};
-
-std::string_view termination_name(Termination t);
-// Inverse of termination_name; nullopt for an unknown string.
-std::optional<Termination> parse_termination(std::string_view name);
-// The PGN standard's Termination tag value (9.8.1): "normal" (the rules ended the game),
-// "adjudication", "time forfeit", "rules infraction" (illegal move), "abandoned" (crash, stall:
-// the player stopped playing), "unterminated".
-std::string_view pgn_termination(Termination t);
-// True when the termination is an engine fault after which that engine must be restarted.
-bool is_engine_fault(Termination t);
 
 struct MoveRecord {
     int ply = 0;      // 1-based index among the engines' moves (1 = first move after the book)
     std::string uci;  // canonical UCI text ("e1g1" for castling)
     std::string san;  // SAN in the position before the move
-    std::optional<Score> score;  // the mover's last reported score (mover's point of view)
-    int depth = 0;               // 0 when not reported
+    std::optional<core::Score> score;  // the mover's last reported score (mover's point of view)
+    int depth = 0;                     // 0 when not reported
     int seldepth = 0;
     std::uint64_t nodes = 0;
     std::uint64_t nps = 0;                      // as the engine reported it; 0 when it did not
@@ -80,15 +55,15 @@ struct GameRecord {
     // that never searched has searches == 0.
     std::array<PvTally, 2> pv_checks;
     std::string final_fen;
-    std::string result = "*";  // "1-0", "0-1", "1/2-1/2" or "*"
-    Termination termination = Termination::kUnterminated;
+    std::optional<core::GameResult> result;  // nullopt: unfinished (PGN's "*")
+    core::Termination termination = core::Termination::kUnterminated;
     std::string reason;  // in words: "Black mates", "White's engine crashed (exited with code 3)"
     std::string time_control;  // the PGN TimeControl value
     std::chrono::system_clock::time_point started{};
     std::chrono::system_clock::time_point finished{};
 
-    // False for result "*": the game does not count and is not stored as finished.
-    bool finished_normally() const { return result != "*"; }
+    // False for an unfinished game: it does not count and is not stored.
+    bool finished_normally() const { return result.has_value(); }
     // The side that lost, if any (from the result).
     std::optional<chess::Color> loser() const;
 };

@@ -78,7 +78,7 @@ std::string engine_comment(const MoveRecord& m, const PgnCommentFields& fields) 
     pgn::MoveComment comment;
     if (m.score) {
         comment.score = m.score->value;
-        comment.mate = m.score->is_mate;
+        comment.mate = m.score->is_mate();
     }
     comment.depth = m.depth;
     comment.time_ms = m.time_ms;
@@ -169,7 +169,7 @@ std::string to_pgn(const GameRecord& game, const PgnTags& tags, const PgnComment
     for (const MoveRecord& record : game.moves)
         add_move(record.uci, with_reason(engine_comment(record, fields)));
     if (last_move == 0 && !game.reason.empty()) add_comment(words, game.reason);
-    words.push_back(game.result);
+    words.push_back(std::string(core::result_token(game.result)));
 
     std::string out;
     add_tag(out, "Event", tags.event);
@@ -178,14 +178,14 @@ std::string to_pgn(const GameRecord& game, const PgnTags& tags, const PgnComment
     add_tag(out, "Round", tags.round);
     add_tag(out, "White", game.white.empty() ? "?" : game.white);
     add_tag(out, "Black", game.black.empty() ? "?" : game.black);
-    add_tag(out, "Result", game.result);
+    add_tag(out, "Result", core::result_token(game.result));
     if (!standard_start) {
         add_tag(out, "SetUp", "1");
         add_tag(out, "FEN", start->fen());
     }
     add_tag(out, "TimeControl", game.time_control.empty() ? "?" : game.time_control);
-    add_tag(out, "Termination", pgn_termination(game.termination));
-    add_tag(out, "TerminationDetail", termination_name(game.termination));
+    add_tag(out, "Termination", core::pgn_termination(game.termination));
+    add_tag(out, "TerminationDetail", core::termination_name(game.termination));
     add_tag(out, "PlyCount", std::to_string(ply));
     for (const auto& [name, value] : tags.extra) add_tag(out, name, value);
     out += '\n';

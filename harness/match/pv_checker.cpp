@@ -6,7 +6,7 @@
 namespace lmr::match {
 namespace {
 
-using uci_client::Score;
+using core::Score;
 
 // Room for the PV moves and the info line of a typical search, so the first lines of a game do
 // not grow the buffers one step at a time.

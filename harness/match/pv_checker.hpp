@@ -34,7 +34,7 @@ struct PvFinding {
 // (2N-1 plies for mate N, 2N for mate -N) and ends in checkmate. `pos` is changed while the line
 // is replayed and is as it was on return; `made` is scratch space for the moves made.
 std::optional<PvFinding> check_pv(chess::Position& pos, const std::vector<std::string>& pv,
-                                  const std::optional<uci_client::Score>& score,
+                                  const std::optional<core::Score>& score,
                                   std::vector<chess::Move>& made);
 
 // The PV checks of one game, for both sides. The game calls start_search before each `go`,

@@ -97,8 +97,8 @@ Selection select_candidates(const std::vector<Opening>& openings, int min_plies,
 }
 
 bool is_balanced(const Evaluation& evaluation, int max_cp) {
-    return evaluation.kind == Evaluation::Kind::kCentipawns && evaluation.value >= -max_cp &&
-           evaluation.value <= max_cp;
+    const std::optional<core::Score>& score = evaluation.score;
+    return score && !score->is_mate() && score->value >= -max_cp && score->value <= max_cp;
 }
 
 void sort_book(std::vector<BookEntry>& entries) {

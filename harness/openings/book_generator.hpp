@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/chess/position.hpp"
+#include "harness/core/score.hpp"
 #include "harness/openings/opening.hpp"
 
 namespace lmr::openings {
@@ -54,10 +55,8 @@ Selection select_candidates(const std::vector<Opening>& openings, int min_plies,
 
 // What the engine said about a candidate, from the side to move's point of view.
 struct Evaluation {
-    enum class Kind { kCentipawns, kMate, kNone };
-    Kind kind = Kind::kNone;
-    int value = 0;  // centipawns, or moves to mate
-    int depth = 0;  // the depth of the search that gave it (0: not reported)
+    std::optional<core::Score> score;  // nullopt: the engine reported none
+    int depth = 0;                     // the depth of the search that gave it (0: not reported)
 };
 
 // Balanced: a centipawn score within ±max_cp. A mate score or no score is never balanced.

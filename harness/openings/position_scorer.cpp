@@ -41,11 +41,7 @@ class Collector : public games::ResultSink {
 Evaluation to_evaluation(const uci_client::SearchInfo& info) {
     Evaluation evaluation;
     evaluation.depth = info.depth.value_or(0);
-    if (!info.score) return evaluation;
-    evaluation.kind = info.score->kind == uci_client::Score::Kind::kMate
-                          ? Evaluation::Kind::kMate
-                          : Evaluation::Kind::kCentipawns;
-    evaluation.value = info.score->value;
+    evaluation.score = info.score;
     return evaluation;
 }
 

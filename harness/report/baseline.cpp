@@ -30,7 +30,7 @@ MeetingMap load_meetings(const store::Store& store) {
         map[meeting.config][meeting.opponent] = {.runs = meeting.runs,
                                                  .run_ids = std::move(meeting.run_ids),
                                                  .setups = meeting.setups,
-                                                 .pairs = to_stats(meeting.penta)};
+                                                 .pairs = meeting.penta};
     }
     return map;
 }

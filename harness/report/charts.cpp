@@ -55,7 +55,7 @@ std::optional<LineChart> llr_chart(const RunDetail& run) {
     chart.id = "llr-run-" + integer(r.id);
     char bounds[128];
     std::snprintf(bounds, sizeof bounds, " — LLR, SPRT [%g, %g] %s", r.sprt->elo0, r.sprt->elo1,
-                  r.sprt->model.c_str());
+                  std::string(stats::model_name(r.sprt->model)).c_str());
     chart.title = run_label(run) + bounds;
     chart.x_label = "pairs";
     chart.y_label = "LLR";

@@ -17,8 +17,9 @@
 
 namespace lmr::report {
 
-// The statistics library's SPRT parameters for a stored run's bounds (nullopt: no SPRT).
-std::optional<stats::SprtParams> stats_params(const std::optional<store::SprtParams>& params);
+// A stored run's SPRT parameters when the statistics can use them (nullopt: no SPRT, or bounds
+// validate() rejects).
+std::optional<stats::SprtParams> usable_sprt(const std::optional<stats::SprtParams>& params);
 
 // One run, as the list shows it.
 struct RunRow {

@@ -24,9 +24,6 @@ class ReportError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// The statistics library's counts of a stored pentanomial.
-stats::Pentanomial to_stats(const store::PentanomialCounts& counts);
-
 // A list row from a run and its run_summary row (computes the statistics).
 RunRow make_run_row(store::RunRecord run, store::RunSummary summary);
 // Every run, oldest first.

@@ -7,18 +7,11 @@
 
 namespace lmr::report {
 
-std::optional<stats::SprtParams> stats_params(const std::optional<store::SprtParams>& params) {
-    if (!params) return std::nullopt;
-    stats::SprtParams out;
-    out.elo0 = params->elo0;
-    out.elo1 = params->elo1;
-    out.alpha = params->alpha;
-    out.beta = params->beta;
-    out.model = stats::parse_model(params->model).value_or(stats::EloModel::kNormalized);
+std::optional<stats::SprtParams> usable_sprt(const std::optional<stats::SprtParams>& params) {
     // Bounds the statistics cannot use (a hand-edited row) are shown without an SPRT rather
     // than with a meaningless LLR.
-    if (stats::validate(out)) return std::nullopt;
-    return out;
+    if (!params || stats::validate(*params)) return std::nullopt;
+    return params;
 }
 
 std::string verdict_text(const RunRow& row) {
@@ -37,22 +30,13 @@ std::string verdict_text(const RunRow& row) {
     return "";
 }
 
-stats::Pentanomial to_stats(const store::PentanomialCounts& counts) {
-    return {.ll = counts.ll,
-            .ld = counts.ld,
-            .wl = counts.wl,
-            .dd = counts.dd,
-            .wd = counts.wd,
-            .ww = counts.ww};
-}
-
 RunRow make_run_row(store::RunRecord run, store::RunSummary summary) {
     RunRow row;
     row.run = std::move(run);
     row.summary = std::move(summary);
     row.head_to_head = !row.summary.base_name.empty() && !row.summary.test_name.empty();
     if (row.head_to_head)
-        row.stats = stats::summarize(to_stats(row.summary.penta), stats_params(row.run.sprt));
+        row.stats = stats::summarize(row.summary.penta, usable_sprt(row.run.sprt));
     return row;
 }
 

@@ -41,7 +41,7 @@ Standings load_standings(const store::Store& store, const store::RunRecord& run,
         const auto view = seat_of.find(counted.view_engine_id);
         const auto other = seat_of.find(counted.other_engine_id);
         if (view == seat_of.end() || other == seat_of.end()) continue;
-        const stats::Pentanomial pairs = to_stats(counted.penta);
+        const stats::Pentanomial pairs = counted.penta;
         if (view->second < other->second) {
             pairings[{view->second, other->second}] += pairs;
         } else {

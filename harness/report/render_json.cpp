@@ -127,7 +127,7 @@ json run_row_json(const RunRow& row) {
                 {"elo1", run.sprt->elo1},
                 {"alpha", run.sprt->alpha},
                 {"beta", run.sprt->beta},
-                {"model", run.sprt->model}};
+                {"model", stats::model_name(run.sprt->model)}};
     }
     return {{"id", run.id},
             {"kind", store::to_string(run.kind)},

@@ -53,7 +53,8 @@ Section overview(const RunDetail& d) {
     if (run.sprt) {
         char text[160];
         std::snprintf(text, sizeof text, "[%g, %g] %s, alpha %g, beta %g", run.sprt->elo0,
-                      run.sprt->elo1, run.sprt->model.c_str(), run.sprt->alpha, run.sprt->beta);
+                      run.sprt->elo1, std::string(stats::model_name(run.sprt->model)).c_str(),
+                      run.sprt->alpha, run.sprt->beta);
         field("SPRT", text);
     }
     if (run.max_pairs) field(run.sprt ? "Max pairs" : "Pairs planned", integer(*run.max_pairs));

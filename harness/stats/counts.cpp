@@ -28,6 +28,12 @@ Pentanomial& Pentanomial::operator+=(const Pentanomial& other) {
     return *this;
 }
 
+Outcome outcome_of(core::GameResult result, bool view_is_white) {
+    if (result == core::GameResult::kDraw) return Outcome::kDraw;
+    const bool white_won = result == core::GameResult::kWhiteWins;
+    return white_won == view_is_white ? Outcome::kWin : Outcome::kLoss;
+}
+
 void add_game(Trinomial& counts, Outcome outcome) {
     switch (outcome) {
         case Outcome::kWin:

@@ -3,6 +3,8 @@
 
 #include <array>
 
+#include "harness/core/outcome.hpp"
+
 namespace lmr::stats {
 
 enum class Outcome { kLoss, kDraw, kWin };
@@ -39,6 +41,9 @@ struct Pentanomial {
     Pentanomial& operator+=(const Pentanomial& other);
     friend bool operator==(const Pentanomial&, const Pentanomial&) = default;
 };
+
+// A game's outcome for the engine that played White (view_is_white) or Black.
+Outcome outcome_of(core::GameResult result, bool view_is_white);
 
 void add_game(Trinomial& counts, Outcome outcome);
 // Adds a finished pair; the order of the two games does not matter.

@@ -1,25 +1,22 @@
 #include "harness/store/records.hpp"
 
-#include <array>
 #include <cstdio>
 #include <ctime>
-#include <utility>
+
+#include "harness/core/enum_names.hpp"
 
 namespace lmr::store {
 
 namespace {
 
-template <typename Enum, std::size_t N>
-using Names = std::array<std::pair<Enum, std::string_view>, N>;
-
-constexpr Names<RunKind, 4> kRunKinds{{
+constexpr core::EnumNames<RunKind, 4> kRunKinds{{
     {RunKind::kSprt, "sprt"},
     {RunKind::kMatch, "match"},
     {RunKind::kTournament, "tournament"},
     {RunKind::kTune, "tune"},
 }};
 
-constexpr Names<RunStatus, 5> kRunStatuses{{
+constexpr core::EnumNames<RunStatus, 5> kRunStatuses{{
     {RunStatus::kPlanned, "planned"},
     {RunStatus::kRunning, "running"},
     {RunStatus::kFinished, "finished"},
@@ -27,41 +24,20 @@ constexpr Names<RunStatus, 5> kRunStatuses{{
     {RunStatus::kFailed, "failed"},
 }};
 
-constexpr Names<Verdict, 4> kVerdicts{{
+constexpr core::EnumNames<Verdict, 4> kVerdicts{{
     {Verdict::kNone, ""},
     {Verdict::kH0, "H0"},
     {Verdict::kH1, "H1"},
     {Verdict::kUndecided, "undecided"},
 }};
 
-constexpr Names<EngineRole, 3> kRoles{{
+constexpr core::EnumNames<EngineRole, 3> kRoles{{
     {EngineRole::kBase, "base"},
     {EngineRole::kTest, "test"},
     {EngineRole::kParticipant, "participant"},
 }};
 
-constexpr Names<GameResult, 3> kResults{{
-    {GameResult::kWhiteWins, "1-0"},
-    {GameResult::kBlackWins, "0-1"},
-    {GameResult::kDraw, "1/2-1/2"},
-}};
-
-// These strings are the CHECK list of games.termination in schema.cpp.
-constexpr Names<Termination, 11> kTerminations{{
-    {Termination::kMate, "mate"},
-    {Termination::kStalemate, "stalemate"},
-    {Termination::kRepetition, "repetition"},
-    {Termination::kFiftyMove, "fifty-move"},
-    {Termination::kMaterial, "material"},
-    {Termination::kAdjudication, "adjudication"},
-    {Termination::kTimeForfeit, "time forfeit"},
-    {Termination::kIllegalMove, "illegal move"},
-    {Termination::kCrash, "crash"},
-    {Termination::kStall, "stall"},
-    {Termination::kMaxLength, "max length"},
-}};
-
-constexpr Names<PairBin, 6> kBins{{
+constexpr core::EnumNames<PairBin, 6> kBins{{
     {PairBin::kLL, "LL"},
     {PairBin::kLD, "LD"},
     {PairBin::kWL, "WL"},
@@ -70,66 +46,38 @@ constexpr Names<PairBin, 6> kBins{{
     {PairBin::kWW, "WW"},
 }};
 
-template <typename Enum, std::size_t N>
-std::string_view name_of(const Names<Enum, N>& names, Enum value) {
-    for (const auto& [v, name] : names) {
-        if (v == value) return name;
-    }
-    return "?";
-}
-
-template <typename Enum, std::size_t N>
-std::optional<Enum> value_of(const Names<Enum, N>& names, std::string_view text) {
-    for (const auto& [v, name] : names) {
-        if (name == text) return v;
-    }
-    return std::nullopt;
-}
-
 }  // namespace
 
 std::string_view to_string(RunKind v) {
-    return name_of(kRunKinds, v);
+    return core::name_of(kRunKinds, v);
 }
 std::string_view to_string(RunStatus v) {
-    return name_of(kRunStatuses, v);
+    return core::name_of(kRunStatuses, v);
 }
 std::string_view to_string(Verdict v) {
-    return name_of(kVerdicts, v);
+    return core::name_of(kVerdicts, v);
 }
 std::string_view to_string(EngineRole v) {
-    return name_of(kRoles, v);
-}
-std::string_view to_string(GameResult v) {
-    return name_of(kResults, v);
-}
-std::string_view to_string(Termination v) {
-    return name_of(kTerminations, v);
+    return core::name_of(kRoles, v);
 }
 std::string_view to_string(PairBin v) {
-    return name_of(kBins, v);
+    return core::name_of(kBins, v);
 }
 
 std::optional<RunKind> parse_run_kind(std::string_view s) {
-    return value_of(kRunKinds, s);
+    return core::value_of(kRunKinds, s);
 }
 std::optional<RunStatus> parse_run_status(std::string_view s) {
-    return value_of(kRunStatuses, s);
+    return core::value_of(kRunStatuses, s);
 }
 std::optional<Verdict> parse_verdict(std::string_view s) {
-    return value_of(kVerdicts, s);
+    return core::value_of(kVerdicts, s);
 }
 std::optional<EngineRole> parse_engine_role(std::string_view s) {
-    return value_of(kRoles, s);
-}
-std::optional<GameResult> parse_game_result(std::string_view s) {
-    return value_of(kResults, s);
-}
-std::optional<Termination> parse_termination(std::string_view s) {
-    return value_of(kTerminations, s);
+    return core::value_of(kRoles, s);
 }
 
-void add(PentanomialCounts& counts, PairBin bin) {
+void add(stats::Pentanomial& counts, PairBin bin) {
     switch (bin) {
         case PairBin::kLL:
             ++counts.ll;

@@ -15,6 +15,10 @@
 #include <vector>
 
 #include "engine/lmr/stats.hpp"
+#include "harness/core/outcome.hpp"
+#include "harness/core/score.hpp"
+#include "harness/stats/counts.hpp"
+#include "harness/stats/sprt.hpp"
 
 namespace lmr::store {
 
@@ -24,48 +28,21 @@ enum class RunStatus { kPlanned, kRunning, kFinished, kInterrupted, kFailed };
 // reached its limits without accepting either hypothesis (exit code 3).
 enum class Verdict { kNone, kH0, kH1, kUndecided };
 enum class EngineRole { kBase, kTest, kParticipant };
-enum class GameResult { kWhiteWins, kBlackWins, kDraw };
-enum class Termination {
-    kMate,
-    kStalemate,
-    kRepetition,
-    kFiftyMove,
-    kMaterial,  // insufficient material
-    kAdjudication,
-    kTimeForfeit,
-    kIllegalMove,
-    kCrash,
-    kStall,
-    kMaxLength,
-};
-
 // The text stored in the database (and shown in reports) for each value.
 std::string_view to_string(RunKind);
 std::string_view to_string(RunStatus);
 std::string_view to_string(Verdict);  // "" for kNone (stored as NULL)
 std::string_view to_string(EngineRole);
-std::string_view to_string(GameResult);   // "1-0", "0-1", "1/2-1/2"
-std::string_view to_string(Termination);  // "mate", "fifty-move", "time forfeit", …
 
 // Inverse mappings; std::nullopt for text that names no value.
 std::optional<RunKind> parse_run_kind(std::string_view);
 std::optional<RunStatus> parse_run_status(std::string_view);
 std::optional<Verdict> parse_verdict(std::string_view);  // "" → kNone
 std::optional<EngineRole> parse_engine_role(std::string_view);
-std::optional<GameResult> parse_game_result(std::string_view);
-std::optional<Termination> parse_termination(std::string_view);
 
 // "2024-05-01T12:00:00.123Z" (UTC, milliseconds).
 std::string format_timestamp(std::chrono::system_clock::time_point);
 std::string now_timestamp();
-
-struct SprtParams {
-    double elo0 = 0.0;
-    double elo1 = 5.0;
-    double alpha = 0.05;
-    double beta = 0.05;
-    std::string model = "normalized";  // "normalized", "logistic" or "bayesian"
-};
 
 struct RunRecord {
     std::int64_t id = 0;
@@ -80,7 +57,7 @@ struct RunRecord {
     std::optional<int> book_plies;  // PGN truncation; nullopt: all moves
     std::int64_t book_start = 0;    // 0-based index of the first opening used
     std::string book_sha256;        // hex of the book file's content (empty without a book)
-    std::optional<SprtParams> sprt;
+    std::optional<stats::SprtParams> sprt;
     std::optional<std::int64_t> max_pairs;
     int concurrency = 1;
     RunStatus status = RunStatus::kPlanned;
@@ -128,8 +105,9 @@ struct MoveRecord {
     char color = 0;  // 'w' or 'b': derived by the Store from the opening FEN; ignored on write
     std::string uci;
     std::string san;
-    std::optional<int> score_cp;    // from the mover's point of view, as the engine said
-    std::optional<int> score_mate;  // moves to mate (negative: being mated)
+    // From the mover's point of view, as the engine said; stored as score_cp or score_mate (the
+    // bound is not stored: a score read back is kExact).
+    std::optional<core::Score> score;
     std::optional<int> depth;
     std::optional<int> seldepth;
     std::optional<std::int64_t> nodes;
@@ -174,8 +152,8 @@ struct GameRecord {
     std::string start_fen;                      // where the PGN starts (the book's start position)
     std::vector<std::string> opening_moves;     // book moves (UCI) played from start_fen
     std::string opening_fen;                    // where the engines took over
-    GameResult result = GameResult::kDraw;
-    Termination termination = Termination::kAdjudication;
+    core::GameResult result = core::GameResult::kDraw;
+    core::Termination termination = core::Termination::kAdjudication;  // never kUnterminated
     std::string termination_detail;  // free text: "engine 'b' exited with signal 11", …
     int plies = 0;  // moves played by the engines; must equal moves.size() when moves are given
     std::string pgn;
@@ -189,15 +167,8 @@ struct GameRecord {
     std::vector<GamePvChecks> pv_checks;
 };
 
-// Pair outcome bins from one engine's point of view, named by the two game
-// results: LL = lost both … WW = won both. WL and DD score the same but are
-// kept apart for display; the statistics treat them as one bin.
-struct PentanomialCounts {
-    long ll = 0, ld = 0, wl = 0, dd = 0, wd = 0, ww = 0;
-    long pairs() const { return ll + ld + wl + dd + wd + ww; }
-    bool operator==(const PentanomialCounts&) const = default;
-};
-
+// A pair's outcome from one engine's point of view, named by the two game results: LL = lost
+// both … WW = won both (the bins of stats::Pentanomial).
 enum class PairBin { kLL, kLD, kWL, kDD, kWD, kWW };
 std::string_view to_string(PairBin);  // "LL", "LD", "WL", "DD", "WD", "WW"
 
@@ -205,12 +176,13 @@ struct PairOutcome {
     std::int64_t pair_index = 0;
     std::int64_t view_engine_id = 0;  // the test engine, else the engine white in round 0
     std::int64_t other_engine_id = 0;
-    GameResult results[2] = {GameResult::kDraw, GameResult::kDraw};  // round 0, round 1
+    core::GameResult results[2] = {core::GameResult::kDraw,
+                                   core::GameResult::kDraw};  // round 0, round 1
     int points = 0;  // half-points of view_engine over the pair, 0…4
     PairBin bin = PairBin::kDD;
 };
 
-void add(PentanomialCounts& counts, PairBin bin);
+void add(stats::Pentanomial& counts, PairBin bin);
 
 // One row of the run_stats history: the state after `pairs` completed pairs.
 // Statistics are NaN when undefined (stored as NULL).
@@ -218,7 +190,7 @@ struct StatsRecord {
     std::int64_t id = 0;
     std::int64_t pairs = 0;
     long wins = 0, draws = 0, losses = 0;  // games, from the test engine's view
-    PentanomialCounts penta;
+    stats::Pentanomial penta;
     double elo = 0, elo_error = 0, nelo = 0, nelo_error = 0, los = 0;
     double llr = 0, lower_bound = 0, upper_bound = 0;
     std::string recorded_at;
@@ -236,7 +208,7 @@ struct RunSummary {
     std::int64_t pairs_completed = 0;
     std::int64_t games = 0;  // every stored game, including a lone game of an unfinished pair
     long wins = 0, draws = 0, losses = 0;  // over completed pairs, from the pair view engine
-    PentanomialCounts penta;
+    stats::Pentanomial penta;
     double llr = 0, lower_bound = 0, upper_bound = 0, elo = 0,
            elo_error = 0;  // latest; NaN if none
 };
@@ -312,7 +284,7 @@ struct EngineMoveStats {
 // The completed pairs of a run between two engines, from view_engine's side (pair_results).
 struct PairingCounts {
     std::int64_t view_engine_id = 0, other_engine_id = 0;
-    PentanomialCounts penta;
+    stats::Pentanomial penta;
 };
 
 // Every completed pair outside tunes of one config (engine name) against one opponent, pooled
@@ -322,7 +294,7 @@ struct ConfigMeeting {
     long runs = 0;
     std::string run_ids;  // "1,4,7"
     long setups = 0;      // engine rows of the config's name that were pooled
-    PentanomialCounts penta;
+    stats::Pentanomial penta;
 };
 
 // One kind of PV violation by one engine over a run (the engine_pv_violations view).

@@ -73,14 +73,14 @@ RunRecord read_run(sqlite::Row& row) {
     run.book_order = row.text();
     run.book_plies = row.optional_integer();
     run.book_start = row.int64();
-    SprtParams sprt;
+    stats::SprtParams sprt;
     sprt.elo0 = row.real();
     sprt.elo1 = row.real();
     sprt.alpha = row.real();
     sprt.beta = row.real();
     // Every SPRT run stores its model: a row without one has no SPRT.
     if (auto model = row.optional_text()) {
-        sprt.model = std::move(*model);
+        sprt.model = internal::parse_column(stats::parse_model, *model, "runs.sprt_model");
         run.sprt = std::move(sprt);
     }
     run.max_pairs = row.optional_int64();
@@ -126,7 +126,7 @@ std::int64_t Store::create_run(const RunRecord& run) {
             .bind(12, run.sprt->elo1)
             .bind(13, run.sprt->alpha)
             .bind(14, run.sprt->beta)
-            .bind(15, run.sprt->model);
+            .bind(15, stats::model_name(run.sprt->model));
     }
     stmt->bind(16, run.max_pairs)
         .bind(17, run.concurrency)

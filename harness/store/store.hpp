@@ -99,7 +99,7 @@ class Store {
     // The completed pairs scored as in the pair_results view (test engine's
     // view), to rebuild W/D/L and pentanomial counts on resume.
     std::vector<PairOutcome> pair_outcomes(std::int64_t run_id) const;
-    PentanomialCounts pentanomial(std::int64_t run_id) const;
+    stats::Pentanomial pentanomial(std::int64_t run_id) const;
     // Deletes the lone games of pairs whose partner is missing (with their
     // moves), so resume can replay those pairs whole. Returns games deleted.
     int delete_incomplete_pairs(std::int64_t run_id);

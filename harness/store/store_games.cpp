@@ -17,6 +17,12 @@ char side_to_move(const std::string& fen) {
     return 0;
 }
 
+// The value of the score_cp or score_mate column: the score when it is of that kind.
+std::optional<int> score_column(const std::optional<core::Score>& score, core::Score::Kind kind) {
+    if (!score || score->kind != kind) return std::nullopt;
+    return score->value;
+}
+
 std::string describe(const GameRecord& game) {
     return "cannot record game (run " + std::to_string(game.run_id) + ", pair " +
            std::to_string(game.pair_index) + ", round " + std::to_string(game.round_in_pair) + ")";
@@ -30,6 +36,8 @@ void validate(const GameRecord& game) {
         fail("opening_fen '" + game.opening_fen + "' has no side to move");
     }
     if (game.start_fen.empty()) fail("start_fen is empty");
+    if (game.termination == core::Termination::kUnterminated)
+        fail("an unterminated game cannot be stored");
     if (!game.moves.empty() && game.plies != static_cast<int>(game.moves.size())) {
         fail("plies is " + std::to_string(game.plies) + " but " +
              std::to_string(game.moves.size()) + " moves were given");
@@ -70,8 +78,9 @@ GameRecord read_game(sqlite::Row& row) {
     game.start_fen = row.text();
     for (const auto word : text::split_words(row.text())) game.opening_moves.emplace_back(word);
     game.opening_fen = row.text();
-    game.result = internal::parse_column(parse_game_result, row.text(), "games.result");
-    game.termination = internal::parse_column(parse_termination, row.text(), "games.termination");
+    game.result = internal::parse_column(core::parse_result, row.text(), "games.result");
+    game.termination =
+        internal::parse_column(core::parse_termination, row.text(), "games.termination");
     game.termination_detail = row.text();
     game.plies = row.integer();
     game.pgn = row.text();
@@ -87,8 +96,10 @@ MoveRecord read_move(sqlite::Row& row) {
     move.color = color.empty() ? 0 : color[0];
     move.uci = row.text();
     move.san = row.text();
-    move.score_cp = row.optional_integer();
-    move.score_mate = row.optional_integer();
+    const std::optional<int> score_cp = row.optional_integer();
+    const std::optional<int> score_mate = row.optional_integer();
+    if (score_cp) move.score = core::Score::cp(*score_cp);
+    if (score_mate) move.score = core::Score::mate(*score_mate);
     move.depth = row.optional_integer();
     move.seldepth = row.optional_integer();
     move.nodes = row.optional_int64();
@@ -130,8 +141,8 @@ std::int64_t Store::record_game(const GameRecord& game) {
                 .bind(7, game.start_fen)
                 .bind(8, text::joined(game.opening_moves, " "))
                 .bind(9, game.opening_fen)
-                .bind(10, to_string(game.result))
-                .bind(11, to_string(game.termination))
+                .bind(10, core::result_name(game.result))
+                .bind(11, core::termination_name(game.termination))
                 .bind(12, game.termination_detail)
                 .bind(13, game.plies)
                 .bind(14, game.pgn)
@@ -154,8 +165,8 @@ std::int64_t Store::record_game(const GameRecord& game) {
                 .bind(3, std::string_view(&color, 1))
                 .bind(4, move.uci)
                 .bind(5, move.san)
-                .bind(6, move.score_cp)
-                .bind(7, move.score_mate)
+                .bind(6, score_column(move.score, core::Score::Kind::kCentipawns))
+                .bind(7, score_column(move.score, core::Score::Kind::kMate))
                 .bind(8, move.depth)
                 .bind(9, move.seldepth)
                 .bind(10, move.nodes)
@@ -216,16 +227,16 @@ std::vector<PairOutcome> Store::pair_outcomes(std::int64_t run_id) const {
         outcome.pair_index = row.int64();
         outcome.view_engine_id = row.int64();
         outcome.other_engine_id = row.int64();
-        for (GameResult& result : outcome.results)
-            result = internal::parse_column(parse_game_result, row.text(), "games.result");
+        for (core::GameResult& result : outcome.results)
+            result = internal::parse_column(core::parse_result, row.text(), "games.result");
         outcome.points = row.integer();
         outcome.bin = parse_bin(row.text());
         return outcome;
     });
 }
 
-PentanomialCounts Store::pentanomial(std::int64_t run_id) const {
-    PentanomialCounts counts;
+stats::Pentanomial Store::pentanomial(std::int64_t run_id) const {
+    stats::Pentanomial counts;
     for (const PairOutcome& outcome : pair_outcomes(run_id)) add(counts, outcome.bin);
     return counts;
 }

@@ -38,8 +38,8 @@ void with_context(const std::string& context, F&& f) {
 }
 
 // The six columns of a pentanomial, LL to WW, in the order every table and view lists them.
-inline PentanomialCounts read_pentanomial(sqlite::Row& row) {
-    PentanomialCounts penta;
+inline stats::Pentanomial read_pentanomial(sqlite::Row& row) {
+    stats::Pentanomial penta;
     penta.ll = row.count();
     penta.ld = row.count();
     penta.wl = row.count();

@@ -4,16 +4,6 @@
 
 namespace lmr::tournament {
 
-store::Termination to_store_termination(match::Termination termination) {
-    // Both enums name the same events; the text is the shared vocabulary.
-    auto converted = store::parse_termination(match::termination_name(termination));
-    if (!converted)
-        throw std::logic_error("a game with termination '" +
-                               std::string(match::termination_name(termination)) +
-                               "' cannot be stored");
-    return *converted;
-}
-
 store::GameRecord to_store_record(const match::GameRecord& game, const GamePlace& place,
                                   std::string pgn) {
     store::GameRecord row;
@@ -26,10 +16,9 @@ store::GameRecord to_store_record(const match::GameRecord& game, const GamePlace
     row.start_fen = game.start_fen;
     row.opening_moves = game.opening_moves;
     row.opening_fen = game.opening_fen;
-    auto result = store::parse_game_result(game.result);
-    if (!result) throw std::logic_error("an unfinished game cannot be stored");
-    row.result = *result;
-    row.termination = to_store_termination(game.termination);
+    if (!game.result) throw std::logic_error("an unfinished game cannot be stored");
+    row.result = *game.result;
+    row.termination = game.termination;
     row.termination_detail = game.reason;
     row.plies = static_cast<int>(game.moves.size());
     row.pgn = std::move(pgn);
@@ -41,12 +30,7 @@ store::GameRecord to_store_record(const match::GameRecord& game, const GamePlace
         m.ply = move.ply;
         m.uci = move.uci;
         m.san = move.san;
-        if (move.score) {
-            if (move.score->is_mate)
-                m.score_mate = move.score->value;
-            else
-                m.score_cp = move.score->value;
-        }
+        m.score = move.score;
         if (move.depth > 0) m.depth = move.depth;
         if (move.seldepth > 0) m.seldepth = move.seldepth;
         if (move.nodes > 0) m.nodes = static_cast<std::int64_t>(move.nodes);

@@ -19,11 +19,8 @@ struct GamePlace {
     std::optional<std::int64_t> opening_index;
 };
 
-// `game` must be finished (result not "*"); pgn is the game's PGN text.
+// `game` must be finished (it has a result); pgn is the game's PGN text.
 store::GameRecord to_store_record(const match::GameRecord& game, const GamePlace& place,
                                   std::string pgn);
-
-// Converts a match termination to the store's; kUnterminated has no stored form.
-store::Termination to_store_termination(match::Termination termination);
 
 }  // namespace lmr::tournament

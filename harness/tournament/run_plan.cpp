@@ -87,7 +87,7 @@ nlohmann::json to_json(const RunPlan& plan) {
         {"kind", store::to_string(plan.kind)},
         {"pairing", to_string(plan.pairing)},
         {"engines", engines},
-        {"time_control", plan.time_control},
+        {"time_control", plan.time_control.to_string()},
         {"time_margin_ms", plan.time_margin_ms},
         {"stall_timeout_ms", plan.stall_timeout_ms},
         {"startup_timeout_ms", plan.startup_timeout_ms},
@@ -96,7 +96,7 @@ nlohmann::json to_json(const RunPlan& plan) {
         {"adjudication", adjudication_to_json(plan.adjudication)},
         {"book",
          {{"path", plan.book.path},
-          {"order", plan.book.order},
+          {"order", openings::to_string(plan.book.order)},
           {"plies", plan.book.plies ? nlohmann::json(*plan.book.plies) : nlohmann::json()},
           {"start", plan.book.start}}},
         // Kept as text: JSON numbers cannot carry every 64-bit seed exactly.
@@ -112,7 +112,7 @@ nlohmann::json to_json(const RunPlan& plan) {
                         {"elo1", plan.sprt->elo1},
                         {"alpha", plan.sprt->alpha},
                         {"beta", plan.sprt->beta},
-                        {"model", plan.sprt->model}};
+                        {"model", stats::model_name(plan.sprt->model)}};
     return json;
 }
 
@@ -129,7 +129,7 @@ RunPlan plan_from_json(const nlohmann::json& json) {
         plan.pairing = *pairing;
         for (const auto& engine : json.at("engines"))
             plan.engines.push_back(engine_from_json(engine));
-        plan.time_control = json.at("time_control").get<std::string>();
+        plan.time_control = match::parse_time_control(json.at("time_control").get<std::string>());
         plan.time_margin_ms = json.at("time_margin_ms").get<std::int64_t>();
         plan.stall_timeout_ms = json.value("stall_timeout_ms", plan.stall_timeout_ms);
         // Plans stored before these settings existed played with the defaults.
@@ -139,7 +139,10 @@ RunPlan plan_from_json(const nlohmann::json& json) {
         plan.adjudication = adjudication_from_json(json.at("adjudication"));
         const auto& book = json.at("book");
         plan.book.path = book.at("path").get<std::string>();
-        plan.book.order = book.at("order").get<std::string>();
+        const auto order_text = book.at("order").get<std::string>();
+        const auto order = openings::parse_book_order(order_text);
+        if (!order) throw std::runtime_error("book.order '" + order_text + "' is no book order");
+        plan.book.order = *order;
         if (!book.at("plies").is_null()) plan.book.plies = book.at("plies").get<int>();
         plan.book.start = book.at("start").get<std::int64_t>();
         plan.seed = std::stoull(json.at("seed").get<std::string>());
@@ -151,17 +154,23 @@ RunPlan plan_from_json(const nlohmann::json& json) {
         plan.site = json.value("site", "");
         if (json.contains("sprt")) {
             const auto& sprt = json.at("sprt");
-            store::SprtParams params;
+            stats::SprtParams params;
             params.elo0 = sprt.at("elo0").get<double>();
             params.elo1 = sprt.at("elo1").get<double>();
             params.alpha = sprt.at("alpha").get<double>();
             params.beta = sprt.at("beta").get<double>();
-            params.model = sprt.at("model").get<std::string>();
+            const auto model_text = sprt.at("model").get<std::string>();
+            const auto model = stats::parse_model(model_text);
+            if (!model)
+                throw std::runtime_error("sprt.model '" + model_text + "' is no SPRT model");
+            params.model = *model;
             plan.sprt = params;
         }
         return plan;
     } catch (const nlohmann::json::exception& e) {
         throw std::runtime_error(std::string("stored run plan is not readable: ") + e.what());
+    } catch (const match::TimeControlError& e) {
+        throw std::runtime_error(std::string("stored run plan: time_control: ") + e.what());
     }
 }
 
@@ -175,7 +184,7 @@ uci_client::EngineSpec engine_spec(const EnginePlan& engine) {
 
 match::GameSettings game_settings(const RunPlan& plan) {
     match::GameSettings settings;
-    settings.time_control = match::parse_time_control(plan.time_control);
+    settings.time_control = plan.time_control;
     settings.time_margin = std::chrono::milliseconds(plan.time_margin_ms);
     settings.stall_timeout = std::chrono::milliseconds(plan.stall_timeout_ms);
     plan.adjudication.validate();

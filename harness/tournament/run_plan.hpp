@@ -13,6 +13,7 @@
 
 #include "harness/match/adjudication.hpp"
 #include "harness/match/game.hpp"
+#include "harness/openings/book.hpp"
 #include "harness/store/records.hpp"
 #include "harness/uci/uci_engine.hpp"
 
@@ -27,10 +28,10 @@ struct EnginePlan {
 };
 
 struct BookPlan {
-    std::string path;              // empty: every game starts from the initial position
-    std::string order = "random";  // "random" or "sequential"
-    std::optional<int> plies;      // PGN: keep at most this many plies
-    std::int64_t start = 0;        // first opening index (after ordering)
+    std::string path;  // empty: every game starts from the initial position
+    openings::BookOrder order = openings::BookOrder::kRandom;
+    std::optional<int> plies;  // PGN: keep at most this many plies
+    std::int64_t start = 0;    // first opening index (after ordering)
 };
 
 // Who meets whom. kHeadToHead: the two engines (base first). kRoundRobin: every engine meets
@@ -41,7 +42,7 @@ struct RunPlan {
     store::RunKind kind = store::RunKind::kMatch;
     Pairing pairing = Pairing::kHeadToHead;
     std::vector<EnginePlan> engines;
-    std::string time_control;  // as parsed by match::parse_time_control
+    match::TimeControl time_control;
     std::int64_t time_margin_ms = 100;
     // How long a search without a clock (nodes=/depth= only) may take before the engine is
     // declared stalled.
@@ -55,7 +56,7 @@ struct RunPlan {
     match::AdjudicationConfig adjudication;
     BookPlan book;
     std::uint64_t seed = 0;
-    std::optional<store::SprtParams> sprt;  // sprt runs only
+    std::optional<stats::SprtParams> sprt;  // sprt runs only
     // Pairs per engine pairing (match, tournament) or the SPRT's limit.
     std::int64_t pairs = 0;
     int concurrency = 1;

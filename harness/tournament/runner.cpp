@@ -17,19 +17,7 @@
 namespace lmr::tournament {
 namespace {
 
-stats::Outcome outcome_for(const match::GameRecord& game, bool view_is_white) {
-    if (game.result == "1/2-1/2") return stats::Outcome::kDraw;
-    const bool white_won = game.result == "1-0";
-    return white_won == view_is_white ? stats::Outcome::kWin : stats::Outcome::kLoss;
-}
-
-stats::Outcome outcome_for(store::GameResult result, bool view_is_white) {
-    if (result == store::GameResult::kDraw) return stats::Outcome::kDraw;
-    const bool white_won = result == store::GameResult::kWhiteWins;
-    return white_won == view_is_white ? stats::Outcome::kWin : stats::Outcome::kLoss;
-}
-
-std::optional<store::SprtParams> head_to_head_sprt(const RunPlan& plan) {
+std::optional<stats::SprtParams> head_to_head_sprt(const RunPlan& plan) {
     return plan.pairing == Pairing::kHeadToHead ? plan.sprt : std::nullopt;
 }
 
@@ -107,7 +95,7 @@ class RunRecorder : public games::ResultSink {
           observers_(observers),
           pairings_(engine_pairings(setup.plan)),
           view_(view_engine(setup.plan)),
-          sprt_(to_stats_params(head_to_head_sprt(setup.plan))) {}
+          sprt_(head_to_head_sprt(setup.plan)) {}
 
     // Rebuilds the counts from what a previous session stored.
     void load_stored(const std::vector<store::GameRecord>& games) {
@@ -119,7 +107,7 @@ class RunRecorder : public games::ResultSink {
                 const bool view_white = game->white_engine_id == setup_.engine_ids[view_];
                 const bool involved =
                     view_white || game->black_engine_id == setup_.engine_ids[view_];
-                half_pairs_[pair].push_back(involved ? outcome_for(game->result, view_white)
+                half_pairs_[pair].push_back(involved ? stats::outcome_of(game->result, view_white)
                                                      : stats::Outcome::kDraw);
             }
             if (half_pairs_[pair].size() == 2) complete_pair(pair, /*record=*/false);
@@ -157,8 +145,8 @@ class RunRecorder : public games::ResultSink {
 
         const bool view_white = task.white() == view_;
         const bool involved = view_white || task.black() == view_;
-        half_pairs_[task.pair.pair_index].push_back(involved ? outcome_for(game, view_white)
-                                                             : stats::Outcome::kDraw);
+        half_pairs_[task.pair.pair_index].push_back(
+            involved ? stats::outcome_of(*game.result, view_white) : stats::Outcome::kDraw);
         if (half_pairs_[task.pair.pair_index].size() == 2)
             complete_pair(task.pair.pair_index, /*record=*/true);
         ++games_stored_;
@@ -206,17 +194,6 @@ class RunRecorder : public games::ResultSink {
 };
 
 }  // namespace
-
-std::optional<stats::SprtParams> to_stats_params(const std::optional<store::SprtParams>& p) {
-    if (!p) return std::nullopt;
-    stats::SprtParams params;
-    params.elo0 = p->elo0;
-    params.elo1 = p->elo1;
-    params.alpha = p->alpha;
-    params.beta = p->beta;
-    params.model = stats::parse_model(p->model).value_or(stats::EloModel::kNormalized);
-    return params;
-}
 
 int view_engine(const RunPlan& plan) {
     for (std::size_t i = 0; i < plan.engines.size(); ++i)

@@ -60,9 +60,6 @@ struct RunOutcome {
 // The engine whose point of view the statistics take: the test engine, else the second one.
 int view_engine(const RunPlan& plan);
 
-// The stored SPRT bounds as the statistics library takes them.
-std::optional<stats::SprtParams> to_stats_params(const std::optional<store::SprtParams>& params);
-
 // Plays every game of the plan not yet stored, then sets the run's status and verdict.
 RunOutcome run_games(const RunSetup& setup);
 

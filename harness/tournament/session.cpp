@@ -18,10 +18,7 @@ namespace lmr::tournament {
 std::optional<openings::Book> load_book(const RunPlan& plan) {
     if (plan.book.path.empty()) return std::nullopt;
     openings::BookOptions options;
-    auto order = openings::parse_book_order(plan.book.order);
-    if (!order)
-        throw PlanError("book order '" + plan.book.order + "': expected random or sequential");
-    options.order = *order;
+    options.order = plan.book.order;
     options.seed = plan.seed;
     options.start = static_cast<std::size_t>(plan.book.start);
     options.plies = plan.book.plies;
@@ -95,12 +92,12 @@ store::RunRecord run_record(const RunPlan& plan, const std::string& command_line
     run.command_line = command_line;
     run.plan_json = to_json(plan).dump();
     run.seed = plan.seed;
-    run.time_control = plan.time_control;
+    run.time_control = plan.time_control.to_string();
     if (!plan.book.path.empty()) {
         run.book_path = plan.book.path;
         run.book_format = std::string(openings::to_string(
             openings::format_from_extension(plan.book.path).value_or(openings::BookFormat::kEpd)));
-        run.book_order = plan.book.order;
+        run.book_order = openings::to_string(plan.book.order);
         run.book_plies = plan.book.plies;
         run.book_start = plan.book.start;
         run.book_sha256 = store::sha256_file_hex(plan.book.path);

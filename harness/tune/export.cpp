@@ -160,7 +160,7 @@ std::string sprt_command(const tournament::RunPlan& plan, const std::filesystem:
     };
     std::string command = "lmr-harness sprt --base " + process::shell_word(shown(base_config)) +
                           " --test " + process::shell_word(shown(exported)) + " --tc " +
-                          process::shell_word(plan.time_control);
+                          process::shell_word(plan.time_control.to_string());
     command += " --book " + (plan.book.path.empty() ? std::string("none")
                                                     : process::shell_word(shown(plan.book.path)));
     if (!plan.book.path.empty() && plan.book.plies)

@@ -17,13 +17,7 @@ constexpr int kMinus = 1;
 class Tally : public games::ResultSink {
   public:
     games::Flow game_finished(const games::GameJob& job, match::GameRecord&& game) override {
-        const bool plus_white = job.white == kPlus;
-        if (game.result == "1/2-1/2")
-            ++result.draws;
-        else if ((game.result == "1-0") == plus_white)
-            ++result.wins;
-        else
-            ++result.losses;
+        stats::add_game(result, stats::outcome_of(*game.result, job.white == kPlus));
         return games::Flow::kContinue;
     }
     games::Flow search_finished(const games::SearchJob&, games::SearchOutcome&&) override {

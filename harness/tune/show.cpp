@@ -76,9 +76,10 @@ void write_tune_report(std::ostream& out, const store::Store& store, std::int64_
     out << "  base config:  " << base << '\n';
     if (!plan.engines.empty() && !plan.engines[0].argv.empty())
         out << "  engine:       " << plan.engines[0].argv[0] << '\n';
-    out << "  games:        " << plan.time_control << ", book "
-        << (plan.book.path.empty() ? std::string("none")
-                                   : plan.book.path + " (" + plan.book.order + ")")
+    out << "  games:        " << plan.time_control.to_string() << ", book "
+        << (plan.book.path.empty()
+                ? std::string("none")
+                : plan.book.path + " (" + std::string(openings::to_string(plan.book.order)) + ")")
         << ", " << settings.pairs_per_iteration << " pair"
         << (settings.pairs_per_iteration == 1 ? "" : "s") << " per iteration, concurrency "
         << plan.concurrency << '\n';

@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "harness/stats/counts.hpp"
 #include "harness/store/store.hpp"
 #include "harness/tournament/player_claim.hpp"
 #include "harness/tune/spsa.hpp"
@@ -39,9 +40,7 @@ struct IterationRequest {
 };
 
 // From θ+'s point of view, over the iteration's games.
-struct IterationResult {
-    long wins = 0, draws = 0, losses = 0;
-};
+using IterationResult = stats::Trinomial;
 
 // Plays an iteration's games. nullopt: cancelled (Ctrl-C); nothing of it is kept. Throws
 // (std::exception) for a failure that stops the run (an engine that can no longer start).

@@ -78,8 +78,8 @@ std::optional<SearchInfo> parse_info(std::string_view line) {
         } else if (key == "score") {
             // score [cp <x> | mate <y>] [lowerbound | upperbound], in any order.
             ++i;
-            std::optional<Score> score;
-            Score::Bound bound = Score::Bound::kExact;
+            std::optional<core::Score> score;
+            core::Score::Bound bound = core::Score::Bound::kExact;
             while (i < tokens.size()) {
                 const std::string_view part = tokens[i];
                 if (part == "cp" || part == "mate") {
@@ -90,15 +90,16 @@ std::optional<SearchInfo> parse_info(std::string_view line) {
                     }
                     const auto number = token ? parse_number<int>(*token) : std::nullopt;
                     if (number) {
-                        score = Score{part == "cp" ? Score::Kind::kCentipawns : Score::Kind::kMate,
-                                      *number, Score::Bound::kExact};
+                        score = core::Score{part == "cp" ? core::Score::Kind::kCentipawns
+                                                         : core::Score::Kind::kMate,
+                                            *number, core::Score::Bound::kExact};
                     }
                     i += token ? 2 : 1;
                 } else if (part == "lowerbound") {
-                    bound = Score::Bound::kLower;
+                    bound = core::Score::Bound::kLower;
                     ++i;
                 } else if (part == "upperbound") {
-                    bound = Score::Bound::kUpper;
+                    bound = core::Score::Bound::kUpper;
                     ++i;
                 } else {
                     break;

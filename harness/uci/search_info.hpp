@@ -9,24 +9,16 @@
 #include <string_view>
 #include <vector>
 
+#include "harness/core/score.hpp"
+
 namespace lmr::uci_client {
-
-struct Score {
-    enum class Kind { kCentipawns, kMate };
-    enum class Bound { kExact, kLower, kUpper };
-    Kind kind = Kind::kCentipawns;
-    int value = 0;  // centipawns, or moves to mate (negative: the engine is getting mated)
-    Bound bound = Bound::kExact;
-
-    bool operator==(const Score&) const = default;
-};
 
 // Every field is optional: engines send them in any subset and order.
 struct SearchInfo {
     std::optional<int> depth;
     std::optional<int> seldepth;
     std::optional<int> multipv;
-    std::optional<Score> score;
+    std::optional<core::Score> score;
     std::optional<std::uint64_t> nodes;
     std::optional<std::uint64_t> nps;
     std::optional<std::int64_t> time_ms;

@@ -189,7 +189,7 @@ TEST(CliOptions, KeyValueFlagsReadCutechessWordsAndCommaListsAlike) {
         EXPECT_EQ(resign.move_count, 3);
         EXPECT_EQ(resign.score_cp, 600);
         EXPECT_TRUE(resign.two_sided);
-        EXPECT_EQ(plan->time_control, "tc=10+0.1 nodes=5000");
+        EXPECT_EQ(plan->time_control.to_string(), "tc=10+0.1 nodes=5000");
     }
 }
 

@@ -40,10 +40,10 @@ class FakeSlot : public Slot {
         match::GameRecord record;
         if (hang_ids_.count(game.id)) {
             while (!cancel) std::this_thread::sleep_for(1ms);
-            record.result = "*";
+            record.result = std::nullopt;
             return record;
         }
-        record.result = "1-0";
+        record.result = core::GameResult::kWhiteWins;
         return record;
     }
 
@@ -54,7 +54,7 @@ class FakeSlot : public Slot {
 class Recorder : public ResultSink {
   public:
     Flow game_finished(const GameJob& job, match::GameRecord&& game) override {
-        EXPECT_EQ(game.result, "1-0");
+        EXPECT_EQ(game.result, core::GameResult::kWhiteWins);
         EXPECT_TRUE(games.insert(job.id).second) << "game " << job.id << " delivered twice";
         return stop_after && games.size() >= *stop_after ? Flow::kStop : Flow::kContinue;
     }

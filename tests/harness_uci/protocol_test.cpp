@@ -9,6 +9,8 @@
 
 namespace {
 
+using lmr::core::Score;
+
 using namespace lmr::uci_client;
 
 TEST(ParseInfo, StockfishStyleLine) {

@@ -17,6 +17,8 @@
 
 namespace {
 
+using lmr::core::Score;
+
 using namespace lmr::uci_client;
 using namespace std::chrono_literals;
 namespace chess = lmr::chess;

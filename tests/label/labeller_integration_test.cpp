@@ -50,9 +50,9 @@ TEST(LabelGames, EveryPositionOfTheFinishedGamesOnce) {
     EXPECT_EQ(first.moves.back().san, "Qxf7#");
     // White to move mates in one: the label says so, from the mover's view.
     ASSERT_TRUE(first.moves.back().score.has_value());
-    EXPECT_EQ(*first.moves.back().score, match::Score::mate(1));
+    EXPECT_EQ(*first.moves.back().score, core::Score::mate(1));
     EXPECT_GT(first.moves.back().depth, 0);
-    EXPECT_EQ(first.termination, match::Termination::kMate);
+    EXPECT_EQ(first.termination, core::Termination::kMate);
     for (std::size_t i = 0; i < first.moves.size(); ++i)
         EXPECT_EQ(first.moves[i].score, result.games[1].moves[i].score) << "move " << i;
 }

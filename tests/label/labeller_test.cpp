@@ -30,10 +30,10 @@ openings::Opening game_from(const std::string& pgn) {
 }
 
 Evaluation cp(int value, int depth) {
-    return {Evaluation::Kind::kCentipawns, value, depth};
+    return {core::Score::cp(value), depth};
 }
 Evaluation mate(int moves, int depth) {
-    return {Evaluation::Kind::kMate, moves, depth};
+    return {core::Score::mate(moves), depth};
 }
 
 const std::string kDrawnGame =
@@ -44,29 +44,29 @@ TEST(LabelledRecord, BookMovesThenScoredMovesWithTheResultOfTheSource) {
         labelled_record(game_from(kDrawnGame), 1, {cp(20, 7), cp(-15, 8), mate(3, 12)});
     EXPECT_EQ(record.white, "a");
     EXPECT_EQ(record.black, "b");
-    EXPECT_EQ(record.result, "1/2-1/2");
+    EXPECT_EQ(record.result, core::GameResult::kDraw);
     EXPECT_EQ(record.opening_moves, (std::vector<std::string>{"e2e4"}));
     EXPECT_EQ(record.opening_fen, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
     ASSERT_EQ(record.moves.size(), 3u);
     EXPECT_EQ(record.moves[0].san, "e5");
     EXPECT_EQ(record.moves[1].san, "Nf3");
     EXPECT_EQ(record.moves[2].uci, "b8c6");
-    EXPECT_EQ(record.moves[0].score, match::Score::cp(20));
-    EXPECT_EQ(record.moves[2].score, match::Score::mate(3));
+    EXPECT_EQ(record.moves[0].score, core::Score::cp(20));
+    EXPECT_EQ(record.moves[2].score, core::Score::mate(3));
     EXPECT_EQ(record.moves[1].depth, 8);
     // Nothing in the game shows how it ended: the result tag is all there is.
-    EXPECT_EQ(record.termination, match::Termination::kAdjudication);
+    EXPECT_EQ(record.termination, core::Termination::kAdjudication);
     EXPECT_FALSE(record.reason.empty());
 }
 
 TEST(LabelledRecord, TerminationFromTheHarnessTagOrTheFinalPosition) {
     const auto mated = labelled_record(game_from("[Result \"0-1\"]\n1. f3 e5 2. g4 Qh4# 0-1\n"), 0,
                                        {cp(0, 1), cp(0, 1), cp(0, 1), mate(1, 1)});
-    EXPECT_EQ(mated.termination, match::Termination::kMate);
+    EXPECT_EQ(mated.termination, core::Termination::kMate);
     const auto repeated = labelled_record(
         game_from("[Result \"1/2-1/2\"]\n[TerminationDetail \"repetition\"]\n1. Nf3 1/2-1/2\n"), 0,
         {cp(0, 1)});
-    EXPECT_EQ(repeated.termination, match::Termination::kRepetition);
+    EXPECT_EQ(repeated.termination, core::Termination::kRepetition);
 }
 
 TEST(LabelledRecord, AScoreCountThatDoesNotMatchThePositionsIsAnError) {

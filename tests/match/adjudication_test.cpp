@@ -13,6 +13,8 @@
 namespace lmr::match {
 namespace {
 
+using core::Score;
+
 using chess::kBlack;
 using chess::kWhite;
 using Kind = AdjudicationVerdict::Kind;

@@ -14,6 +14,9 @@
 namespace lmr::match {
 namespace {
 
+using core::Score;
+using core::Termination;
+
 using uci_client::EngineSpec;
 using uci_client::UciEngine;
 
@@ -84,7 +87,9 @@ void expect_consistent(const GameRecord& game) {
     const chess::Position end = replay(game);
     switch (game.termination) {
         case Termination::kMate:
-            EXPECT_EQ(game.result, end.side_to_move() == chess::kWhite ? "0-1" : "1-0");
+            EXPECT_EQ(game.result, end.side_to_move() == chess::kWhite
+                                       ? core::GameResult::kBlackWins
+                                       : core::GameResult::kWhiteWins);
             EXPECT_TRUE(game.moves.back().san.ends_with("#"));
             break;
         case Termination::kStalemate:
@@ -92,7 +97,7 @@ void expect_consistent(const GameRecord& game) {
         case Termination::kFiftyMove:
         case Termination::kMaterial:
         case Termination::kMaxLength:
-            EXPECT_EQ(game.result, "1/2-1/2");
+            EXPECT_EQ(game.result, core::GameResult::kDraw);
             break;
         default:
             break;
@@ -174,7 +179,7 @@ TEST(Game, CrashLosesAndTheEngineIsRestartedForTheNextGame) {
     UciEngine white = random_engine("w");
     UciEngine black = fixture(FIXTURE_CRASH, "crasher", 3);
     GameRecord game = play_game(white, black, {}, settings_for("nodes=100"));
-    EXPECT_EQ(game.result, "1-0");
+    EXPECT_EQ(game.result, core::GameResult::kWhiteWins);
     EXPECT_EQ(game.termination, Termination::kCrash);
     EXPECT_EQ(game.loser(), chess::kBlack);
     EXPECT_NE(game.reason.find("Black (crasher) crashed"), std::string::npos) << game.reason;
@@ -186,7 +191,7 @@ TEST(Game, CrashLosesAndTheEngineIsRestartedForTheNextGame) {
     game = play_game(black, white, {}, settings_for("nodes=100"));
     EXPECT_EQ(black.restarts(), 1);
     EXPECT_EQ(game.termination, Termination::kCrash);
-    EXPECT_EQ(game.result, "0-1");
+    EXPECT_EQ(game.result, core::GameResult::kBlackWins);
     EXPECT_EQ(game.moves.size(), 6u);
     const std::string pgn = to_pgn(game);
     EXPECT_NE(pgn.find("[Termination \"abandoned\"]"), std::string::npos);
@@ -197,7 +202,7 @@ TEST(Game, IllegalMoveLoses) {
     UciEngine white = fixture(FIXTURE_ILLEGAL, "cheat", 2);
     UciEngine black = random_engine("b");
     const GameRecord game = play_game(white, black, {}, settings_for("tc=10+0.1"));
-    EXPECT_EQ(game.result, "0-1");
+    EXPECT_EQ(game.result, core::GameResult::kBlackWins);
     EXPECT_EQ(game.termination, Termination::kIllegalMove);
     EXPECT_EQ(game.moves.size(), 4u);
     EXPECT_NE(game.reason.find("White (cheat) played the illegal move"), std::string::npos)
@@ -225,7 +230,7 @@ TEST(Game, HangWithoutClockIsAStall) {
     GameSettings s = settings_for("nodes=500");
     s.stall_timeout = std::chrono::milliseconds(300);
     const GameRecord game = play_game(white, black, {}, s);
-    EXPECT_EQ(game.result, "1-0");
+    EXPECT_EQ(game.result, core::GameResult::kWhiteWins);
     EXPECT_EQ(game.termination, Termination::kStall);
     EXPECT_EQ(game.moves.size(), 5u);
     EXPECT_NE(game.reason.find("go nodes 500"), std::string::npos) << game.reason;
@@ -239,7 +244,7 @@ TEST(Game, HangWithClockIsATimeForfeit) {
     GameSettings s = settings_for("tc=0.5");
     s.time_margin = std::chrono::milliseconds(50);
     const GameRecord game = play_game(white, black, {}, s);
-    EXPECT_EQ(game.result, "0-1");
+    EXPECT_EQ(game.result, core::GameResult::kBlackWins);
     EXPECT_EQ(game.termination, Termination::kTimeForfeit);
     EXPECT_EQ(game.moves.size(), 2u);
     EXPECT_FALSE(white.running());
@@ -256,7 +261,7 @@ TEST(Game, CancellationAbortsTheGameInFlight) {
         if (g.moves.size() == 5) cancel = true;
     };
     const GameRecord game = play_game(white, black, {}, s);
-    EXPECT_EQ(game.result, "*");
+    EXPECT_FALSE(game.result.has_value());
     EXPECT_FALSE(game.finished_normally());
     EXPECT_EQ(game.termination, Termination::kUnterminated);
     EXPECT_EQ(game.moves.size(), 5u);
@@ -287,7 +292,7 @@ TEST(Game, DrawAdjudicationAndMaxLength) {
     GameSettings s = settings_for("nodes=1");
     s.adjudication.draw = {true, 3, 2, 0};  // from move 3, two moves of both sides at 0 cp
     GameRecord game = play_game(white, black, {}, s);
-    EXPECT_EQ(game.result, "1/2-1/2");
+    EXPECT_EQ(game.result, core::GameResult::kDraw);
     EXPECT_EQ(game.termination, Termination::kAdjudication);
     EXPECT_GE(game.moves.size(), 6u);  // three full moves at least
     EXPECT_EQ(game.moves.size(), first_draw_ply(game, 3, 2));
@@ -298,7 +303,7 @@ TEST(Game, DrawAdjudicationAndMaxLength) {
     Opening opening{"", {"e2e4", "e7e5"}};  // book moves count toward the length
     game = play_game(white, black, opening, s);
     EXPECT_EQ(game.termination, Termination::kMaxLength);
-    EXPECT_EQ(game.result, "1/2-1/2");
+    EXPECT_EQ(game.result, core::GameResult::kDraw);
     EXPECT_EQ(game.moves.size(), 10u);
     expect_consistent(game);
 }
@@ -367,7 +372,7 @@ TEST(Game, StockfishMatesARandomMover) {
     UciEngine rnd = random_engine("random");
     const GameRecord game = play_game(sf, rnd, {}, settings_for("nodes=20000"));
     EXPECT_EQ(game.termination, Termination::kMate) << game.reason;
-    EXPECT_EQ(game.result, "1-0");
+    EXPECT_EQ(game.result, core::GameResult::kWhiteWins);
     expect_consistent(game);
     bool saw_mate_score = false;
     for (const auto& m : game.moves) {

@@ -21,6 +21,9 @@
 namespace lmr::match {
 namespace {
 
+using core::Score;
+using core::Termination;
+
 // 2024-05-01T10:00:00Z
 const auto kMay1 = std::chrono::system_clock::time_point(std::chrono::seconds(1714557600));
 
@@ -42,7 +45,7 @@ GameRecord fools_mate() {
     g.moves = {
         engine_move("f2f3", Score::cp(10), 5, 50), engine_move("e7e5", Score::cp(-20), 6, 120),
         engine_move("g2g4", Score::cp(-150), 7, 200), engine_move("d8h4", Score::mate(1), 1, 10)};
-    g.result = "0-1";
+    g.result = core::GameResult::kBlackWins;
     g.termination = Termination::kMate;
     g.reason = "Black mates";
     return g;
@@ -80,7 +83,7 @@ GameRecord from_fen_game() {
     g.moves = {engine_move("d7e6", Score::cp(-310), 9, 1500),
                engine_move("e2e4", Score::cp(320), 11, 2250),
                engine_move("e6e5", std::nullopt, 0, 7)};
-    g.result = "*";
+    g.result = std::nullopt;
     g.termination = Termination::kUnterminated;
     g.reason = "game cancelled {interrupted}";
     g.time_control = "-";
@@ -168,7 +171,7 @@ GameRecord mate_in_the_book() {
     g.started = kMay1;
     g.time_control = "10+0.1";
     g.opening_moves = {"f2f3", "e7e5", "g2g4", "d8h4"};
-    g.result = "0-1";
+    g.result = core::GameResult::kBlackWins;
     g.termination = Termination::kMate;
     g.reason = "Black mates";
     return g;
@@ -188,7 +191,7 @@ GameRecord stalemate_at_the_start() {
     g.white = "Alpha";
     g.black = "Beta";
     g.start_fen = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
-    g.result = "1/2-1/2";
+    g.result = core::GameResult::kDraw;
     g.termination = Termination::kStalemate;
     g.reason = "stalemate";
     return g;
@@ -223,15 +226,16 @@ GameRecord random_game(unsigned seed) {
     chess::MoveList replies;
     chess::generate(pos, replies);
     if (replies.empty() && pos.in_check()) {
-        g.result = pos.side_to_move() == chess::kWhite ? "0-1" : "1-0";
+        g.result = pos.side_to_move() == chess::kWhite ? core::GameResult::kBlackWins
+                                                       : core::GameResult::kWhiteWins;
         g.termination = Termination::kMate;
         g.reason = pos.side_to_move() == chess::kWhite ? "Black mates" : "White mates";
     } else if (replies.empty()) {
-        g.result = "1/2-1/2";
+        g.result = core::GameResult::kDraw;
         g.termination = Termination::kStalemate;
         g.reason = "stalemate";
     } else {
-        g.result = "1/2-1/2";
+        g.result = core::GameResult::kDraw;
         g.termination = Termination::kAdjudication;
         g.reason = "draw adjudication: |score| <= 10 cp for 8 moves of both sides";
     }
@@ -332,7 +336,8 @@ void expect_pgn_extract_accepts(const GameRecord& game, const PgnCommentFields& 
     std::vector<std::string> ours = game.opening_moves;
     for (const auto& m : game.moves) ours.push_back(m.uci);
     EXPECT_EQ(exported_moves(r.output), ours) << r.output;
-    EXPECT_NE(r.output.find("[Result \"" + game.result + "\"]"), std::string::npos);
+    EXPECT_NE(r.output.find("[Result \"" + std::string(core::result_token(game.result)) + "\"]"),
+              std::string::npos);
 }
 
 // Proves the check has teeth: pgn-extract does report an illegal move on its log.

@@ -71,15 +71,15 @@ TEST(BookGenerator, SelectsByPliesAndDeduplicatesByPosition) {
 }
 
 TEST(BookGenerator, BalancedMeansCentipawnsWithinTheBound) {
-    using Kind = Evaluation::Kind;
-    EXPECT_TRUE(is_balanced({Kind::kCentipawns, 0}, 60));
-    EXPECT_TRUE(is_balanced({Kind::kCentipawns, 60}, 60));
-    EXPECT_TRUE(is_balanced({Kind::kCentipawns, -60}, 60));
-    EXPECT_FALSE(is_balanced({Kind::kCentipawns, 61}, 60));
-    EXPECT_FALSE(is_balanced({Kind::kCentipawns, -61}, 60));
-    EXPECT_FALSE(is_balanced({Kind::kMate, 3}, 60));
-    EXPECT_FALSE(is_balanced({Kind::kMate, -3}, 60));
-    EXPECT_FALSE(is_balanced({Kind::kNone, 0}, 60));
+    using core::Score;
+    EXPECT_TRUE(is_balanced({Score::cp(0)}, 60));
+    EXPECT_TRUE(is_balanced({Score::cp(60)}, 60));
+    EXPECT_TRUE(is_balanced({Score::cp(-60)}, 60));
+    EXPECT_FALSE(is_balanced({Score::cp(61)}, 60));
+    EXPECT_FALSE(is_balanced({Score::cp(-61)}, 60));
+    EXPECT_FALSE(is_balanced({Score::mate(3)}, 60));
+    EXPECT_FALSE(is_balanced({Score::mate(-3)}, 60));
+    EXPECT_FALSE(is_balanced({std::nullopt}, 60));
 }
 
 TEST(BookGenerator, SortedByEcoThenPositionAndReadBack) {

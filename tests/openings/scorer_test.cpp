@@ -60,16 +60,16 @@ TEST(PositionScorer, LmrEngineScoresKnownPositions) {
     EXPECT_FALSE(result.engine_id.empty());
     EXPECT_EQ(result.retries, 0u);
     ASSERT_EQ(result.evaluations.size(), kPositions.size());
-    using Kind = Evaluation::Kind;
-    EXPECT_TRUE(is_balanced(result.evaluations[0], 100)) << result.evaluations[0].value;
-    EXPECT_EQ(result.evaluations[1].kind, Kind::kCentipawns);
-    EXPECT_GT(result.evaluations[1].value, 600);  // side to move is a queen up
-    EXPECT_EQ(result.evaluations[2].kind, Kind::kCentipawns);
-    EXPECT_LT(result.evaluations[2].value, -600);  // side to move is a queen down
-    EXPECT_EQ(result.evaluations[3].kind, Kind::kMate);
-    EXPECT_EQ(result.evaluations[3].value, 1);
+    const auto& e = result.evaluations;
+    ASSERT_TRUE(e[0].score && e[1].score && e[2].score && e[3].score && e[4].score);
+    EXPECT_TRUE(is_balanced(e[0], 100)) << e[0].score->value;
+    EXPECT_FALSE(e[1].score->is_mate());
+    EXPECT_GT(e[1].score->value, 600);  // side to move is a queen up
+    EXPECT_FALSE(e[2].score->is_mate());
+    EXPECT_LT(e[2].score->value, -600);  // side to move is a queen down
+    EXPECT_EQ(e[3].score, core::Score::mate(1));
     EXPECT_FALSE(is_balanced(result.evaluations[3], 100000));
-    EXPECT_TRUE(is_balanced(result.evaluations[4], 150)) << result.evaluations[4].value;
+    EXPECT_TRUE(is_balanced(result.evaluations[4], 150)) << e[4].score->value;
 }
 
 TEST(PositionScorer, SameScoresWhateverTheConcurrency) {
@@ -77,8 +77,7 @@ TEST(PositionScorer, SameScoresWhateverTheConcurrency) {
     const auto two = score_positions(kPositions, lmr_engine(2));
     ASSERT_EQ(one.evaluations.size(), two.evaluations.size());
     for (std::size_t i = 0; i < one.evaluations.size(); ++i) {
-        EXPECT_EQ(one.evaluations[i].kind, two.evaluations[i].kind) << kPositions[i];
-        EXPECT_EQ(one.evaluations[i].value, two.evaluations[i].value) << kPositions[i];
+        EXPECT_EQ(one.evaluations[i].score, two.evaluations[i].score) << kPositions[i];
     }
 }
 

@@ -151,7 +151,7 @@ TEST(ReportDocuments, EveryTableHasOneCellPerColumn) {
     white_lmr.total.stats.fired[static_cast<int>(lmr::Rule::kStepTable)] = 5;
     b.set_lmr_stats({white_lmr});
     const auto sprt = b.head_to_head(store::RunKind::kSprt, "base", "test");
-    b.pair(sprt, "base", "test", "test", Bin::kWD, 1, 2, store::Termination::kTimeForfeit);
+    b.pair(sprt, "base", "test", "test", Bin::kWD, 1, 2, core::Termination::kTimeForfeit);
     b.pair(sprt, "test", "base", "test", Bin::kDD, 2);
     b.set_lmr_stats({});
     for (long pairs : {1, 2}) {  // the runner's statistics history, which the LLR chart draws

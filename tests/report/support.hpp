@@ -51,7 +51,7 @@ class Builder {
         run.time_control = "nodes=1000";
         run.seed = 7;
         if (sprt || kind == store::RunKind::kSprt)
-            run.sprt = store::SprtParams{0, 5, 0.05, 0.05, "normalized"};
+            run.sprt = stats::SprtParams{0, 5, 0.05, 0.05, stats::EloModel::kNormalized};
         const auto id = store_.create_run(run);
         store_.attach_engine(id, engine_id(base), store::EngineRole::kBase);
         store_.attach_engine(id, engine_id(test), store::EngineRole::kTest);
@@ -81,7 +81,7 @@ class Builder {
     // has depth 10 + i, nodes 1000 · (i + 1) (see set_search), time 5 ms.
     void pair(std::int64_t run, const std::string& white0, const std::string& black0,
               const std::string& view, Bin bin, std::int64_t opening = 0, int plies = 2,
-              store::Termination termination = store::Termination::kAdjudication) {
+              core::Termination termination = core::Termination::kAdjudication) {
         const auto w = engine_id(white0), b = engine_id(black0);
         const bool view_white0 = view == white0;
         // Points of view in game 0 and game 1 (2 win, 1 draw, 0 loss).
@@ -133,19 +133,19 @@ class Builder {
     // A lone game (its pair unfinished).
     void lone_game(std::int64_t run, const std::string& white, const std::string& black) {
         record(run, next_pair_[run]++, 0, engine_id(white), engine_id(black),
-               store::GameResult::kWhiteWins, 0, 2, store::Termination::kMate);
+               core::GameResult::kWhiteWins, 0, 2, core::Termination::kMate);
     }
 
   private:
-    static store::GameResult result_for(int points, bool view_is_white) {
-        if (points == 1) return store::GameResult::kDraw;
-        return (points == 2) == view_is_white ? store::GameResult::kWhiteWins
-                                              : store::GameResult::kBlackWins;
+    static core::GameResult result_for(int points, bool view_is_white) {
+        if (points == 1) return core::GameResult::kDraw;
+        return (points == 2) == view_is_white ? core::GameResult::kWhiteWins
+                                              : core::GameResult::kBlackWins;
     }
 
     void record(std::int64_t run, std::int64_t pair, int round, std::int64_t white,
-                std::int64_t black, store::GameResult result, std::int64_t opening, int plies,
-                store::Termination termination) {
+                std::int64_t black, core::GameResult result, std::int64_t opening, int plies,
+                core::Termination termination) {
         store::GameRecord g;
         g.run_id = run;
         g.pair_index = pair;
@@ -157,7 +157,7 @@ class Builder {
         g.opening_fen = kStartFen;
         g.result = result;
         g.termination = termination;
-        g.termination_detail = termination == store::Termination::kCrash ? "engine exited" : "";
+        g.termination_detail = termination == core::Termination::kCrash ? "engine exited" : "";
         g.plies = plies;
         static const char* kUci[] = {"e2e4", "e7e5", "g1f3", "b8c6"};
         for (int i = 0; i < plies; ++i) {

@@ -210,7 +210,7 @@ TEST(ReportRun, DetailAddsUp) {
     const auto run = b.head_to_head(store::RunKind::kSprt, "base", "test");
     b.pair(run, "base", "test", "test", Bin::kWW, 3);
     b.pair(run, "test", "base", "test", Bin::kWD, 3);
-    b.pair(run, "base", "test", "test", Bin::kLD, 5, 4, store::Termination::kCrash);
+    b.pair(run, "base", "test", "test", Bin::kLD, 5, 4, core::Termination::kCrash);
     b.lone_game(run, "base", "test");
 
     const auto d = load_run(store, run);
@@ -222,7 +222,7 @@ TEST(ReportRun, DetailAddsUp) {
     EXPECT_EQ(*d.row.stats->counts.pairs, expected);
     ASSERT_TRUE(d.row.stats->sprt);  // the run's bounds: [0, 5] normalized
     EXPECT_EQ(d.row.stats->sprt->llr,
-              stats::summarize(expected, stats_params(d.row.run.sprt)).sprt->llr);
+              stats::summarize(expected, usable_sprt(d.row.run.sprt)).sprt->llr);
 
     long games = 0;
     for (const auto& t : d.terminations) games += t.games;

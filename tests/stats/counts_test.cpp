@@ -75,5 +75,16 @@ TEST(Counts, MirroredSwapsWinsAndLosses) {
     EXPECT_EQ(to_trinomial(mirrored(kMirrorSample)), mirrored(to_trinomial(kMirrorSample)));
 }
 
+// A result is White's; the engine that played Black sees the win as its loss.
+TEST(Counts, OutcomeOfAResultDependsOnTheSide) {
+    using core::GameResult;
+    EXPECT_EQ(outcome_of(GameResult::kWhiteWins, true), Outcome::kWin);
+    EXPECT_EQ(outcome_of(GameResult::kWhiteWins, false), Outcome::kLoss);
+    EXPECT_EQ(outcome_of(GameResult::kBlackWins, true), Outcome::kLoss);
+    EXPECT_EQ(outcome_of(GameResult::kBlackWins, false), Outcome::kWin);
+    EXPECT_EQ(outcome_of(GameResult::kDraw, true), Outcome::kDraw);
+    EXPECT_EQ(outcome_of(GameResult::kDraw, false), Outcome::kDraw);
+}
+
 }  // namespace
 }  // namespace lmr::stats

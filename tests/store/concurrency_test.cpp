@@ -12,6 +12,8 @@
 namespace lmr::store {
 namespace {
 
+using core::GameResult;
+
 TEST(StoreConcurrency, ReaderSeesConsistentSnapshotsWhileAWriterRecordsGames) {
     testing::TempDir dir;
     const auto path = dir / "live.db";

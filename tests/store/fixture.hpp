@@ -10,6 +10,9 @@
 
 namespace lmr::store::testing {
 
+using core::GameResult;
+using core::Termination;
+
 inline constexpr const char* kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 inline constexpr const char* kAfterE4Fen =
     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
@@ -24,7 +27,7 @@ inline RunRecord sprt_run() {
     run.book_path = "openings/book.epd";
     run.book_format = "epd";
     run.book_order = "random";
-    run.sprt = SprtParams{0.0, 5.0, 0.05, 0.05, "normalized"};
+    run.sprt = stats::SprtParams{0.0, 5.0, 0.05, 0.05, stats::EloModel::kNormalized};
     run.max_pairs = 1000;
     run.concurrency = 2;
     return run;
@@ -77,7 +80,7 @@ inline GameRecord make_game(std::int64_t run, std::int64_t pair, int round, std:
         MoveRecord move;
         move.uci = kUci[i % 8];
         move.san = kSan[i % 8];
-        move.score_cp = 10 * i - 5;
+        move.score = core::Score::cp(10 * i - 5);
         move.depth = 8 + i;
         move.seldepth = 12 + i;
         move.nodes = 20000 + i;

@@ -18,6 +18,8 @@
 namespace lmr::store {
 namespace {
 
+using core::GameResult;
+
 using lmr::Rule;
 using testing::make_game;
 using testing::make_two_engine_run;

@@ -17,6 +17,8 @@
 namespace lmr::store {
 namespace {
 
+using core::GameResult;
+
 using testing::read_bytes;
 using testing::TempDir;
 using testing::write_bytes;
@@ -353,11 +355,11 @@ TEST(StoreMigrations, VersionFourGainsTheBayesEloModel) {
 
     Store store = Store::open(path);
     EXPECT_EQ(store.schema_version(), latest_schema_version());
-    EXPECT_EQ(store.load_run(run).sprt->model, "normalized");
+    EXPECT_EQ(store.load_run(run).sprt->model, stats::EloModel::kNormalized);
     RunRecord bayesian = testing::sprt_run();
-    bayesian.sprt->model = "bayesian";
+    bayesian.sprt->model = stats::EloModel::kBayesElo;
     const auto id = store.create_run(bayesian);
-    EXPECT_EQ(store.load_run(id).sprt->model, "bayesian");
+    EXPECT_EQ(store.load_run(id).sprt->model, stats::EloModel::kBayesElo);
     EXPECT_EQ(store.database().query_text("PRAGMA integrity_check"), "ok");
     // A later connection reads the widened check from the file, and it still checks.
     auto db = sqlite::Database::open(path.string(), SQLITE_OPEN_READWRITE);

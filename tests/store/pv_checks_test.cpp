@@ -13,6 +13,8 @@
 namespace lmr::store {
 namespace {
 
+using core::GameResult;
+
 using testing::make_game;
 using testing::make_two_engine_run;
 using testing::TempDir;

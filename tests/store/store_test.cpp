@@ -13,6 +13,9 @@
 namespace lmr::store {
 namespace {
 
+using core::GameResult;
+using core::Termination;
+
 using testing::make_game;
 using testing::make_two_engine_run;
 using testing::TempDir;
@@ -58,7 +61,7 @@ TEST_F(StoreTest, RunRoundTripsEveryField) {
     EXPECT_EQ(back.sprt->elo0, 0.0);
     EXPECT_EQ(back.sprt->elo1, 5.0);
     EXPECT_EQ(back.sprt->alpha, 0.05);
-    EXPECT_EQ(back.sprt->model, "normalized");
+    EXPECT_EQ(back.sprt->model, stats::EloModel::kNormalized);
     EXPECT_EQ(back.max_pairs, 1000);
     EXPECT_EQ(back.concurrency, 2);
     EXPECT_EQ(back.status, RunStatus::kPlanned);
@@ -94,15 +97,38 @@ TEST_F(StoreTest, RunsViolatingTheSchemaAreRejected) {
     EXPECT_EQ(count("SELECT count(*) FROM runs"), 0);
 }
 
-TEST_F(StoreTest, SprtModelIsOneOfTheThree) {
-    for (const char* model : {"normalized", "logistic", "bayesian"}) {
+// The schema's CHECK list and the core's words agree: every finished termination is stored and
+// read back; an unterminated game is refused before anything is written.
+TEST_F(StoreTest, EveryFinishedTerminationIsStoredAndAnUnterminatedGameRefused) {
+    const auto ids = make_two_engine_run(store);
+    int pair = 0;
+    for (Termination t :
+         {Termination::kMate, Termination::kStalemate, Termination::kRepetition,
+          Termination::kFiftyMove, Termination::kMaterial, Termination::kAdjudication,
+          Termination::kMaxLength, Termination::kTimeForfeit, Termination::kIllegalMove,
+          Termination::kCrash, Termination::kStall}) {
+        GameRecord game = make_game(ids.run, pair++, 0, ids.base, ids.test, GameResult::kDraw);
+        game.termination = t;
+        store.record_game(game);
+        EXPECT_EQ(store.games_of_run(ids.run).back().termination, t) << core::termination_name(t);
+    }
+    GameRecord game = make_game(ids.run, pair, 0, ids.base, ids.test, GameResult::kDraw);
+    game.termination = Termination::kUnterminated;
+    EXPECT_EQ(error_kind([&] { store.record_game(game); }), ErrorKind::kInvalid);
+    EXPECT_EQ(count("SELECT count(*) FROM games"), pair);
+}
+
+TEST_F(StoreTest, EverySprtModelRoundTrips) {
+    using stats::EloModel;
+    for (EloModel model : {EloModel::kNormalized, EloModel::kLogistic, EloModel::kBayesElo}) {
         RunRecord run = testing::sprt_run();
         run.sprt->model = model;
-        EXPECT_EQ(store.load_run(store.create_run(run)).sprt->model, model);
+        const auto id = store.create_run(run);
+        EXPECT_EQ(store.load_run(id).sprt->model, model);
+        EXPECT_EQ(store.database().query_text("SELECT sprt_model FROM runs WHERE id = " +
+                                              std::to_string(id)),
+                  stats::model_name(model));
     }
-    RunRecord unknown = testing::sprt_run();
-    unknown.sprt->model = "bayes";
-    EXPECT_EQ(error_kind([&] { store.create_run(unknown); }), ErrorKind::kConstraint);
 }
 
 TEST_F(StoreTest, RunStatusTransitionsStampTimes) {
@@ -195,8 +221,7 @@ TEST_F(StoreTest, GameAndMovesRoundTrip) {
     GameRecord game = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kBlackWins, 5);
     game.termination = Termination::kTimeForfeit;
     game.termination_detail = "white lost on time";
-    game.moves[1].score_cp.reset();
-    game.moves[1].score_mate = -3;
+    game.moves[1].score = core::Score::mate(-3);
     game.moves[2].clock_left_ms.reset();
     game.moves[3].depth.reset();
     const auto id = store.record_game(game);
@@ -226,8 +251,7 @@ TEST_F(StoreTest, GameAndMovesRoundTrip) {
         EXPECT_EQ(back.moves[i].ply, i + 1);
         EXPECT_EQ(back.moves[i].uci, game.moves[i].uci);
         EXPECT_EQ(back.moves[i].san, game.moves[i].san);
-        EXPECT_EQ(back.moves[i].score_cp, game.moves[i].score_cp);
-        EXPECT_EQ(back.moves[i].score_mate, game.moves[i].score_mate);
+        EXPECT_EQ(back.moves[i].score, game.moves[i].score);
         EXPECT_EQ(back.moves[i].depth, game.moves[i].depth);
         EXPECT_EQ(back.moves[i].seldepth, game.moves[i].seldepth);
         EXPECT_EQ(back.moves[i].nodes, game.moves[i].nodes);
@@ -247,10 +271,10 @@ TEST_F(StoreTest, AFailingGameInsertLeavesNothingBehind) {
     EXPECT_EQ(count("SELECT count(*) FROM games"), 0);
     EXPECT_EQ(count("SELECT count(*) FROM moves"), 0);
 
-    // A bad fifth move (CHECK: a score is centipawns or mate, not both) after
-    // the game row and four moves are in: everything is rolled back.
+    // A bad fifth move (CHECK: depth >= 0) after the game row and four moves are in:
+    // everything is rolled back.
     game = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw, 6);
-    game.moves[4].score_mate = 2;
+    game.moves[4].depth = -1;
     EXPECT_EQ(error_kind([&] { store.record_game(game); }), ErrorKind::kConstraint);
     EXPECT_EQ(count("SELECT count(*) FROM games"), 0);
     EXPECT_EQ(count("SELECT count(*) FROM moves"), 0);
@@ -339,7 +363,7 @@ TEST_F(StoreTest, PairOutcomesSummaryAndResumeCleanup) {
     }
     EXPECT_EQ(outcomes[0].points, 4);
     EXPECT_EQ(outcomes[4].points, 1);
-    const PentanomialCounts expected{1, 2, 1, 1, 1, 1};  // ll ld wl dd wd ww
+    const stats::Pentanomial expected{1, 2, 1, 1, 1, 1};  // ll ld wl dd wd ww
     EXPECT_EQ(store.pentanomial(ids.run), expected);
 
     const RunSummary summary = store.run_summary(ids.run);
@@ -425,7 +449,7 @@ TEST_F(StoreTest, StatsHistory) {
     ASSERT_EQ(history.size(), 2u);
     EXPECT_EQ(history[0].pairs, 1);
     EXPECT_TRUE(std::isnan(history[0].elo_error));
-    EXPECT_EQ(history[0].penta, (PentanomialCounts{0, 0, 0, 1, 0, 0}));
+    EXPECT_EQ(history[0].penta, (stats::Pentanomial{0, 0, 0, 1, 0, 0}));
     EXPECT_DOUBLE_EQ(history[1].llr, 0.25);
     EXPECT_DOUBLE_EQ(history[1].elo_error, 150.5);
     EXPECT_EQ(store.latest_stats(ids.run)->pairs, 2);
@@ -603,16 +627,6 @@ TEST_F(StoreTest, DeletingARunCascades) {
 }
 
 TEST(Records, EnumTextRoundTrips) {
-    for (auto t : {Termination::kMate, Termination::kStalemate, Termination::kRepetition,
-                   Termination::kFiftyMove, Termination::kMaterial, Termination::kAdjudication,
-                   Termination::kTimeForfeit, Termination::kIllegalMove, Termination::kCrash,
-                   Termination::kStall, Termination::kMaxLength}) {
-        EXPECT_EQ(parse_termination(to_string(t)), t);
-    }
-    EXPECT_EQ(to_string(Termination::kTimeForfeit), "time forfeit");
-    EXPECT_EQ(to_string(Termination::kFiftyMove), "fifty-move");
-    EXPECT_EQ(to_string(GameResult::kDraw), "1/2-1/2");
-    EXPECT_EQ(parse_game_result("1-0"), GameResult::kWhiteWins);
     EXPECT_EQ(parse_verdict(""), Verdict::kNone);
     EXPECT_FALSE(parse_run_kind("blitz").has_value());
     EXPECT_EQ(format_timestamp(std::chrono::system_clock::time_point{}),

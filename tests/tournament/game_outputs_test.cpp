@@ -27,7 +27,7 @@ using test::TempDir;
 match::MoveRecord engine_move(std::string uci, int depth, std::uint64_t nodes) {
     match::MoveRecord m;
     m.uci = std::move(uci);
-    m.score = match::Score::cp(25);
+    m.score = core::Score::cp(25);
     m.depth = depth;
     m.seldepth = depth + 4;
     m.nodes = nodes;
@@ -43,8 +43,8 @@ match::GameRecord fools_mate() {
     g.moves = {engine_move("f2f3", 5, 4000), engine_move("e7e5", 6, 5000),
                engine_move("g2g4", 7, 6000), engine_move("d8h4", 1, 100)};
     g.final_fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
-    g.result = "0-1";
-    g.termination = match::Termination::kMate;
+    g.result = core::GameResult::kBlackWins;
+    g.termination = core::Termination::kMate;
     g.reason = "Black mates";
     g.time_control = "-";
     return g;
@@ -68,6 +68,7 @@ PgnOutputOptions pgn_options(std::string path, bool append = true,
 
 RunPlan plan_named(std::string event, std::string site) {
     RunPlan plan;
+    plan.time_control = match::parse_time_control("nodes=1000");
     plan.event = std::move(event);
     plan.site = std::move(site);
     return plan;
@@ -99,7 +100,7 @@ TEST(RunPlanPgnTags, StoredWithThePlanAndAbsentFromOldPlans) {
     EXPECT_EQ(back.event, "LMR Cup");
     EXPECT_EQ(back.site, "Lab server");
     // A plan stored before runs could name them has neither key: the defaults.
-    nlohmann::json old = to_json(RunPlan{});
+    nlohmann::json old = to_json(plan_named("", ""));
     EXPECT_FALSE(old.contains("event"));
     EXPECT_FALSE(old.contains("site"));
     const RunPlan defaults = plan_from_json(old);

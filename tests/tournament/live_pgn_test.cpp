@@ -44,9 +44,9 @@ RunPlan small_match() {
     plan.kind = store::RunKind::kMatch;
     plan.engines = {config_engine("none.json", store::EngineRole::kBase),
                     config_engine("cpw-simple.json", store::EngineRole::kTest)};
-    plan.time_control = "nodes=1500";
+    plan.time_control = match::parse_time_control("nodes=1500");
     plan.book.path = std::string(LMR_SOURCE_DIR) + "/openings/default.epd";
-    plan.book.order = "sequential";
+    plan.book.order = openings::BookOrder::kSequential;
     plan.seed = 23;
     plan.pairs = kPairs;
     plan.concurrency = 2;
@@ -199,8 +199,9 @@ TEST(LivePgn, EveryFinishedGameIsInTheFilesWhileTheRunGoesOn) {
         const auto& read = js.games[k];
         const match::GameRecord& game = watcher.games[k];
         SCOPED_TRACE("game " + std::to_string(k + 1) + ": " + read.dump());
-        EXPECT_EQ(read["tags"]["Result"], game.result);
-        EXPECT_EQ(read["marker"], game.result);
+        const std::string result(core::result_token(game.result));
+        EXPECT_EQ(read["tags"]["Result"], result);
+        EXPECT_EQ(read["marker"], result);
         EXPECT_EQ(read["plies"], game.opening_moves.size() + game.moves.size());
         EXPECT_EQ(read["tags"]["PlyCount"], std::to_string(read["plies"].get<int>()));
         EXPECT_EQ(read["tags"]["Event"], "Live PGN test");
@@ -210,15 +211,15 @@ TEST(LivePgn, EveryFinishedGameIsInTheFilesWhileTheRunGoesOn) {
         EXPECT_TRUE(last.ends_with(", " + game.reason)) << last;
         EXPECT_NE(last.find(", n="), std::string::npos) << last;
         // chess.js agrees with how the game ended by the rules.
-        EXPECT_EQ(read["checkmate"], game.termination == match::Termination::kMate);
-        EXPECT_EQ(read["stalemate"], game.termination == match::Termination::kStalemate);
-        if (game.termination == match::Termination::kMaterial) {
+        EXPECT_EQ(read["checkmate"], game.termination == core::Termination::kMate);
+        EXPECT_EQ(read["stalemate"], game.termination == core::Termination::kStalemate);
+        if (game.termination == core::Termination::kMaterial) {
             EXPECT_TRUE(read["insufficient"]);
         }
-        if (game.termination == match::Termination::kRepetition) {
+        if (game.termination == core::Termination::kRepetition) {
             EXPECT_TRUE(read["threefold"]);
         }
-        if (game.termination == match::Termination::kFiftyMove) {
+        if (game.termination == core::Termination::kFiftyMove) {
             EXPECT_TRUE(read["fifty"]);
         }
     }

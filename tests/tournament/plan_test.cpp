@@ -35,14 +35,14 @@ RunPlan full_plan() {
     plan.engines.back().config_path = "configs/none.json";
     plan.engines.push_back(engine("test", store::EngineRole::kTest));
     plan.engines.back().options = {{"Hash", "16"}, {"Threads", "1"}, {"Clear Hash", ""}};
-    plan.time_control = "tc=40/60+0.6";
+    plan.time_control = match::parse_time_control("tc=40/60+0.6");
     plan.time_margin_ms = 250;
     plan.adjudication.draw = {true, 34, 6, 12};
     plan.adjudication.resign = {true, 4, 900, false};
     plan.adjudication.max_moves = 150;
-    plan.book = {"books/x.pgn", "sequential", 8, 17};
+    plan.book = {"books/x.pgn", openings::BookOrder::kSequential, 8, 17};
     plan.seed = std::numeric_limits<std::uint64_t>::max();  // beyond what a double carries
-    plan.sprt = store::SprtParams{-1.5, 3.25, 0.025, 0.1, "logistic"};
+    plan.sprt = stats::SprtParams{-1.5, 3.25, 0.025, 0.1, stats::EloModel::kLogistic};
     plan.pairs = 12345;
     plan.concurrency = 7;
     plan.report_every = 3;
@@ -107,7 +107,7 @@ TEST(RunPlanJson, RoundTripOfAMinimalPlanWithoutBookPliesOrSprt) {
     plan.kind = store::RunKind::kTournament;
     plan.pairing = Pairing::kGauntlet;
     for (const char* name : {"a", "b", "c"}) plan.engines.push_back(engine(name));
-    plan.time_control = "nodes=1000";
+    plan.time_control = match::parse_time_control("nodes=1000");
     plan.seed = 0;
     plan.pairs = 1;
     const auto json = to_json(plan);
@@ -343,26 +343,6 @@ TEST(Session, SprtExitCodes) {
     outcome.status = store::RunStatus::kFailed;
     outcome.verdict = store::Verdict::kH1;
     EXPECT_EQ(sprt_exit_code(outcome), 4);
-}
-
-TEST(GameMapping, EveryFinishedTerminationHasAStoredForm) {
-    using match::Termination;
-    const std::map<Termination, std::string> expected{
-        {Termination::kMate, "mate"},
-        {Termination::kStalemate, "stalemate"},
-        {Termination::kRepetition, "repetition"},
-        {Termination::kFiftyMove, "fifty-move"},
-        {Termination::kMaterial, "material"},
-        {Termination::kAdjudication, "adjudication"},
-        {Termination::kMaxLength, "max length"},
-        {Termination::kTimeForfeit, "time forfeit"},
-        {Termination::kIllegalMove, "illegal move"},
-        {Termination::kCrash, "crash"},
-        {Termination::kStall, "stall"},
-    };
-    for (const auto& [termination, text] : expected)
-        EXPECT_EQ(store::to_string(to_store_termination(termination)), text);
-    EXPECT_THROW((void)to_store_termination(Termination::kUnterminated), std::logic_error);
 }
 
 }  // namespace

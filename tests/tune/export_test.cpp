@@ -82,7 +82,7 @@ TEST(Export, ListProblemsAreNamed) {
 
 TEST(Export, SprtCommandVerifiesAgainstTheBase) {
     tournament::RunPlan plan;
-    plan.time_control = "tc=10+0.1 nodes=5000";
+    plan.time_control = match::parse_time_control("tc=10+0.1 nodes=5000");
     plan.book.path = "/work/cfg/openings/book.epd";
     plan.concurrency = 3;
     tournament::EnginePlan engine;
