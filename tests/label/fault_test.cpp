@@ -11,7 +11,6 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 
-#include <cctype>
 #include <chrono>
 #include <regex>
 #include <string>
@@ -21,14 +20,17 @@
 #include "tests/support/child_process.hpp"
 #include "tests/support/scripted_engine.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
 
 namespace lmr::label_fault_test {
 namespace {
 
 namespace fs = std::filesystem;
 using test::ChildProcess;
+using test::contains;
 using test::describe;
 using test::expect_engines_gone;
+using test::mentions;
 using test::ProcessResult;
 using test::ScriptedEngine;
 using test::TempDir;
@@ -59,17 +61,6 @@ const std::string kSummary = "Labelled " + std::to_string(kPositions) + " positi
 // What an earlier labelling left in the output file: a failed or stopped run must not touch it.
 constexpr const char* kEarlierOutput =
     "[Event \"earlier labelling\"]\n\n1. e4 {+0.20/5 0.000s} *\n";
-
-bool has(const std::string& text, const std::string& needle) {
-    return text.find(needle) != std::string::npos;
-}
-
-// Case-insensitive: "crash" in "Crashed", "illegal" in "Illegal output".
-bool mentions(const std::string& text, const std::string& word) {
-    std::string lower = text;
-    for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return has(lower, word);
-}
 
 // The score comments of a labelled PGN: `{+0.35/12 0.000s}`, `{0.00/1 0.000s}`, `{-M3/7 0.000s}`,
 // the last move's followed by a remark (`{0.00/1 0.000s, result as given by the source PGN}`).
@@ -125,7 +116,7 @@ ProcessResult label_help() {
 // A complete labelling: exit 0, the summary's counts, and one label on every position.
 void expect_complete(const LabelSetup& label, const ProcessResult& r) {
     EXPECT_EQ(r.exit_code, 0) << describe(r);
-    EXPECT_TRUE(has(r.out, kSummary)) << r.out;
+    EXPECT_TRUE(contains(r.out, kSummary)) << r.out;
     const std::string pgn = test::read_file(label.out);
     EXPECT_EQ(labels_in(pgn).size(), static_cast<std::size_t>(kPositions)) << pgn;
     EXPECT_FALSE(fs::exists(label.out + ".tmp")) << "no temporary file left behind";
@@ -135,7 +126,7 @@ void expect_complete(const LabelSetup& label, const ProcessResult& r) {
 void expect_failed(const LabelSetup& label, const ProcessResult& r, const std::string& fault) {
     EXPECT_FALSE(r.timed_out) << describe(r);
     EXPECT_EQ(r.exit_code, kExitFailure) << describe(r);
-    EXPECT_TRUE(has(r.err, label.engine.name())) << "names the engine: " << r.err;
+    EXPECT_TRUE(contains(r.err, label.engine.name())) << "names the engine: " << r.err;
     EXPECT_TRUE(mentions(r.err, fault)) << "names the fault (" << fault << "): " << r.err;
     EXPECT_EQ(test::read_file(label.out), kEarlierOutput) << "the output file was touched";
     EXPECT_FALSE(fs::exists(label.out + ".tmp"));
@@ -147,7 +138,7 @@ TEST(LabelFaults, CrashIsRetriedOnAFreshProcessAndEveryPositionIsLabelled) {
     LabelSetup label("crasher", {kFixtureCrash, "3"});
     const auto r = label.run(label.args());
     expect_complete(label, r);
-    EXPECT_TRUE(has(r.out, "retries")) << "the summary counts the retried searches: " << r.out;
+    EXPECT_TRUE(contains(r.out, "retries")) << "the summary counts the retried searches: " << r.out;
     EXPECT_GE(label.engine.started().size(), 2u) << "restarted after the crash";
     expect_engines_gone(label.engine);
 }
@@ -165,7 +156,7 @@ TEST(LabelFaults, BestmoveWithoutAMoveIsRetriedAndEveryPositionIsLabelled) {
     LabelSetup label("cheat", {kFixtureIllegal, "3", "empty"});
     const auto r = label.run(label.args());
     expect_complete(label, r);
-    EXPECT_TRUE(has(r.out, "retries")) << r.out;
+    EXPECT_TRUE(contains(r.out, "retries")) << r.out;
 }
 
 TEST(LabelFaults, BestmoveWithoutAMoveOnEverySearchFailsAndWritesNothing) {
@@ -189,7 +180,8 @@ TEST(LabelFaults, GarbageOutputIsReadAndEveryLabelIsTheLastWellFormedScore) {
     LabelSetup label("noisy", {kFixtureGarbage});
     const auto r = label.run(label.args());
     expect_complete(label, r);
-    EXPECT_FALSE(has(r.out, "retries")) << "garbage around a good answer is no fault: " << r.out;
+    EXPECT_FALSE(contains(r.out, "retries"))
+        << "garbage around a good answer is no fault: " << r.out;
     // The fixture's last well-formed info line before each move is `depth 1 score cp 0`; the
     // multipv 2 line (cp 9999) and the malformed ones must not become labels.
     for (const auto& l : labels_in(test::read_file(label.out)))
@@ -209,7 +201,7 @@ TEST(LabelFaults, EngineThatNeverAnswersUciFailsNamingTheEngineAndWritesNothing)
 // default.
 TEST(LabelFaults, HungSearchIsCutOffByTheStallTimeoutAndRetried) {
     const auto help = label_help();
-    if (!has(help.out + help.err, "--stall-timeout"))
+    if (!contains(help.out + help.err, "--stall-timeout"))
         GTEST_SKIP() << "label has no --stall-timeout today: its search timeout is a fixed 60 s "
                         "(openings::ScorerOptions::search_timeout), so a hung engine costs a "
                         "minute per search; this test runs once label takes the flag";
@@ -217,7 +209,7 @@ TEST(LabelFaults, HungSearchIsCutOffByTheStallTimeoutAndRetried) {
     const auto r = label.run(label.args({"--stall-timeout", "1000"}), std::chrono::seconds(20));
     ASSERT_FALSE(r.timed_out) << "--stall-timeout 1000 was not honoured\n" << describe(r);
     expect_complete(label, r);
-    EXPECT_TRUE(has(r.out, "retries")) << r.out;
+    EXPECT_TRUE(contains(r.out, "retries")) << r.out;
     expect_engines_gone(label.engine);
 }
 
