@@ -92,6 +92,11 @@ int report_outcome(CommandContext& context, std::int64_t run_id, const std::stri
     auto& out = context.out;
     out << "Tune run " << run_id << ": " << store::to_string(outcome.status) << ", "
         << outcome.iterations_done << "/" << outcome.iterations_total << " iterations\n";
+    // The games are not stored: this line is all a user learns of the faults that decided them.
+    if (!outcome.faults.empty())
+        out << "Games lost to engine faults: " << outcome.faults.total() << "/"
+            << outcome.games_played << " this session (" << tune::fault_summary(outcome.faults)
+            << ")\n";
     if (!outcome.error.empty()) out << "Error: " << outcome.error << '\n';
     if (outcome.status == store::RunStatus::kFinished) {
         out << "Show:   " << context.program << " tune show --run " << run_id << " --db "

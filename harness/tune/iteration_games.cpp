@@ -12,7 +12,8 @@ namespace {
 constexpr int kPlus = 0;  // engine indices in the service's list
 constexpr int kMinus = 1;
 
-// Counts the iteration's games from θ+'s point of view. Game g of the iteration has id g: pair
+// Counts the iteration's games from θ+'s point of view, and the games decided by engine faults
+// by the faulty side's name (its spec's: θ+ or θ−). Game g of the iteration has id g: pair
 // g / 2, θ+ White when g is even.
 class Tally : public games::ResultSink {
   public:
@@ -24,6 +25,11 @@ class Tally : public games::ResultSink {
             ++result.wins;
         else
             ++result.losses;
+        // The side that committed a fault is the one that lost the game by it.
+        if (match::is_engine_fault(game.termination))
+            if (const auto loser = game.loser())
+                result.faults.add(*loser == chess::kWhite ? game.white : game.black,
+                                  game.termination);
         return games::Flow::kContinue;
     }
     games::Flow search_finished(const games::SearchJob&, games::SearchOutcome&&) override {

@@ -59,6 +59,14 @@ class IterationProgress {
         }
     }
 
+    // After an iteration that had games decided by engine faults: which side, which fault.
+    void faulted_games(const store::TuneIteration& it, const FaultCounts& faults) {
+        const long games = it.wins + it.draws + it.losses;
+        message("iteration " + std::to_string(it.k + 1) + "/" + std::to_string(total_) +
+                " | games lost to engine faults: " + std::to_string(faults.total()) + "/" +
+                std::to_string(games) + " (" + fault_summary(faults) + ")");
+    }
+
     void message(const std::string& text) {
         if (!out_) return;
         close();
@@ -87,6 +95,36 @@ OptionList side_options(const std::vector<SpsaParam>& params, const std::vector<
 }
 
 }  // namespace
+
+void FaultCounts::add(const std::string& side, match::Termination fault, long count) {
+    games[{side, fault}] += count;
+}
+
+void FaultCounts::add(const FaultCounts& other) {
+    for (const auto& [key, count] : other.games) games[key] += count;
+}
+
+long FaultCounts::total() const {
+    long sum = 0;
+    for (const auto& entry : games) sum += entry.second;
+    return sum;
+}
+
+std::string fault_summary(const FaultCounts& faults) {
+    std::string text;
+    const std::string* side = nullptr;
+    for (const auto& [key, count] : faults.games) {
+        if (!side || *side != key.first) {
+            if (side) text += "; ";
+            text += key.first + ": ";
+            side = &key.first;
+        } else {
+            text += ", ";
+        }
+        text += std::to_string(count) + ' ' + std::string(match::termination_name(key.second));
+    }
+    return text;
+}
 
 std::uint64_t spsa_seed(std::uint64_t run_seed) {
     // splitmix64: a bijection that scatters nearby seeds far apart.
@@ -215,7 +253,10 @@ TuneOutcome run_tune(const TuneSession& session, const PlayIteration& play) {
             stored = it.k + 1;
             outcome.theta = it.theta_after;
             ++played;
+            outcome.games_played += result->wins + result->draws + result->losses;
+            outcome.faults.add(result->faults);
             progress.iteration_done(it, spsa.params());
+            if (!result->faults.empty()) progress.faulted_games(it, result->faults);
         }
     } catch (const std::exception& e) {
         outcome.status = store::RunStatus::kFailed;

@@ -175,9 +175,6 @@ TEST(TuneFaults, HangWithClockIsATimeForfeitAndTheTuneFinishes) {
 // decided by engine faults rather than by play (every game of these runs is): it must name the
 // engine and the fault, as a match's stored games do.
 TEST(TuneFaults, FaultedGamesAreReportedNamingTheEngineAndTheFault) {
-    GTEST_SKIP() << "tune says nothing about faulted games today: a tune whose every game ends "
-                    "by a crash, a time forfeit or an illegal move reports only W/D/L and "
-                    "`finished`; remove this skip when it reports them";
     struct Case {
         std::string name;
         std::vector<std::string> command;

@@ -166,7 +166,7 @@ TEST_F(TuneResumeTest, RequestCarriesRoundedValuesAndRunWidePairIndexes) {
     run_tune(session, [&](const IterationRequest& r) -> std::optional<IterationResult> {
         seen.push_back(r);
         seen.back().perturbation = nullptr;
-        return IterationResult{1, 4, 1};
+        return IterationResult{1, 4, 1, {}};
     });
     ASSERT_EQ(seen.size(), 3u);
     const auto stored = store.tune_iterations(run);
@@ -217,6 +217,38 @@ TEST_F(TuneResumeTest, ProgressLineShowsIterationThetaAndEta) {
     EXPECT_NE(text.find("history.weight="), std::string::npos) << text;
     EXPECT_NE(text.find("ETA "), std::string::npos) << text;
     EXPECT_EQ(text.find('\r'), std::string::npos);  // not a terminal: plain lines
+}
+
+// An iteration with games decided by engine faults is followed by a line naming the sides and
+// the faults; one without them is not; the outcome counts the session's games and faults.
+TEST_F(TuneResumeTest, FaultedGamesAreReportedAfterTheirIterationAndCounted) {
+    auto store = Store::open(dir_ / "faults.db");
+    const auto run = create_tune_run(store, 3);
+    std::ostringstream out;
+    TuneSession session = session_for(store, run);
+    session.out = &out;
+    session.max_iterations = 3;
+    const auto outcome =
+        run_tune(session, [&](const IterationRequest& r) -> std::optional<IterationResult> {
+            IterationResult result{2, 2, 2, {}};
+            if (r.k == 1) {
+                result.faults.add("theta-", match::Termination::kCrash, 2);
+                result.faults.add("theta+", match::Termination::kTimeForfeit);
+                result.faults.add("theta-", match::Termination::kIllegalMove);
+            }
+            return result;
+        });
+    const std::string text = out.str();
+    EXPECT_NE(text.find("iteration 2/40 | games lost to engine faults: 4/6 (theta+: 1 time "
+                        "forfeit; theta-: 1 illegal move, 2 crash)\n"),
+              std::string::npos)
+        << text;
+    EXPECT_EQ(text.find("iteration 1/40 | games lost"), std::string::npos) << text;
+    EXPECT_EQ(text.find("iteration 3/40 | games lost"), std::string::npos) << text;
+    EXPECT_EQ(outcome.games_played, 18);
+    EXPECT_EQ(outcome.faults.total(), 4);
+    EXPECT_EQ(fault_summary(outcome.faults),
+              "theta+: 1 time forfeit; theta-: 1 illegal move, 2 crash");
 }
 
 TEST_F(TuneResumeTest, FinishedRunPlaysNothing) {
