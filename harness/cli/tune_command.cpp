@@ -33,8 +33,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int kExitRunFailed = 4;  // as the other run commands: failure or interruption
-
 constexpr std::string_view kDescription =
     "Tunes LMR parameters by SPSA (as fishtest and OpenBench do): each iteration plays\n"
     "--pairs-per-iteration colour-reversed pairs between theta+ = theta + c_k*Delta and\n"
@@ -107,7 +105,7 @@ int report_outcome(CommandContext& context, std::int64_t run_id, const std::stri
     }
     out << "Resume: " << context.program << " tune resume --run " << run_id << " --db "
         << process::shell_word(db) << '\n';
-    return kExitRunFailed;
+    return kExitRunStopped;
 }
 
 // Plays the stored tune to its end (fresh or resumed), as the run's one player.
@@ -368,7 +366,7 @@ int guarded(CommandContext& context, Command command) {
         return command();
     } catch (const store::StoreError& e) {
         context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
-        return is_bad_database(e) ? kExitUsage : kExitRunFailed;
+        return is_bad_database(e) ? kExitUsage : kExitRunStopped;
     } catch (const tournament::PlanError& e) {  // e.g. the run has another player
         context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
         return kExitUsage;

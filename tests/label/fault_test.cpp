@@ -1,9 +1,10 @@
 // `lmr-harness label` with a labelling engine that misbehaves on purpose (tests/fixtures),
 // black-box through the binary. A fault in one search is retried once on a fresh process and
 // every position still gets exactly one label; a fault that repeats, or an engine that never
-// answers `uci`, fails the command (exit 1) with a message naming the engine and the fault,
-// and nothing is written. Ctrl-C and kill -9 stop it promptly without touching the output
-// file, and a re-run labels exactly the planned positions.
+// answers `uci` (or not within --startup-timeout), fails the command (exit 1) with a message
+// naming the engine and the fault, and nothing is written. Ctrl-C (exit 4, as an interrupted
+// run) and kill -9 stop it promptly without touching the output file, and a re-run labels
+// exactly the planned positions.
 //
 // label has no database: its output is written whole at the end, so "consistent" means the
 // file is either the complete new labelling or left as it was.
@@ -43,8 +44,10 @@ const std::string kFixtureHang = FIXTURE_HANG;
 const std::string kFixtureIllegal = FIXTURE_ILLEGAL;
 const std::string kFixtureGarbage = FIXTURE_GARBAGE;
 const std::string kFixtureSilent = FIXTURE_SILENT;
+const std::string kFixtureSlowStart = FIXTURE_SLOW_START;
 
-constexpr int kExitFailure = 1;  // label: the command ran and failed (engine, I/O)
+constexpr int kExitFailure = 1;      // label: the command ran and failed (engine, I/O)
+constexpr int kExitInterrupted = 4;  // as every run command: interrupted (Ctrl-C)
 
 // Two finished games: 10 + 8 = 18 positions to label, 17 distinct (both start from the
 // initial position, which is searched once).
@@ -107,11 +110,6 @@ struct LabelSetup {
     ScriptedEngine engine;
     std::string in, out;
 };
-
-ProcessResult label_help() {
-    const TempDir dir("lmr-label-help");
-    return test::run_process(kHarness, {"label", "--help"}, dir.path(), std::chrono::seconds(20));
-}
 
 // A complete labelling: exit 0, the summary's counts, and one label on every position.
 void expect_complete(const LabelSetup& label, const ProcessResult& r) {
@@ -200,11 +198,6 @@ TEST(LabelFaults, EngineThatNeverAnswersUciFailsNamingTheEngineAndWritesNothing)
 // that never ends is cut off (the engine restarted, the search retried), long before the 60 s
 // default.
 TEST(LabelFaults, HungSearchIsCutOffByTheStallTimeoutAndRetried) {
-    const auto help = label_help();
-    if (!contains(help.out + help.err, "--stall-timeout"))
-        GTEST_SKIP() << "label has no --stall-timeout today: its search timeout is a fixed 60 s "
-                        "(openings::ScorerOptions::search_timeout), so a hung engine costs a "
-                        "minute per search; this test runs once label takes the flag";
     LabelSetup label("hanger", {kFixtureHang, "3"});
     const auto r = label.run(label.args({"--stall-timeout", "1000"}), std::chrono::seconds(20));
     ASSERT_FALSE(r.timed_out) << "--stall-timeout 1000 was not honoured\n" << describe(r);
@@ -213,9 +206,26 @@ TEST(LabelFaults, HungSearchIsCutOffByTheStallTimeoutAndRetried) {
     expect_engines_gone(label.engine);
 }
 
+// --startup-timeout bounds the labelling engine's `uci` handshake as it does a match's: an
+// engine that takes 3 s to answer is refused with --startup-timeout 500 (nothing written) and
+// labels every position with --startup-timeout 6000.
+TEST(LabelFaults, StartupTimeoutRefusesASlowEngineAndALongerOneLetsItLabel) {
+    LabelSetup label("sluggish", {kFixtureSlowStart, "3000"});
+    test::write_file(label.out, kEarlierOutput);
+    const auto refused =
+        label.run(label.args({"--startup-timeout", "500"}), std::chrono::seconds(20));
+    expect_failed(label, refused, "uci");
+    EXPECT_LT(refused.seconds, 3.0) << "refused before the engine answered\n" << describe(refused);
+    expect_engines_gone(label.engine);
+
+    expect_complete(label,
+                    label.run(label.args({"--startup-timeout", "6000"}), std::chrono::seconds(30)));
+}
+
 // Starts a labelling whose third search never ends, waits until it is stuck there, sends
 // `signal` to the harness's process group (as a terminal's Ctrl-C does, or kill -9 -PGID), and
-// checks it stopped promptly without writing. Returns its result.
+// checks it stopped promptly (within 5 s; the stuck search alone would take the 60 s search
+// timeout) without writing. Returns its result.
 ProcessResult stop_a_stuck_labelling(const LabelSetup& label, int signal) {
     ChildProcess harness(kHarness, label.args(), label.dir.path(),
                          {.run_in_dir = true, .own_group = true});
@@ -225,9 +235,13 @@ ProcessResult stop_a_stuck_labelling(const LabelSetup& label, int signal) {
     // take the 60 s search timeout to end by itself).
     std::this_thread::sleep_for(std::chrono::seconds(1));
     EXPECT_TRUE(harness.running()) << "the labelling ended before it was stopped";
+    const auto signalled = std::chrono::steady_clock::now();
     harness.signal_group(signal);
     const auto r = harness.wait(std::chrono::seconds(20));
-    EXPECT_FALSE(r.timed_out) << "did not stop promptly\n" << describe(r);
+    EXPECT_FALSE(r.timed_out) << "did not stop\n" << describe(r);
+    EXPECT_LT(std::chrono::steady_clock::now() - signalled, std::chrono::seconds(5))
+        << "did not stop promptly\n"
+        << describe(r);
     EXPECT_EQ(test::read_file(label.out), kEarlierOutput) << "the output file was touched";
     EXPECT_FALSE(fs::exists(label.out + ".tmp"));
     return r;
@@ -237,9 +251,10 @@ TEST(LabelFaults, CtrlCStopsPromptlyWritesNothingAndARerunLabelsEveryPosition) {
     LabelSetup label("hanger", {kFixtureHang, "2"});
     test::write_file(label.out, kEarlierOutput);
     const auto r = stop_a_stuck_labelling(label, SIGINT);
-    // Interrupted, as the run commands say it (4), or killed by the signal (128 + 2): either
-    // way not a success, and not a usage error.
-    EXPECT_TRUE(r.exit_code == 4 || r.exit_code == 128 + SIGINT) << describe(r);
+    // Interrupted, as the run commands say it, and said so: not killed by the signal.
+    EXPECT_EQ(r.exit_code, kExitInterrupted) << describe(r);
+    EXPECT_TRUE(contains(r.err, "interrupted")) << r.err;
+    EXPECT_TRUE(contains(r.err, "nothing written")) << r.err;
     expect_engines_gone(label.engine);
 
     // The engine mended, the same command labels every position once.
