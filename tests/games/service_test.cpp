@@ -140,12 +140,11 @@ TEST(GamesService, SinkStopCancelsTheGamesInFlight) {
     EXPECT_LT(sink.games.size(), 20u);
 }
 
-TEST(GamesService, InterruptStopsTheService) {
+// Runs `jobs` on `options`' slots with Ctrl-C pressed 100 ms in.
+ServiceReport run_with_ctrl_c(std::vector<Job> jobs, ServiceOptions options, Recorder& sink) {
     const EngineSettings engines;
-    JobList source(game_jobs(4));
-    Recorder sink;
+    JobList source(std::move(jobs));
     std::atomic<bool> interrupt{false};
-    auto options = fake_slots(2, {0, 1, 2, 3});
     options.interrupt = &interrupt;
     std::thread ctrl_c([&] {
         std::this_thread::sleep_for(100ms);
@@ -153,6 +152,12 @@ TEST(GamesService, InterruptStopsTheService) {
     });
     const auto report = run_jobs(engines, options, source, sink);
     ctrl_c.join();
+    return report;
+}
+
+TEST(GamesService, InterruptStopsTheService) {
+    Recorder sink;
+    const auto report = run_with_ctrl_c(game_jobs(4), fake_slots(2, {0, 1, 2, 3}), sink);
     EXPECT_EQ(report.cause, StopCause::kInterrupt);
     EXPECT_TRUE(sink.games.empty());
 }
@@ -160,18 +165,8 @@ TEST(GamesService, InterruptStopsTheService) {
 // A search that never ends by itself (a hung engine) is abandoned by Ctrl-C and not delivered;
 // the searches that finished are.
 TEST(GamesService, InterruptAbandonsTheSearchesInFlight) {
-    const EngineSettings engines;
-    JobList source(search_jobs(10));
     Recorder sink;
-    std::atomic<bool> interrupt{false};
-    auto options = fake_slots(1, {3});
-    options.interrupt = &interrupt;
-    std::thread ctrl_c([&] {
-        std::this_thread::sleep_for(100ms);
-        interrupt = true;
-    });
-    const auto report = run_jobs(engines, options, source, sink);
-    ctrl_c.join();
+    const auto report = run_with_ctrl_c(search_jobs(10), fake_slots(1, {3}), sink);
     EXPECT_EQ(report.cause, StopCause::kInterrupt);
     EXPECT_EQ(sink.searches, (std::set<std::int64_t>{0, 1, 2}));
     EXPECT_EQ(report.delivered, 3);

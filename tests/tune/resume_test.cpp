@@ -86,6 +86,17 @@ class TuneResumeTest : public ::testing::Test {
         return store.tune_iterations(run);
     }
 
+    // `iterations` iterations of a fresh run in `db`, played by `player`; the progress it
+    // printed is in `out`.
+    TuneOutcome run_printing(const std::string& db, int iterations, const PlayIteration& player,
+                             std::ostringstream& out) {
+        auto store = Store::open(dir_ / db);
+        TuneSession session = session_for(store, create_tune_run(store, 3));
+        session.out = &out;
+        session.max_iterations = iterations;
+        return run_tune(session, player);
+    }
+
     TempDir dir_;
 };
 
@@ -205,13 +216,8 @@ TEST_F(TuneResumeTest, InterruptFlagStopsBetweenIterations) {
 }
 
 TEST_F(TuneResumeTest, ProgressLineShowsIterationThetaAndEta) {
-    auto store = Store::open(dir_ / "progress.db");
-    const auto run = create_tune_run(store, 3);
     std::ostringstream out;
-    TuneSession session = session_for(store, run);
-    session.out = &out;
-    session.max_iterations = 2;
-    run_tune(session, objective().player());
+    run_printing("progress.db", 2, objective().player(), out);
     const std::string text = out.str();
     EXPECT_NE(text.find("iteration 1/40 | W"), std::string::npos) << text;
     EXPECT_NE(text.find("history.weight="), std::string::npos) << text;
@@ -222,22 +228,18 @@ TEST_F(TuneResumeTest, ProgressLineShowsIterationThetaAndEta) {
 // An iteration with games decided by engine faults is followed by a line naming the sides and
 // the faults; one without them is not; the outcome counts the session's games and faults.
 TEST_F(TuneResumeTest, FaultedGamesAreReportedAfterTheirIterationAndCounted) {
-    auto store = Store::open(dir_ / "faults.db");
-    const auto run = create_tune_run(store, 3);
     std::ostringstream out;
-    TuneSession session = session_for(store, run);
-    session.out = &out;
-    session.max_iterations = 3;
-    const auto outcome =
-        run_tune(session, [&](const IterationRequest& r) -> std::optional<IterationResult> {
-            IterationResult result{2, 2, 2, {}};
-            if (r.k == 1) {
-                result.faults.add("theta-", match::Termination::kCrash, 2);
-                result.faults.add("theta+", match::Termination::kTimeForfeit);
-                result.faults.add("theta-", match::Termination::kIllegalMove);
-            }
-            return result;
-        });
+    const auto with_faults_in_iteration_2 =
+        [](const IterationRequest& r) -> std::optional<IterationResult> {
+        IterationResult result{2, 2, 2, {}};
+        if (r.k == 1) {
+            result.faults.add("theta-", match::Termination::kCrash, 2);
+            result.faults.add("theta+", match::Termination::kTimeForfeit);
+            result.faults.add("theta-", match::Termination::kIllegalMove);
+        }
+        return result;
+    };
+    const auto outcome = run_printing("faults.db", 3, with_faults_in_iteration_2, out);
     const std::string text = out.str();
     EXPECT_NE(text.find("iteration 2/40 | games lost to engine faults: 4/6 (theta+: 1 time "
                         "forfeit; theta-: 1 illegal move, 2 crash)\n"),
