@@ -14,6 +14,9 @@ namespace lmr::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;  // the command ran and failed (I/O, engine, database)
 inline constexpr int kExitUsage = 2;    // bad command line: unknown command, flag or value
+// A run failed while playing, or was interrupted (Ctrl-C, SIGTERM): resumable where the command
+// stores runs (match, sprt, tournament, tune, resume); `label` exits with it when interrupted.
+inline constexpr int kExitRunStopped = 4;
 
 // Thrown by a command for a bad command line; the dispatcher prints the message (which should
 // name the flag and the value) with a pointer to --help and exits with kExitUsage.

@@ -22,7 +22,8 @@ constexpr std::string_view kDescription =
     "move comments are the engine's score of the position the move was played in, mover's\n"
     "view: `{+0.35/12 0.000s}`. The engine is lmr-engine unless --engine names another, e.g.\n"
     "  --engine name=sf cmd=/usr/games/stockfish option.Hash=16 option.Threads=1\n"
-    "The output is written whole at the end (nothing is written when a step fails).";
+    "The output is written whole at the end: nothing is written when a step fails or on\n"
+    "Ctrl-C, which stops the labelling (exit 4; a second Ctrl-C leaves at once).";
 
 uci_client::EngineSpec labelling_engine(CommandContext& context) {
     const auto engines = take_engine_flags(context);
@@ -56,7 +57,9 @@ int run_label_command(CommandContext& context) {
         ("concurrency", po::value<std::string>()->default_value("2"), "engine processes at once")
         ("stall-timeout", po::value<std::string>()->default_value("60000"),
          "milliseconds one search may take before the engine counts as hung (it is restarted "
-         "and the search retried once)");
+         "and the search retried once)")
+        ("startup-timeout", po::value<std::string>()->default_value("10000"),
+         "milliseconds the engine may take to answer `uci` when it starts (restarts too)");
     // clang-format on
     po::variables_map values;
     if (!parse_command_line(context, options, values,
@@ -73,7 +76,21 @@ int run_label_command(CommandContext& context) {
     const long stall_ms = parse_count("--stall-timeout", values["stall-timeout"].as<std::string>());
     if (stall_ms == 0) throw flag_error("--stall-timeout", "0", "must be at least 1");
     label_options.scorer.search_timeout = std::chrono::milliseconds(stall_ms);
+    const long startup_ms =
+        parse_count("--startup-timeout", values["startup-timeout"].as<std::string>());
+    if (startup_ms == 0) throw flag_error("--startup-timeout", "0", "must be at least 1");
+    label_options.scorer.timeouts.handshake = std::chrono::milliseconds(startup_ms);
     const std::string out_path = values["out"].as<std::string>();
+
+    // Ctrl-C from here on stops the labelling (the searches in flight abandoned, the engines
+    // killed) and leaves the output file as it was.
+    const auto& interrupt = install_interrupt_handler();
+    label_options.scorer.interrupt = &interrupt;
+    const auto interrupted = [&](const std::string& what) {
+        context.err << context.program << " label: " << what << "; nothing written (" << out_path
+                    << " is as it was)\n";
+        return kExitRunStopped;
+    };
 
     openings::ReadOptions read_options;
     read_options.whole_games = true;
@@ -104,7 +121,10 @@ int run_label_command(CommandContext& context) {
     } catch (const openings::ScorerError& e) {
         context.err << context.program << " label: " << e.what() << '\n';
         return kExitFailure;
+    } catch (const openings::ScorerInterrupted& e) {
+        return interrupted(e.what());
     }
+    if (interrupt) return interrupted("interrupted before the output was written");
 
     std::ostringstream text;
     for (const match::GameRecord& game : labelled.games) {

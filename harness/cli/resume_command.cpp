@@ -50,7 +50,7 @@ int run_resume_command(CommandContext& context) {
         plan = tournament::plan_from_json(nlohmann::json::parse(store.load_run(run_id).plan_json));
     } catch (const store::StoreError& e) {
         context.err << context.program << " resume: " << e.what() << '\n';
-        return is_bad_database(e) ? kExitUsage : 4;
+        return is_bad_database(e) ? kExitUsage : kExitRunStopped;
     }
     // A tune's iterations are played by the tuner, not the tournament runner.
     if (plan.kind == store::RunKind::kTune) {

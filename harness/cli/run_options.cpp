@@ -461,13 +461,13 @@ int run_and_report(const tournament::RunPlan& given, const po::variables_map& va
                                       : tournament::start_run(plan, options);
         print_run_result(result, plan, context, values);
         if (sprt) return tournament::sprt_exit_code(result.outcome);
-        return result.outcome.status == store::RunStatus::kFinished ? kExitOk : 4;
+        return result.outcome.status == store::RunStatus::kFinished ? kExitOk : kExitRunStopped;
     } catch (const tournament::PlanError& e) {
         context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
         return kExitUsage;
     } catch (const store::StoreError& e) {
         context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
-        return is_bad_database(e) ? kExitUsage : 4;
+        return is_bad_database(e) ? kExitUsage : kExitRunStopped;
     }
 }
 

@@ -33,8 +33,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int kExitRunFailed = 4;  // as the other run commands: failure or interruption
-
 constexpr std::string_view kDescription =
     "Tunes LMR parameters by SPSA (as fishtest and OpenBench do): each iteration plays\n"
     "--pairs-per-iteration colour-reversed pairs between theta+ = theta + c_k*Delta and\n"
@@ -92,6 +90,11 @@ int report_outcome(CommandContext& context, std::int64_t run_id, const std::stri
     auto& out = context.out;
     out << "Tune run " << run_id << ": " << store::to_string(outcome.status) << ", "
         << outcome.iterations_done << "/" << outcome.iterations_total << " iterations\n";
+    // The games are not stored: this line is all a user learns of the faults that decided them.
+    if (!outcome.faults.empty())
+        out << "Games lost to engine faults: " << outcome.faults.total() << "/"
+            << outcome.games_played << " this session (" << tune::fault_summary(outcome.faults)
+            << ")\n";
     if (!outcome.error.empty()) out << "Error: " << outcome.error << '\n';
     if (outcome.status == store::RunStatus::kFinished) {
         out << "Show:   " << context.program << " tune show --run " << run_id << " --db "
@@ -102,7 +105,7 @@ int report_outcome(CommandContext& context, std::int64_t run_id, const std::stri
     }
     out << "Resume: " << context.program << " tune resume --run " << run_id << " --db "
         << process::shell_word(db) << '\n';
-    return kExitRunFailed;
+    return kExitRunStopped;
 }
 
 // Plays the stored tune to its end (fresh or resumed), as the run's one player.
@@ -364,7 +367,7 @@ int guarded(CommandContext& context, Command command) {
         return command();
     } catch (const store::StoreError& e) {
         context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
-        return is_bad_database(e) ? kExitUsage : kExitRunFailed;
+        return is_bad_database(e) ? kExitUsage : kExitRunStopped;
     } catch (const tournament::PlanError& e) {  // e.g. the run has another player
         context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
         return kExitUsage;

@@ -42,10 +42,13 @@ struct SearchOutcome {
     uci_client::SearchInfo info;  // the search's last word: score, depth, nodes, pv…
     std::string engine_id;        // the engine's `id name`
     bool retried = false;         // the first attempt failed and the engine was restarted
+    // The service was stopped (Ctrl-C, …) before the search's `bestmove`: no result, never
+    // given to the sink, like a cancelled game.
+    bool cancelled = false;
 };
 
 // What a slot gives back for a job: the game's record (result "*" when it was cancelled), or
-// the search's outcome.
+// the search's outcome (`cancelled` when it was).
 using JobResult = std::variant<match::GameRecord, SearchOutcome>;
 
 }  // namespace lmr::games

@@ -37,7 +37,7 @@ class Control {
         sink_.game_started(*game);
     }
 
-    // Hands a result to the sink; false when it was a cancelled game (the slot stops).
+    // Hands a result to the sink; false when it was a cancelled game or search (the slot stops).
     bool deliver(const Job& job, JobResult&& result) {
         if (auto* game = std::get_if<match::GameRecord>(&result)) {
             if (!game->finished_normally()) return false;
@@ -47,10 +47,11 @@ class Control {
                 stop(StopCause::kSink);
             return true;
         }
+        auto& outcome = std::get<SearchOutcome>(result);
+        if (outcome.cancelled) return false;
         std::lock_guard lock(sink_mutex_);
         ++delivered_;
-        if (sink_.search_finished(std::get<SearchJob>(job),
-                                  std::move(std::get<SearchOutcome>(result))) == Flow::kStop)
+        if (sink_.search_finished(std::get<SearchJob>(job), std::move(outcome)) == Flow::kStop)
             stop(StopCause::kSink);
         return true;
     }

@@ -11,8 +11,9 @@
 // There is one way to stop, shared by all causes: Ctrl-C (`interrupt`), the client's stop
 // predicate (e.g. a lost claim on the run), a sink that answers Flow::kStop, or the first
 // failure of a slot (recorded; later ones are not). Each sets one cancel flag: no further job
-// is handed out, and games in flight see it before their next move and are discarded
-// unfinished. A game that finished normally is still delivered.
+// is handed out, games in flight see it before their next move and are discarded unfinished,
+// and searches in flight see it while they wait for `bestmove` (within 50 ms) and are
+// discarded, their engines killed. A game or search that finished normally is still delivered.
 //
 // Scale-out (the next issue, MPI): the seam is the three interfaces and the plain-data jobs.
 //   - rank 0 keeps its real source and sink (the run's schedule and the store) and runs this

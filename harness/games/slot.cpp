@@ -1,5 +1,7 @@
 #include "harness/games/slot.hpp"
 
+#include <algorithm>
+#include <chrono>
 #include <variant>
 
 #include "engine/chess/movegen.hpp"
@@ -24,19 +26,32 @@ std::optional<std::string> bestmove_fault(const std::string& fen, const std::str
     return "illegal move '" + bestmove + "': " + error;
 }
 
-// One search from `ucinewgame`. Returns the failure text, or nullopt with `info` set.
+// How often a search waiting for its `bestmove` looks at the service's cancel flag.
+constexpr std::chrono::milliseconds kCancelPoll{50};
+
+// One search from `ucinewgame`. Returns the failure text, or nullopt with `outcome.info` set —
+// or with `outcome.cancelled` set when `cancel` came before the `bestmove` (the search is then
+// left pending).
 std::optional<std::string> search_once(UciEngine& engine, const SearchJob& job,
-                                       uci_client::SearchInfo& info) {
+                                       const std::atomic<bool>& cancel, SearchOutcome& outcome) {
     if (engine.new_game() != Status::kOk)
         return "not ready after ucinewgame: " + engine.last_error();
     const auto deadline = uci_client::Clock::now() + job.timeout;
-    const auto result =
-        engine.go("position fen " + job.fen, uci_client::GoLimits::with_nodes(job.nodes), deadline);
+    const auto step = [&] { return std::min(deadline, uci_client::Clock::now() + kCancelPoll); };
+    auto result =
+        engine.go("position fen " + job.fen, uci_client::GoLimits::with_nodes(job.nodes), step());
+    while (result.status == Status::kTimeout && uci_client::Clock::now() < deadline) {
+        if (cancel) {
+            outcome.cancelled = true;
+            return std::nullopt;
+        }
+        result = engine.wait(step());
+    }
     if (result.status != Status::kOk)
         return std::string(uci_client::to_string(result.status)) +
                (result.error.empty() ? "" : ": " + result.error);
     if (auto fault = bestmove_fault(job.fen, result.bestmove)) return fault;
-    info = result.info;
+    outcome.info = result.info;
     return std::nullopt;
 }
 
@@ -51,7 +66,7 @@ EngineSlot::~EngineSlot() {
 
 JobResult EngineSlot::run(const Job& job, const std::atomic<bool>& cancel) {
     if (const auto* game = std::get_if<GameJob>(&job)) return play(*game, cancel);
-    return search(std::get<SearchJob>(job));
+    return search(std::get<SearchJob>(job), cancel);
 }
 
 UciEngine& EngineSlot::engine(int index) {
@@ -75,17 +90,27 @@ match::GameRecord EngineSlot::play(const GameJob& job, const std::atomic<bool>& 
     return game;
 }
 
-SearchOutcome EngineSlot::search(const SearchJob& job) {
+SearchOutcome EngineSlot::search(const SearchJob& job, const std::atomic<bool>& cancel) {
     UciEngine& searcher = engine(job.engine);
     SearchOutcome outcome;
-    if (auto failure = search_once(searcher, job, outcome.info)) {
+    if (auto failure = search_once(searcher, job, cancel, outcome)) {
         // One fault may be the engine's bad luck; a second on the same position is a reason to
-        // stop rather than leave a hole in the results.
-        searcher.restart();
-        outcome.retried = true;
-        if (auto again = search_once(searcher, job, outcome.info))
-            throw SearchFailure("engine '" + searcher.name() + "' failed twice on '" + job.fen +
-                                "': " + *failure + "; then " + *again);
+        // stop rather than leave a hole in the results. A stopped service retries nothing.
+        if (cancel) {
+            outcome.cancelled = true;
+        } else {
+            searcher.restart();
+            outcome.retried = true;
+            auto again = search_once(searcher, job, cancel, outcome);
+            if (again && cancel) outcome.cancelled = true;
+            if (again && !cancel)
+                throw SearchFailure("engine '" + searcher.name() + "' failed twice on '" + job.fen +
+                                    "': " + *failure + "; then " + *again);
+        }
+    }
+    if (outcome.cancelled) {
+        searcher.kill();  // its search may never end: not waited for
+        return outcome;
     }
     outcome.engine_id = searcher.id_name();
     return outcome;

@@ -27,8 +27,10 @@ class Slot {
   public:
     virtual ~Slot() = default;
     // Runs `job`. A game sees `cancel` before every move and comes back unfinished (result
-    // "*") once it is set. Throws for a failure that stops the service: an engine that can no
-    // longer be started (uci_client::UciError), a SearchFailure, a game that cannot be set up.
+    // "*") once it is set; a search sees it while it waits for `bestmove` and comes back
+    // cancelled (its engine killed, the search not retried). Throws for a failure that stops the
+    // service: an engine that can no longer be started (uci_client::UciError), a SearchFailure, a
+    // game that cannot be set up.
     virtual JobResult run(const Job& job, const std::atomic<bool>& cancel) = 0;
 };
 
@@ -48,7 +50,7 @@ class EngineSlot : public Slot {
   private:
     uci_client::UciEngine& engine(int index);
     match::GameRecord play(const GameJob& job, const std::atomic<bool>& cancel);
-    SearchOutcome search(const SearchJob& job);
+    SearchOutcome search(const SearchJob& job, const std::atomic<bool>& cancel);
     void quit_engines();
 
     const EngineSettings& settings_;

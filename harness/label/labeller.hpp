@@ -22,7 +22,8 @@
 namespace lmr::label {
 
 struct LabelOptions {
-    openings::ScorerOptions scorer;  // the labelling engine, nodes, concurrency, progress
+    // The labelling engine and its timeouts, nodes, concurrency, progress, Ctrl-C.
+    openings::ScorerOptions scorer;
     // The first plies of every game are not searched; their moves become book moves.
     int skip_plies = 0;
 };
@@ -37,7 +38,8 @@ struct LabelResult {
 };
 
 // `games` as read by openings::read_pgn (whole games: no ply limit), tags included.
-// Throws openings::ScorerError when the engine fails; std::invalid_argument for options
+// Throws openings::ScorerError when the engine fails, openings::ScorerInterrupted when
+// options.scorer.interrupt stopped it; std::invalid_argument for options
 // score_positions rejects or a negative skip_plies.
 LabelResult label_games(const std::vector<openings::Opening>& games, const LabelOptions& options);
 

@@ -66,7 +66,9 @@ ScorerResult score_positions(const std::vector<std::string>& positions,
     }
     games::EngineSettings engines;
     engines.engines = {options.engine};
+    engines.timeouts = options.timeouts;
     games::ServiceOptions service;
+    service.interrupt = options.interrupt;
     service.concurrency =
         static_cast<int>(std::min(static_cast<std::size_t>(options.concurrency), positions.size()));
 
@@ -74,6 +76,9 @@ ScorerResult score_positions(const std::vector<std::string>& positions,
     Collector collector(options, positions.size(), result);
     const auto report = games::run_jobs(engines, service, source, collector);
     if (report.cause == games::StopCause::kFailure) throw ScorerError(report.failure);
+    if (report.cause == games::StopCause::kInterrupt)
+        throw ScorerInterrupted("interrupted after " + std::to_string(report.delivered) + " of " +
+                                std::to_string(positions.size()) + " positions searched");
     return result;
 }
 

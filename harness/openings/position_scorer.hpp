@@ -6,6 +6,7 @@
 // `ucinewgame` (cleared hash and history), so with a node limit a deterministic engine gives
 // the same score whatever the concurrency and the order the positions are handed out.
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -21,10 +22,14 @@ namespace lmr::openings {
 
 struct ScorerOptions {
     uci_client::EngineSpec engine;
+    uci_client::UciTimeouts timeouts;  // the engine's start (`uci`) and `isready`
     std::uint64_t nodes = 20000;
     int concurrency = 1;  // engine processes
     // One search may take this long before the engine counts as hung (restarted, retried once).
     std::chrono::milliseconds search_timeout{60'000};
+    // Ctrl-C: stops the scoring (searches in flight are abandoned, their engines killed) and
+    // score_positions throws ScorerInterrupted. Null: never.
+    const std::atomic<bool>* interrupt = nullptr;
     // Called (from a slot's thread, serialised) after each position with the count done.
     std::function<void(std::size_t done, std::size_t total)> progress;
 };
@@ -42,8 +47,14 @@ class ScorerError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// `positions` are FENs (4 or 6 fields). Throws ScorerError; std::invalid_argument when
-// concurrency < 1 or nodes == 0.
+// The scoring was stopped by ScorerOptions::interrupt before every position had its score.
+class ScorerInterrupted : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// `positions` are FENs (4 or 6 fields). Throws ScorerError, ScorerInterrupted;
+// std::invalid_argument when concurrency < 1 or nodes == 0.
 ScorerResult score_positions(const std::vector<std::string>& positions,
                              const ScorerOptions& options);
 

@@ -12,12 +12,18 @@ namespace {
 constexpr int kPlus = 0;  // engine indices in the service's list
 constexpr int kMinus = 1;
 
-// Counts the iteration's games from θ+'s point of view. Game g of the iteration has id g: pair
+// Counts the iteration's games from θ+'s point of view, and the games decided by engine faults
+// by the faulty side's name (its spec's: θ+ or θ−). Game g of the iteration has id g: pair
 // g / 2, θ+ White when g is even.
 class Tally : public games::ResultSink {
   public:
     games::Flow game_finished(const games::GameJob& job, match::GameRecord&& game) override {
-        stats::add_game(result, stats::outcome_of(*game.result, job.white == kPlus));
+        stats::add_game(result.games, stats::outcome_of(*game.result, job.white == kPlus));
+        // The side that committed a fault is the one that lost the game by it.
+        if (core::is_engine_fault(game.termination))
+            if (const auto loser = game.loser())
+                result.faults.add(*loser == chess::kWhite ? game.white : game.black,
+                                  game.termination);
         return games::Flow::kContinue;
     }
     games::Flow search_finished(const games::SearchJob&, games::SearchOutcome&&) override {
@@ -63,7 +69,7 @@ std::optional<IterationResult> play_iteration(const EngineGamesSetup& setup,
     if (report.cause == games::StopCause::kFailure)
         throw std::runtime_error("iteration " + std::to_string(request.k) + ": " + report.failure);
     const auto& r = tally.result;
-    if (r.wins + r.draws + r.losses != games_to_play) return std::nullopt;  // interrupted
+    if (r.games.games() != games_to_play) return std::nullopt;  // interrupted
     return r;
 }
 

@@ -59,6 +59,14 @@ class IterationProgress {
         }
     }
 
+    // After an iteration that had games decided by engine faults: which side, which fault.
+    void faulted_games(const store::TuneIteration& it, const FaultCounts& faults) {
+        const long games = it.wins + it.draws + it.losses;
+        message("iteration " + std::to_string(it.k + 1) + "/" + std::to_string(total_) +
+                " | games lost to engine faults: " + std::to_string(faults.total()) + "/" +
+                std::to_string(games) + " (" + fault_summary(faults) + ")");
+    }
+
     void message(const std::string& text) {
         if (!out_) return;
         close();
@@ -87,6 +95,36 @@ OptionList side_options(const std::vector<SpsaParam>& params, const std::vector<
 }
 
 }  // namespace
+
+void FaultCounts::add(const std::string& side, core::Termination fault, long count) {
+    games[{side, fault}] += count;
+}
+
+void FaultCounts::add(const FaultCounts& other) {
+    for (const auto& [key, count] : other.games) games[key] += count;
+}
+
+long FaultCounts::total() const {
+    long sum = 0;
+    for (const auto& entry : games) sum += entry.second;
+    return sum;
+}
+
+std::string fault_summary(const FaultCounts& faults) {
+    std::string text;
+    const std::string* side = nullptr;
+    for (const auto& [key, count] : faults.games) {
+        if (!side || *side != key.first) {
+            if (side) text += "; ";
+            text += key.first + ": ";
+            side = &key.first;
+        } else {
+            text += ", ";
+        }
+        text += std::to_string(count) + ' ' + std::string(core::termination_name(key.second));
+    }
+    return text;
+}
 
 std::uint64_t spsa_seed(std::uint64_t run_seed) {
     // splitmix64: a bijection that scatters nearby seeds far apart.
@@ -194,7 +232,7 @@ TuneOutcome run_tune(const TuneSession& session, const PlayIteration& play) {
                 outcome.error = session.claim->loss_message();
                 break;
             }
-            spsa.update(p, static_cast<double>(result->wins - result->losses));
+            spsa.update(p, static_cast<double>(result->games.wins - result->games.losses));
 
             store::TuneIteration it;
             it.k = p.k;
@@ -207,15 +245,18 @@ TuneOutcome run_tune(const TuneSession& session, const PlayIteration& play) {
             it.theta_plus = p.theta_plus;
             it.theta_minus = p.theta_minus;
             it.theta_after = spsa.theta();
-            it.wins = result->wins;
-            it.draws = result->draws;
-            it.losses = result->losses;
+            it.wins = result->games.wins;
+            it.draws = result->games.draws;
+            it.losses = result->games.losses;
             it.rng_state = spsa.rng_state();
             store.record_tune_iteration(run_id, it);
             stored = it.k + 1;
             outcome.theta = it.theta_after;
             ++played;
+            outcome.games_played += result->games.wins + result->games.draws + result->games.losses;
+            outcome.faults.add(result->faults);
             progress.iteration_done(it, spsa.params());
+            if (!result->faults.empty()) progress.faulted_games(it, result->faults);
         }
     } catch (const std::exception& e) {
         outcome.status = store::RunStatus::kFailed;

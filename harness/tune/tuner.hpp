@@ -17,11 +17,13 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "harness/match/game_record.hpp"
 #include "harness/stats/counts.hpp"
 #include "harness/store/store.hpp"
 #include "harness/tournament/player_claim.hpp"
@@ -39,8 +41,26 @@ struct IterationRequest {
     OptionList plus_options, minus_options;  // parameter name → value as sent (rounded)
 };
 
+// Games lost to an engine fault (crash, time forfeit, illegal move, stall:
+// core::is_engine_fault), by the side that committed it ("theta+", "theta-") and the fault. A
+// tune keeps no games, so its output is the only place these can be told.
+struct FaultCounts {
+    std::map<std::pair<std::string, core::Termination>, long> games;
+
+    void add(const std::string& side, core::Termination fault, long count = 1);
+    void add(const FaultCounts& other);
+    long total() const;
+    bool empty() const { return games.empty(); }
+};
+
+// "theta+: 2 crash, 1 time forfeit; theta-: 1 illegal move" (sides, then faults, in order).
+std::string fault_summary(const FaultCounts& faults);
+
 // From θ+'s point of view, over the iteration's games.
-using IterationResult = stats::Trinomial;
+struct IterationResult {
+    stats::Trinomial games;
+    FaultCounts faults;  // those of the games that an engine fault decided
+};
 
 // Plays an iteration's games. nullopt: cancelled (Ctrl-C); nothing of it is kept. Throws
 // (std::exception) for a failure that stops the run (an engine that can no longer start).
@@ -65,6 +85,10 @@ struct TuneOutcome {
     int iterations_total = 0;
     std::vector<double> theta;  // after the last stored iteration
     std::string error;          // when status is kFailed
+    // Over the iterations stored in this session (a resumed tune's earlier faults are not
+    // stored): their games, and those an engine fault decided.
+    long games_played = 0;
+    FaultCounts faults;
 };
 
 // Runs the remaining iterations of the stored tune and sets the run's status (running, then

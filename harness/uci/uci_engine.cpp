@@ -348,6 +348,12 @@ GoResult UciEngine::go(std::string_view position_command, const GoLimits& limits
     return read_search(deadline);
 }
 
+GoResult UciEngine::wait(Clock::time_point deadline) {
+    if (!search_pending_) return GoResult{};
+    if (state_ != State::kRunning) return not_running_result();
+    return read_search(deadline);
+}
+
 GoResult UciEngine::stop(Clock::time_point deadline) {
     if (!search_pending_) return GoResult{};
     if (state_ != State::kRunning) return not_running_result();

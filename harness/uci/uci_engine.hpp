@@ -141,6 +141,11 @@ class UciEngine {
     // kill()/restart(); a later go()/is_ready() stops it first.
     GoResult go(std::string_view position_command, const GoLimits& limits,
                 Clock::time_point deadline);
+    // Goes on reading the search a go() left pending at its kTimeout, until `bestmove` or the
+    // new deadline (the result is as go()'s, its info gathered since the go): a caller that
+    // waits in short steps, e.g. to notice a Ctrl-C in between. kOk with an empty bestmove when
+    // no search was pending.
+    GoResult wait(Clock::time_point deadline);
     // Sends `stop` and waits for the pending search's `bestmove` until the deadline; the result
     // carries the info gathered since the go (elapsed still counts from the go write).
     // kOk with an empty bestmove when no search was pending.

@@ -17,9 +17,12 @@
 #include "harness/store/store.hpp"
 #include "tests/cli/run_binary.hpp"
 #include "tests/support/sqlite_db.hpp"
+#include "tests/support/text.hpp"
 
 namespace lmr {
 namespace {
+
+using test::contains;
 
 namespace fs = std::filesystem;
 using test::RunResult;
@@ -64,10 +67,6 @@ std::string joined(const std::vector<std::string>& args) {
     std::string text;
     for (const auto& arg : args) text += (text.empty() ? "" : " ") + arg;
     return text;
-}
-
-bool contains(const std::string& text, const std::string& needle) {
-    return text.find(needle) != std::string::npos;
 }
 
 // Good command lines of the commands that play (short, node-limited), without --db.

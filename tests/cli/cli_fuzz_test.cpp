@@ -23,9 +23,12 @@
 
 #include "tests/support/child_process.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
 
 namespace lmr {
 namespace {
+
+using test::contains;
 
 using test::ProcessResult;
 using test::TempDir;
@@ -432,10 +435,6 @@ std::string shown(const Args& args) {
                 "'";
     }
     return text;
-}
-
-bool contains(const std::string& text, const std::string& needle) {
-    return text.find(needle) != std::string::npos;
 }
 
 // A sanitizer report must end the child with a signal: ASan's own exit code (1) would pass

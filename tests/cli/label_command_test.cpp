@@ -10,13 +10,12 @@
 #include <string>
 
 #include "tests/cli/run_binary.hpp"
+#include "tests/support/text.hpp"
 
 namespace lmr {
 namespace {
 
-bool has(const std::string& text, const std::string& needle) {
-    return text.find(needle) != std::string::npos;
-}
+using test::contains;
 
 std::string write(const std::filesystem::path& path, const std::string& text) {
     std::ofstream(path) << text;
@@ -40,12 +39,12 @@ TEST(LabelCommand, WritesTheGamesWithAScoreOnEveryMoveAfterTheSkippedPlies) {
                                     {"label", "--pgn", in, "--out", out.string(), "--nodes", "2000",
                                      "--skip-plies", "2", "--concurrency", "1"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_TRUE(has(r.out, "Labelled 5 positions of 1 games")) << r.out;
+    EXPECT_TRUE(contains(r.out, "Labelled 5 positions of 1 games")) << r.out;
     const std::string pgn = read(out);
-    EXPECT_TRUE(has(pgn, "[White \"x\"]")) << pgn;
-    EXPECT_TRUE(has(pgn, "[Result \"1-0\"]")) << pgn;
-    EXPECT_TRUE(has(pgn, "1. e4 {book} 1... e5 {book} 2. Bc4 {")) << pgn;
-    EXPECT_TRUE(has(pgn, "Qxf7# {+M1/")) << pgn;
+    EXPECT_TRUE(contains(pgn, "[White \"x\"]")) << pgn;
+    EXPECT_TRUE(contains(pgn, "[Result \"1-0\"]")) << pgn;
+    EXPECT_TRUE(contains(pgn, "1. e4 {book} 1... e5 {book} 2. Bc4 {")) << pgn;
+    EXPECT_TRUE(contains(pgn, "Qxf7# {+M1/")) << pgn;
 }
 
 TEST(LabelCommand, ABadGameNamesTheFileAndLineAndWritesNothing) {
@@ -57,8 +56,8 @@ TEST(LabelCommand, ABadGameNamesTheFileAndLineAndWritesNothing) {
     const auto r =
         test::run_binary(LMR_HARNESS_BINARY, {"label", "--pgn", in, "--out", out.string()});
     EXPECT_EQ(r.exit_code, 2);
-    EXPECT_TRUE(has(r.err, "bad.pgn:5")) << r.err;
-    EXPECT_TRUE(has(r.err, "illegal SAN 'Ke3'")) << r.err;
+    EXPECT_TRUE(contains(r.err, "bad.pgn:5")) << r.err;
+    EXPECT_TRUE(contains(r.err, "illegal SAN 'Ke3'")) << r.err;
     EXPECT_FALSE(std::filesystem::exists(out));
 }
 
@@ -67,7 +66,7 @@ TEST(LabelCommand, MoreThanOneEngineIsAUsageError) {
         LMR_HARNESS_BINARY,
         {"label", "--pgn", "x.pgn", "--out", "y.pgn", "--engine", "cmd=a", "--engine", "cmd=b"});
     EXPECT_EQ(r.exit_code, 2);
-    EXPECT_TRUE(has(r.err, "at most one")) << r.err;
+    EXPECT_TRUE(contains(r.err, "at most one")) << r.err;
 }
 
 }  // namespace

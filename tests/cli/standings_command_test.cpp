@@ -14,9 +14,12 @@
 
 #include "tests/cli/run_binary.hpp"
 #include "tests/support/sqlite_db.hpp"
+#include "tests/support/text.hpp"
 
 namespace lmr {
 namespace {
+
+using test::contains;
 
 using test::TempDir;
 
@@ -24,10 +27,6 @@ const std::string kConfigs = std::string(LMR_SOURCE_DIR) + "/configs/";
 
 test::RunResult harness(const std::vector<std::string>& args) {
     return test::run_binary(LMR_HARNESS_BINARY, args);
-}
-
-bool contains(const std::string& text, const std::string& needle) {
-    return text.find(needle) != std::string::npos;
 }
 
 // The lines of `text` from the one starting with `first` to the next empty line.

@@ -7,9 +7,12 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/cli/run_binary.hpp"
+#include "tests/support/text.hpp"
 
 namespace lmr {
 namespace {
+
+using test::contains;
 
 test::RunResult stats(std::vector<std::string> args) {
     args.insert(args.begin(), "stats");
@@ -24,22 +27,18 @@ nlohmann::json stats_json(std::vector<std::string> args) {
     return nlohmann::json::parse(r.out, nullptr, false);
 }
 
-bool has(const std::string& text, const std::string& needle) {
-    return text.find(needle) != std::string::npos;
-}
-
 TEST(StatsCommand, WorkedVector1Text) {
     const auto r = stats({"--ptnml", "2,18,10,40,24,6"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_TRUE(r.err.empty());
-    EXPECT_TRUE(has(r.out, "Games:        200 (W 46, D 122, L 32)")) << r.out;
-    EXPECT_TRUE(has(r.out, "[2, 18, 50, 24, 6] (WL 10, DD 40), 100 pairs"));
-    EXPECT_TRUE(has(r.out, "Elo:          24.36 +/- 29.11"));
-    EXPECT_TRUE(has(r.out, "nElo:         40.52 +/- 48.15"));
-    EXPECT_TRUE(has(r.out, "LOS:          95.05 %"));
-    EXPECT_TRUE(has(r.out, "Draw ratio:   50.00 %"));
-    EXPECT_TRUE(has(r.out, "LLR:          0.314 (-2.944, 2.944) [0, 5] normalized"));
-    EXPECT_TRUE(has(r.out, "Verdict:      continue"));
+    EXPECT_TRUE(contains(r.out, "Games:        200 (W 46, D 122, L 32)")) << r.out;
+    EXPECT_TRUE(contains(r.out, "[2, 18, 50, 24, 6] (WL 10, DD 40), 100 pairs"));
+    EXPECT_TRUE(contains(r.out, "Elo:          24.36 +/- 29.11"));
+    EXPECT_TRUE(contains(r.out, "nElo:         40.52 +/- 48.15"));
+    EXPECT_TRUE(contains(r.out, "LOS:          95.05 %"));
+    EXPECT_TRUE(contains(r.out, "Draw ratio:   50.00 %"));
+    EXPECT_TRUE(contains(r.out, "LLR:          0.314 (-2.944, 2.944) [0, 5] normalized"));
+    EXPECT_TRUE(contains(r.out, "Verdict:      continue"));
 }
 
 TEST(StatsCommand, WorkedVector1Json) {
@@ -71,11 +70,11 @@ TEST(StatsCommand, WorkedVector1Trinomial) {
 TEST(StatsCommand, WorkedVector2) {
     const auto r = stats({"--ptnml", "120,1900,1100,4300,2050,130"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_TRUE(has(r.out, "Games:        19200 (W 3410, D 12550, L 3240)")) << r.out;
-    EXPECT_TRUE(has(r.out, "Elo:          3.08 +/- 2.49"));
-    EXPECT_TRUE(has(r.out, "nElo:         6.06 +/- 4.91"));
-    EXPECT_TRUE(has(r.out, "LOS:          99.22 %"));
-    EXPECT_TRUE(has(r.out, "LLR:          2.830 "));
+    EXPECT_TRUE(contains(r.out, "Games:        19200 (W 3410, D 12550, L 3240)")) << r.out;
+    EXPECT_TRUE(contains(r.out, "Elo:          3.08 +/- 2.49"));
+    EXPECT_TRUE(contains(r.out, "nElo:         6.06 +/- 4.91"));
+    EXPECT_TRUE(contains(r.out, "LOS:          99.22 %"));
+    EXPECT_TRUE(contains(r.out, "LLR:          2.830 "));
     const auto logistic =
         stats_json({"--ptnml", "120,1900,1100,4300,2050,130", "--model", "logistic"});
     EXPECT_NEAR(logistic["sprt"]["llr"].get<double>(), 1.778, 0.0005);
@@ -101,16 +100,17 @@ TEST(StatsCommand, BayesEloModel) {
     EXPECT_EQ(pairs["sprt"]["model"], "bayesian");
     EXPECT_EQ(pairs["unit"], "pair");  // Elo and the rest stay per pair
     const auto text = stats({"--wdl", "46,122,32", "--model", "bayeselo"});
-    EXPECT_TRUE(has(text.out, "LLR:          0.301 (-2.944, 2.944) [0, 5] bayesian")) << text.out;
+    EXPECT_TRUE(contains(text.out, "LLR:          0.301 (-2.944, 2.944) [0, 5] bayesian"))
+        << text.out;
 
     // Five bins do not say how many games were won: no W/D/L, no BayesElo LLR.
     const auto five = stats({"--ptnml", "2,18,50,24,6", "--model", "bayesian"});
     EXPECT_EQ(five.exit_code, 2);
-    EXPECT_TRUE(has(five.err, "--model 'bayesian'")) << five.err;
-    EXPECT_TRUE(has(five.err, "W/D/L")) << five.err;
+    EXPECT_TRUE(contains(five.err, "--model 'bayesian'")) << five.err;
+    EXPECT_TRUE(contains(five.err, "W/D/L")) << five.err;
     const auto range = stats({"--wdl", "1,2,3", "--model", "bayesian", "--elo1", "1001"});
     EXPECT_EQ(range.exit_code, 2);
-    EXPECT_TRUE(has(range.err, "--elo1 '1001'")) << range.err;
+    EXPECT_TRUE(contains(range.err, "--elo1 '1001'")) << range.err;
 }
 
 TEST(StatsCommand, SprtOptions) {
@@ -126,9 +126,9 @@ TEST(StatsCommand, SprtOptions) {
 
 TEST(StatsCommand, DecidedVerdicts) {
     const auto pass = stats({"--ptnml", "0,0,0,0,0,1000"});
-    EXPECT_TRUE(has(pass.out, "Verdict:      accept H1")) << pass.out;
+    EXPECT_TRUE(contains(pass.out, "Verdict:      accept H1")) << pass.out;
     const auto fail = stats({"--wdl", "0,0,3000"});
-    EXPECT_TRUE(has(fail.out, "Verdict:      accept H0")) << fail.out;
+    EXPECT_TRUE(contains(fail.out, "Verdict:      accept H0")) << fail.out;
 }
 
 TEST(StatsCommand, EdgeCasesStayValid) {
@@ -146,10 +146,10 @@ TEST(StatsCommand, EdgeCasesStayValid) {
     for (const char* counts : {"0,0,0,0,0,25", "25,0,0,0,0,0", "0,0,0,40,0,0", "0,0,0,0,0,0"}) {
         const auto r = stats({"--ptnml", counts});
         EXPECT_EQ(r.exit_code, 0);
-        EXPECT_FALSE(has(r.out, "nan")) << r.out;
+        EXPECT_FALSE(contains(r.out, "nan")) << r.out;
     }
     const auto text = stats({"--ptnml", "0,0,0,0,0,25"});
-    EXPECT_TRUE(has(text.out, "Elo:          +inf")) << text.out;
+    EXPECT_TRUE(contains(text.out, "Elo:          +inf")) << text.out;
 }
 
 struct BadInput {
@@ -189,7 +189,8 @@ TEST(StatsCommand, BadInputExitsWithTwoAndNamesTheFlag) {
         EXPECT_EQ(r.exit_code, 2) << joined;
         EXPECT_TRUE(r.out.empty()) << joined << "\n" << r.out;
         for (const std::string& needle : c.expected) {
-            EXPECT_TRUE(has(r.err, needle)) << joined << "\nmissing: " << needle << "\n" << r.err;
+            EXPECT_TRUE(contains(r.err, needle)) << joined << "\nmissing: " << needle << "\n"
+                                                 << r.err;
         }
     }
 }

@@ -14,9 +14,12 @@
 
 #include "tests/cli/run_binary.hpp"
 #include "tests/support/sqlite_db.hpp"
+#include "tests/support/text.hpp"
 
 namespace lmr {
 namespace {
+
+using test::contains;
 
 namespace fs = std::filesystem;
 using test::RunResult;
@@ -26,10 +29,6 @@ const std::string kConfigs = std::string(LMR_SOURCE_DIR) + "/configs/";
 
 RunResult harness_in(const TempDir& dir, const std::vector<std::string>& args) {
     return test::run_process(LMR_HARNESS_BINARY, args, dir.path(), std::chrono::minutes(2));
-}
-
-bool contains(const std::string& text, const std::string& needle) {
-    return text.find(needle) != std::string::npos;
 }
 
 std::string joined(const std::vector<std::string>& args) {

@@ -9,10 +9,10 @@ namespace lmr::core {
 namespace {
 
 constexpr Termination kEveryTermination[] = {
-    Termination::kUnterminated, Termination::kMate,         Termination::kStalemate,
-    Termination::kRepetition,   Termination::kFiftyMove,    Termination::kMaterial,
-    Termination::kAdjudication, Termination::kMaxLength,    Termination::kTimeForfeit,
-    Termination::kIllegalMove,  Termination::kCrash,        Termination::kStall,
+    Termination::kUnterminated, Termination::kMate,      Termination::kStalemate,
+    Termination::kRepetition,   Termination::kFiftyMove, Termination::kMaterial,
+    Termination::kAdjudication, Termination::kMaxLength, Termination::kTimeForfeit,
+    Termination::kIllegalMove,  Termination::kCrash,     Termination::kStall,
 };
 
 // PGN standard 8.2.6: the game termination markers.
@@ -43,8 +43,8 @@ TEST(Termination, EveryValueHasItsOwnWordAndReadsBack) {
 
 // PGN standard 9.8.1 lists the Termination tag's values.
 TEST(Termination, PgnTagValuesAreTheStandardsOwn) {
-    const std::set<std::string> standard = {"abandoned",    "adjudication",     "death",
-                                            "emergency",    "normal",           "rules infraction",
+    const std::set<std::string> standard = {"abandoned",    "adjudication", "death",
+                                            "emergency",    "normal",       "rules infraction",
                                             "time forfeit", "unterminated"};
     for (Termination t : kEveryTermination)
         EXPECT_TRUE(standard.count(std::string(pgn_termination(t)))) << termination_name(t);

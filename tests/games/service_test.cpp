@@ -1,7 +1,8 @@
 // The engine-games service without engines: slots from a SlotFactory (the seam a remote slot
 // will use) that finish jobs at once, fail, or wait for cancellation. Checks that every job
 // reaches the sink once, that the sink's kStop, Ctrl-C, the stop predicate and the first
-// failure each stop the service with that cause, and that cancelled games are discarded.
+// failure each stop the service with that cause, and that cancelled games and searches are
+// discarded.
 
 #include "harness/games/service.hpp"
 
@@ -21,7 +22,8 @@ namespace {
 using namespace std::chrono_literals;
 
 // Plays a game as "1-0" at once, or — for the job ids in `hang_ids` — waits until cancelled
-// and returns it unfinished, as play_game does. Throws for the ids in `fail_ids`.
+// and returns it unfinished, as play_game does; a search likewise, coming back cancelled as
+// EngineSlot's does. Throws for the ids in `fail_ids`.
 class FakeSlot : public Slot {
   public:
     FakeSlot(std::set<std::int64_t> hang_ids, std::set<std::int64_t> fail_ids)
@@ -30,6 +32,11 @@ class FakeSlot : public Slot {
     JobResult run(const Job& job, const std::atomic<bool>& cancel) override {
         if (const auto* search = std::get_if<SearchJob>(&job)) {
             SearchOutcome outcome;
+            if (hang_ids_.count(search->id)) {
+                while (!cancel) std::this_thread::sleep_for(1ms);
+                outcome.cancelled = true;
+                return outcome;
+            }
             outcome.info.depth = static_cast<int>(search->id);
             outcome.engine_id = "fake";
             return outcome;
@@ -99,16 +106,20 @@ TEST(GamesService, EveryJobReachesTheSinkOnce) {
     EXPECT_EQ(sink.started, 50);
 }
 
-TEST(GamesService, SearchJobsComeBackAsSearchOutcomes) {
-    const EngineSettings engines;
+std::vector<Job> search_jobs(int count) {
     std::vector<Job> jobs;
-    for (int i = 0; i < 10; ++i) {
+    for (int i = 0; i < count; ++i) {
         SearchJob job;
         job.id = i;
         job.fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
         jobs.emplace_back(job);
     }
-    JobList source(std::move(jobs));
+    return jobs;
+}
+
+TEST(GamesService, SearchJobsComeBackAsSearchOutcomes) {
+    const EngineSettings engines;
+    JobList source(search_jobs(10));
     Recorder sink;
     const auto report = run_jobs(engines, fake_slots(3), source, sink);
     EXPECT_EQ(report.cause, StopCause::kExhausted);
@@ -129,12 +140,11 @@ TEST(GamesService, SinkStopCancelsTheGamesInFlight) {
     EXPECT_LT(sink.games.size(), 20u);
 }
 
-TEST(GamesService, InterruptStopsTheService) {
+// Runs `jobs` on `options`' slots with Ctrl-C pressed 100 ms in.
+ServiceReport run_with_ctrl_c(std::vector<Job> jobs, ServiceOptions options, Recorder& sink) {
     const EngineSettings engines;
-    JobList source(game_jobs(4));
-    Recorder sink;
+    JobList source(std::move(jobs));
     std::atomic<bool> interrupt{false};
-    auto options = fake_slots(2, {0, 1, 2, 3});
     options.interrupt = &interrupt;
     std::thread ctrl_c([&] {
         std::this_thread::sleep_for(100ms);
@@ -142,8 +152,24 @@ TEST(GamesService, InterruptStopsTheService) {
     });
     const auto report = run_jobs(engines, options, source, sink);
     ctrl_c.join();
+    return report;
+}
+
+TEST(GamesService, InterruptStopsTheService) {
+    Recorder sink;
+    const auto report = run_with_ctrl_c(game_jobs(4), fake_slots(2, {0, 1, 2, 3}), sink);
     EXPECT_EQ(report.cause, StopCause::kInterrupt);
     EXPECT_TRUE(sink.games.empty());
+}
+
+// A search that never ends by itself (a hung engine) is abandoned by Ctrl-C and not delivered;
+// the searches that finished are.
+TEST(GamesService, InterruptAbandonsTheSearchesInFlight) {
+    Recorder sink;
+    const auto report = run_with_ctrl_c(search_jobs(10), fake_slots(1, {3}), sink);
+    EXPECT_EQ(report.cause, StopCause::kInterrupt);
+    EXPECT_EQ(sink.searches, (std::set<std::int64_t>{0, 1, 2}));
+    EXPECT_EQ(report.delivered, 3);
 }
 
 TEST(GamesService, StopPredicateStopsTheService) {

@@ -305,6 +305,28 @@ TEST(UciEngine, InfiniteSearchTimesOutThenStopDeliversTheMove) {
     EXPECT_TRUE(legal_after({"d2d4"}, next.bestmove)) << next.bestmove;
 }
 
+// wait() goes on reading a search left pending at go()'s deadline, in as many steps as the
+// caller likes (the engine-games service waits in 50 ms steps to notice a Ctrl-C), without
+// sending anything: an infinite search stays pending until `stop`.
+TEST(UciEngine, WaitGoesOnReadingAPendingSearch) {
+    UciEngine engine(fixture(LMR_FIXTURE_RANDOM));
+    engine.start();
+    EXPECT_EQ(engine.wait(Clock::now() + 10ms).status, Status::kOk);  // nothing pending
+    GoLimits infinite;
+    infinite.infinite = true;
+    EXPECT_EQ(engine.go("position startpos", infinite, Clock::now() + 50ms).status,
+              Status::kTimeout);
+    for (int step = 0; step < 3; ++step) {
+        const GoResult still = engine.wait(Clock::now() + 50ms);
+        EXPECT_EQ(still.status, Status::kTimeout);
+        EXPECT_EQ(still.info.depth, 1);  // the info of the search so far is kept
+        EXPECT_TRUE(engine.searching());
+    }
+    const GoResult stopped = engine.stop(Clock::now() + 10s);
+    ASSERT_EQ(stopped.status, Status::kOk) << stopped.error;
+    EXPECT_TRUE(legal_after({}, stopped.bestmove));
+}
+
 TEST(UciEngine, IllegalAndMissingMoves) {
     UciEngine illegal(fixture(LMR_FIXTURE_ILLEGAL, {"1"}));
     illegal.start();

@@ -1,9 +1,10 @@
 // `lmr-harness label` with a labelling engine that misbehaves on purpose (tests/fixtures),
 // black-box through the binary. A fault in one search is retried once on a fresh process and
 // every position still gets exactly one label; a fault that repeats, or an engine that never
-// answers `uci`, fails the command (exit 1) with a message naming the engine and the fault,
-// and nothing is written. Ctrl-C and kill -9 stop it promptly without touching the output
-// file, and a re-run labels exactly the planned positions.
+// answers `uci` (or not within --startup-timeout), fails the command (exit 1) with a message
+// naming the engine and the fault, and nothing is written. Ctrl-C (exit 4, as an interrupted
+// run) and kill -9 stop it promptly without touching the output file, and a re-run labels
+// exactly the planned positions.
 //
 // label has no database: its output is written whole at the end, so "consistent" means the
 // file is either the complete new labelling or left as it was.
@@ -11,7 +12,6 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 
-#include <cctype>
 #include <chrono>
 #include <regex>
 #include <string>
@@ -21,14 +21,17 @@
 #include "tests/support/child_process.hpp"
 #include "tests/support/scripted_engine.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
 
 namespace lmr::label_fault_test {
 namespace {
 
 namespace fs = std::filesystem;
 using test::ChildProcess;
+using test::contains;
 using test::describe;
 using test::expect_engines_gone;
+using test::mentions;
 using test::ProcessResult;
 using test::ScriptedEngine;
 using test::TempDir;
@@ -41,8 +44,10 @@ const std::string kFixtureHang = FIXTURE_HANG;
 const std::string kFixtureIllegal = FIXTURE_ILLEGAL;
 const std::string kFixtureGarbage = FIXTURE_GARBAGE;
 const std::string kFixtureSilent = FIXTURE_SILENT;
+const std::string kFixtureSlowStart = FIXTURE_SLOW_START;
 
-constexpr int kExitFailure = 1;  // label: the command ran and failed (engine, I/O)
+constexpr int kExitFailure = 1;      // label: the command ran and failed (engine, I/O)
+constexpr int kExitInterrupted = 4;  // as every run command: interrupted (Ctrl-C)
 
 // Two finished games: 10 + 8 = 18 positions to label, 17 distinct (both start from the
 // initial position, which is searched once).
@@ -59,17 +64,6 @@ const std::string kSummary = "Labelled " + std::to_string(kPositions) + " positi
 // What an earlier labelling left in the output file: a failed or stopped run must not touch it.
 constexpr const char* kEarlierOutput =
     "[Event \"earlier labelling\"]\n\n1. e4 {+0.20/5 0.000s} *\n";
-
-bool has(const std::string& text, const std::string& needle) {
-    return text.find(needle) != std::string::npos;
-}
-
-// Case-insensitive: "crash" in "Crashed", "illegal" in "Illegal output".
-bool mentions(const std::string& text, const std::string& word) {
-    std::string lower = text;
-    for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return has(lower, word);
-}
 
 // The score comments of a labelled PGN: `{+0.35/12 0.000s}`, `{0.00/1 0.000s}`, `{-M3/7 0.000s}`,
 // the last move's followed by a remark (`{0.00/1 0.000s, result as given by the source PGN}`).
@@ -117,15 +111,10 @@ struct LabelSetup {
     std::string in, out;
 };
 
-ProcessResult label_help() {
-    const TempDir dir("lmr-label-help");
-    return test::run_process(kHarness, {"label", "--help"}, dir.path(), std::chrono::seconds(20));
-}
-
 // A complete labelling: exit 0, the summary's counts, and one label on every position.
 void expect_complete(const LabelSetup& label, const ProcessResult& r) {
     EXPECT_EQ(r.exit_code, 0) << describe(r);
-    EXPECT_TRUE(has(r.out, kSummary)) << r.out;
+    EXPECT_TRUE(contains(r.out, kSummary)) << r.out;
     const std::string pgn = test::read_file(label.out);
     EXPECT_EQ(labels_in(pgn).size(), static_cast<std::size_t>(kPositions)) << pgn;
     EXPECT_FALSE(fs::exists(label.out + ".tmp")) << "no temporary file left behind";
@@ -135,7 +124,7 @@ void expect_complete(const LabelSetup& label, const ProcessResult& r) {
 void expect_failed(const LabelSetup& label, const ProcessResult& r, const std::string& fault) {
     EXPECT_FALSE(r.timed_out) << describe(r);
     EXPECT_EQ(r.exit_code, kExitFailure) << describe(r);
-    EXPECT_TRUE(has(r.err, label.engine.name())) << "names the engine: " << r.err;
+    EXPECT_TRUE(contains(r.err, label.engine.name())) << "names the engine: " << r.err;
     EXPECT_TRUE(mentions(r.err, fault)) << "names the fault (" << fault << "): " << r.err;
     EXPECT_EQ(test::read_file(label.out), kEarlierOutput) << "the output file was touched";
     EXPECT_FALSE(fs::exists(label.out + ".tmp"));
@@ -147,7 +136,7 @@ TEST(LabelFaults, CrashIsRetriedOnAFreshProcessAndEveryPositionIsLabelled) {
     LabelSetup label("crasher", {kFixtureCrash, "3"});
     const auto r = label.run(label.args());
     expect_complete(label, r);
-    EXPECT_TRUE(has(r.out, "retries")) << "the summary counts the retried searches: " << r.out;
+    EXPECT_TRUE(contains(r.out, "retries")) << "the summary counts the retried searches: " << r.out;
     EXPECT_GE(label.engine.started().size(), 2u) << "restarted after the crash";
     expect_engines_gone(label.engine);
 }
@@ -165,7 +154,7 @@ TEST(LabelFaults, BestmoveWithoutAMoveIsRetriedAndEveryPositionIsLabelled) {
     LabelSetup label("cheat", {kFixtureIllegal, "3", "empty"});
     const auto r = label.run(label.args());
     expect_complete(label, r);
-    EXPECT_TRUE(has(r.out, "retries")) << r.out;
+    EXPECT_TRUE(contains(r.out, "retries")) << r.out;
 }
 
 TEST(LabelFaults, BestmoveWithoutAMoveOnEverySearchFailsAndWritesNothing) {
@@ -189,7 +178,8 @@ TEST(LabelFaults, GarbageOutputIsReadAndEveryLabelIsTheLastWellFormedScore) {
     LabelSetup label("noisy", {kFixtureGarbage});
     const auto r = label.run(label.args());
     expect_complete(label, r);
-    EXPECT_FALSE(has(r.out, "retries")) << "garbage around a good answer is no fault: " << r.out;
+    EXPECT_FALSE(contains(r.out, "retries"))
+        << "garbage around a good answer is no fault: " << r.out;
     // The fixture's last well-formed info line before each move is `depth 1 score cp 0`; the
     // multipv 2 line (cp 9999) and the malformed ones must not become labels.
     for (const auto& l : labels_in(test::read_file(label.out)))
@@ -208,22 +198,34 @@ TEST(LabelFaults, EngineThatNeverAnswersUciFailsNamingTheEngineAndWritesNothing)
 // that never ends is cut off (the engine restarted, the search retried), long before the 60 s
 // default.
 TEST(LabelFaults, HungSearchIsCutOffByTheStallTimeoutAndRetried) {
-    const auto help = label_help();
-    if (!has(help.out + help.err, "--stall-timeout"))
-        GTEST_SKIP() << "label has no --stall-timeout today: its search timeout is a fixed 60 s "
-                        "(openings::ScorerOptions::search_timeout), so a hung engine costs a "
-                        "minute per search; this test runs once label takes the flag";
     LabelSetup label("hanger", {kFixtureHang, "3"});
     const auto r = label.run(label.args({"--stall-timeout", "1000"}), std::chrono::seconds(20));
     ASSERT_FALSE(r.timed_out) << "--stall-timeout 1000 was not honoured\n" << describe(r);
     expect_complete(label, r);
-    EXPECT_TRUE(has(r.out, "retries")) << r.out;
+    EXPECT_TRUE(contains(r.out, "retries")) << r.out;
     expect_engines_gone(label.engine);
+}
+
+// --startup-timeout bounds the labelling engine's `uci` handshake as it does a match's: an
+// engine that takes 3 s to answer is refused with --startup-timeout 500 (nothing written) and
+// labels every position with --startup-timeout 6000.
+TEST(LabelFaults, StartupTimeoutRefusesASlowEngineAndALongerOneLetsItLabel) {
+    LabelSetup label("sluggish", {kFixtureSlowStart, "3000"});
+    test::write_file(label.out, kEarlierOutput);
+    const auto refused =
+        label.run(label.args({"--startup-timeout", "500"}), std::chrono::seconds(20));
+    expect_failed(label, refused, "uci");
+    EXPECT_LT(refused.seconds, 3.0) << "refused before the engine answered\n" << describe(refused);
+    expect_engines_gone(label.engine);
+
+    expect_complete(label,
+                    label.run(label.args({"--startup-timeout", "6000"}), std::chrono::seconds(30)));
 }
 
 // Starts a labelling whose third search never ends, waits until it is stuck there, sends
 // `signal` to the harness's process group (as a terminal's Ctrl-C does, or kill -9 -PGID), and
-// checks it stopped promptly without writing. Returns its result.
+// checks it stopped promptly (within 5 s; the stuck search alone would take the 60 s search
+// timeout) without writing. Returns its result.
 ProcessResult stop_a_stuck_labelling(const LabelSetup& label, int signal) {
     ChildProcess harness(kHarness, label.args(), label.dir.path(),
                          {.run_in_dir = true, .own_group = true});
@@ -233,9 +235,13 @@ ProcessResult stop_a_stuck_labelling(const LabelSetup& label, int signal) {
     // take the 60 s search timeout to end by itself).
     std::this_thread::sleep_for(std::chrono::seconds(1));
     EXPECT_TRUE(harness.running()) << "the labelling ended before it was stopped";
+    const auto signalled = std::chrono::steady_clock::now();
     harness.signal_group(signal);
     const auto r = harness.wait(std::chrono::seconds(20));
-    EXPECT_FALSE(r.timed_out) << "did not stop promptly\n" << describe(r);
+    EXPECT_FALSE(r.timed_out) << "did not stop\n" << describe(r);
+    EXPECT_LT(std::chrono::steady_clock::now() - signalled, std::chrono::seconds(5))
+        << "did not stop promptly\n"
+        << describe(r);
     EXPECT_EQ(test::read_file(label.out), kEarlierOutput) << "the output file was touched";
     EXPECT_FALSE(fs::exists(label.out + ".tmp"));
     return r;
@@ -245,9 +251,10 @@ TEST(LabelFaults, CtrlCStopsPromptlyWritesNothingAndARerunLabelsEveryPosition) {
     LabelSetup label("hanger", {kFixtureHang, "2"});
     test::write_file(label.out, kEarlierOutput);
     const auto r = stop_a_stuck_labelling(label, SIGINT);
-    // Interrupted, as the run commands say it (4), or killed by the signal (128 + 2): either
-    // way not a success, and not a usage error.
-    EXPECT_TRUE(r.exit_code == 4 || r.exit_code == 128 + SIGINT) << describe(r);
+    // Interrupted, as the run commands say it, and said so: not killed by the signal.
+    EXPECT_EQ(r.exit_code, kExitInterrupted) << describe(r);
+    EXPECT_TRUE(contains(r.err, "interrupted")) << r.err;
+    EXPECT_TRUE(contains(r.err, "nothing written")) << r.err;
     expect_engines_gone(label.engine);
 
     // The engine mended, the same command labels every position once.

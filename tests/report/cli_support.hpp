@@ -16,6 +16,7 @@
 #include "tests/support/child_process.hpp"
 #include "tests/support/sqlite_db.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
 
 namespace lmr::report_test {
 
@@ -27,6 +28,7 @@ inline const std::string kRandom = FIXTURE_RANDOM;
 inline const std::string kCrash = FIXTURE_CRASH;
 inline const std::string kSourceDir = LMR_SOURCE_DIR;
 
+using test::contains;
 using test::Db;
 using test::describe;
 using test::read_file;
@@ -143,10 +145,6 @@ inline Counts counts_from_games(const std::string& db_path, int run) {
         }
     }
     return c;
-}
-
-inline bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
 }
 
 }  // namespace lmr::report_test

@@ -6,14 +6,14 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "tests/support/text.hpp"
+
 namespace lmr::stats {
 namespace {
 
-const Pentanomial kVector1{.ll = 2, .ld = 18, .wl = 10, .dd = 40, .wd = 24, .ww = 6};
+using test::contains;
 
-bool contains(const std::string& text, const std::string& needle) {
-    return text.find(needle) != std::string::npos;
-}
+const Pentanomial kVector1{.ll = 2, .ld = 18, .wl = 10, .dd = 40, .wd = 24, .ww = 6};
 
 TEST(Format, BlockOfWorkedVector1) {
     const Summary s = summarize(kVector1, SprtParams{});

@@ -13,7 +13,6 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 
-#include <cctype>
 #include <chrono>
 #include <string>
 #include <vector>
@@ -22,15 +21,18 @@
 #include "tests/support/scripted_engine.hpp"
 #include "tests/support/sqlite_db.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
 
 namespace lmr::tune_fault_test {
 namespace {
 
 namespace fs = std::filesystem;
 using test::ChildProcess;
+using test::contains;
 using test::Db;
 using test::describe;
 using test::expect_engines_gone;
+using test::mentions;
 using test::ProcessResult;
 using test::ScriptedEngine;
 using test::TempDir;
@@ -44,17 +46,6 @@ const std::string kFixtureIllegal = FIXTURE_ILLEGAL;
 const std::string kFixtureGarbage = FIXTURE_GARBAGE;
 const std::string kFixtureSilent = FIXTURE_SILENT;
 const std::string kFixtureSlowStart = FIXTURE_SLOW_START;
-
-bool has(const std::string& text, const std::string& needle) {
-    return text.find(needle) != std::string::npos;
-}
-
-// Case-insensitive: "crash" in "Crashed".
-bool mentions(const std::string& text, const std::string& word) {
-    std::string lower = text;
-    for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return has(lower, word);
-}
 
 // A tune of one ScriptedEngine (named after the fixture's fault, so a message naming the engine
 // can be recognised) in a directory of its own.
@@ -132,8 +123,8 @@ void expect_whole_iterations(const std::vector<Iteration>& iterations, int pairs
 std::vector<Iteration> expect_finished(const TuneSetup& tune, const ProcessResult& r,
                                        int iterations, int pairs) {
     EXPECT_EQ(r.exit_code, 0) << describe(r);
-    EXPECT_TRUE(has(r.out, "finished, " + std::to_string(iterations) + "/" +
-                               std::to_string(iterations) + " iterations"))
+    EXPECT_TRUE(contains(r.out, "finished, " + std::to_string(iterations) + "/" +
+                                    std::to_string(iterations) + " iterations"))
         << r.out;
     if (!fs::exists(tune.db)) {
         ADD_FAILURE() << "no database\n" << describe(r);
@@ -184,9 +175,6 @@ TEST(TuneFaults, HangWithClockIsATimeForfeitAndTheTuneFinishes) {
 // decided by engine faults rather than by play (every game of these runs is): it must name the
 // engine and the fault, as a match's stored games do.
 TEST(TuneFaults, FaultedGamesAreReportedNamingTheEngineAndTheFault) {
-    GTEST_SKIP() << "tune says nothing about faulted games today: a tune whose every game ends "
-                    "by a crash, a time forfeit or an illegal move reports only W/D/L and "
-                    "`finished`; remove this skip when it reports them";
     struct Case {
         std::string name;
         std::vector<std::string> command;
@@ -199,7 +187,8 @@ TEST(TuneFaults, FaultedGamesAreReportedNamingTheEngineAndTheFault) {
         const auto r = tune.run(tune.args(1, 1, c.tc));
         expect_finished(tune, r, 1, 1);
         const std::string said = r.out + r.err;
-        EXPECT_TRUE(has(said, c.name) || has(said, "theta")) << "names the engine\n" << said;
+        EXPECT_TRUE(contains(said, c.name) || contains(said, "theta")) << "names the engine\n"
+                                                                       << said;
         EXPECT_TRUE(mentions(said, c.fault)) << "names the fault (" << c.fault << ")\n" << said;
     }
 }
@@ -233,8 +222,8 @@ TEST(TuneFaults, EngineThatNeverAnswersUciIsBadInputBeforeTheRun) {
         tune.run(tune.args(kIterations, kPairs, "nodes=1000", {"--startup-timeout", "1000"}),
                  std::chrono::seconds(40));
     EXPECT_EQ(r.exit_code, 2) << describe(r);
-    EXPECT_TRUE(has(r.err, "mute")) << "names the engine: " << r.err;
-    EXPECT_TRUE(has(r.err, "uci")) << "says what it did not answer: " << r.err;
+    EXPECT_TRUE(contains(r.err, "mute")) << "names the engine: " << r.err;
+    EXPECT_TRUE(contains(r.err, "uci")) << "says what it did not answer: " << r.err;
     if (fs::exists(tune.db)) {
         Db db(tune.db);
         EXPECT_EQ(db.integer("SELECT count(*) FROM runs"), 0) << "no run was created";
@@ -249,8 +238,8 @@ TEST(TuneFaults, StartupTimeoutRefusesASlowEngine) {
     const auto r = tune.run(tune.args(1, 1, "nodes=1000", {"--startup-timeout", "500"}),
                             std::chrono::seconds(40));
     EXPECT_EQ(r.exit_code, 2) << describe(r);
-    EXPECT_TRUE(has(r.err, "sluggish")) << r.err;
-    EXPECT_TRUE(has(r.err, "uci")) << r.err;
+    EXPECT_TRUE(contains(r.err, "sluggish")) << r.err;
+    EXPECT_TRUE(contains(r.err, "uci")) << r.err;
 }
 
 // An engine that plays, then can no longer be started (here: after its first iteration, every
@@ -272,9 +261,9 @@ TEST(TuneFaults, EngineThatStopsStartingFailsTheRunResumably) {
         const auto r = harness.wait(std::chrono::seconds(40));
         ASSERT_FALSE(r.timed_out) << describe(r);
         EXPECT_EQ(r.exit_code, 4) << describe(r);
-        EXPECT_TRUE(has(r.out + r.err, "fragile")) << "names the engine\n" << describe(r);
-        EXPECT_TRUE(has(r.out + r.err, "uci")) << "says what went wrong\n" << describe(r);
-        EXPECT_TRUE(has(r.out, "tune resume --run 1")) << r.out;
+        EXPECT_TRUE(contains(r.out + r.err, "fragile")) << "names the engine\n" << describe(r);
+        EXPECT_TRUE(contains(r.out + r.err, "uci")) << "says what went wrong\n" << describe(r);
+        EXPECT_TRUE(contains(r.out, "tune resume --run 1")) << r.out;
         EXPECT_EQ(run_status(tune.db), "failed");
         const auto stored = stored_iterations(tune.db);
         ASSERT_LT(stored.size(), static_cast<std::size_t>(kPlanned)) << "failed too late";
@@ -316,8 +305,8 @@ TEST(TuneFaults, CtrlCInterruptsPromptlyAndResumeFinishesThePlannedIterations) {
     {
         const auto r = stop_after_an_iteration(tune, kPlanned, SIGINT);
         EXPECT_EQ(r.exit_code, 4) << "interrupted tune: exit 4\n" << describe(r);
-        EXPECT_TRUE(has(r.out, "interrupted")) << r.out;
-        EXPECT_TRUE(has(r.out, "tune resume --run 1")) << r.out;
+        EXPECT_TRUE(contains(r.out, "interrupted")) << r.out;
+        EXPECT_TRUE(contains(r.out, "tune resume --run 1")) << r.out;
         EXPECT_EQ(run_status(tune.db), "interrupted");
     }
     expect_engines_gone(tune.engine);
@@ -339,7 +328,7 @@ TEST(TuneFaults, Kill9ThenResumeFinishesThePlannedIterations) {
     expect_engines_gone(tune.engine);
 
     const auto r = tune.run({"tune", "resume", "--run", "1", "--db", tune.db});
-    EXPECT_TRUE(has(r.out, "Resuming tune run 1")) << r.out;
+    EXPECT_TRUE(contains(r.out, "Resuming tune run 1")) << r.out;
     expect_finished(tune, r, kPlanned, 1);
 }
 

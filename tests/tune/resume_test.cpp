@@ -86,6 +86,17 @@ class TuneResumeTest : public ::testing::Test {
         return store.tune_iterations(run);
     }
 
+    // `iterations` iterations of a fresh run in `db`, played by `player`; the progress it
+    // printed is in `out`.
+    TuneOutcome run_printing(const std::string& db, int iterations, const PlayIteration& player,
+                             std::ostringstream& out) {
+        auto store = Store::open(dir_ / db);
+        TuneSession session = session_for(store, create_tune_run(store, 3));
+        session.out = &out;
+        session.max_iterations = iterations;
+        return run_tune(session, player);
+    }
+
     TempDir dir_;
 };
 
@@ -166,7 +177,7 @@ TEST_F(TuneResumeTest, RequestCarriesRoundedValuesAndRunWidePairIndexes) {
     run_tune(session, [&](const IterationRequest& r) -> std::optional<IterationResult> {
         seen.push_back(r);
         seen.back().perturbation = nullptr;
-        return IterationResult{1, 4, 1};
+        return IterationResult{{1, 4, 1}, {}};
     });
     ASSERT_EQ(seen.size(), 3u);
     const auto stored = store.tune_iterations(run);
@@ -205,18 +216,41 @@ TEST_F(TuneResumeTest, InterruptFlagStopsBetweenIterations) {
 }
 
 TEST_F(TuneResumeTest, ProgressLineShowsIterationThetaAndEta) {
-    auto store = Store::open(dir_ / "progress.db");
-    const auto run = create_tune_run(store, 3);
     std::ostringstream out;
-    TuneSession session = session_for(store, run);
-    session.out = &out;
-    session.max_iterations = 2;
-    run_tune(session, objective().player());
+    run_printing("progress.db", 2, objective().player(), out);
     const std::string text = out.str();
     EXPECT_NE(text.find("iteration 1/40 | W"), std::string::npos) << text;
     EXPECT_NE(text.find("history.weight="), std::string::npos) << text;
     EXPECT_NE(text.find("ETA "), std::string::npos) << text;
     EXPECT_EQ(text.find('\r'), std::string::npos);  // not a terminal: plain lines
+}
+
+// An iteration with games decided by engine faults is followed by a line naming the sides and
+// the faults; one without them is not; the outcome counts the session's games and faults.
+TEST_F(TuneResumeTest, FaultedGamesAreReportedAfterTheirIterationAndCounted) {
+    std::ostringstream out;
+    const auto with_faults_in_iteration_2 =
+        [](const IterationRequest& r) -> std::optional<IterationResult> {
+        IterationResult result{2, 2, 2, {}};
+        if (r.k == 1) {
+            result.faults.add("theta-", core::Termination::kCrash, 2);
+            result.faults.add("theta+", core::Termination::kTimeForfeit);
+            result.faults.add("theta-", core::Termination::kIllegalMove);
+        }
+        return result;
+    };
+    const auto outcome = run_printing("faults.db", 3, with_faults_in_iteration_2, out);
+    const std::string text = out.str();
+    EXPECT_NE(text.find("iteration 2/40 | games lost to engine faults: 4/6 (theta+: 1 time "
+                        "forfeit; theta-: 1 illegal move, 2 crash)\n"),
+              std::string::npos)
+        << text;
+    EXPECT_EQ(text.find("iteration 1/40 | games lost"), std::string::npos) << text;
+    EXPECT_EQ(text.find("iteration 3/40 | games lost"), std::string::npos) << text;
+    EXPECT_EQ(outcome.games_played, 18);
+    EXPECT_EQ(outcome.faults.total(), 4);
+    EXPECT_EQ(fault_summary(outcome.faults),
+              "theta+: 1 time forfeit; theta-: 1 illegal move, 2 crash");
 }
 
 TEST_F(TuneResumeTest, FinishedRunPlaysNothing) {

@@ -40,11 +40,11 @@ struct SyntheticObjective {
         IterationResult result;
         for (int g = 0; g < games; ++g) {
             if (uniform() < draw_ratio)
-                ++result.draws;
+                ++result.games.draws;
             else if (uniform() < expected)
-                ++result.wins;
+                ++result.games.wins;
             else
-                ++result.losses;
+                ++result.games.losses;
         }
         return result;
     }

@@ -35,7 +35,7 @@ std::vector<double> tune_synthetic(std::uint64_t seed) {
             minus.push_back(std::stod(send_value(params[i], p.theta_minus[i])));
         }
         const auto r = objective.play(plus, minus, 8, p.k);
-        spsa.update(p, static_cast<double>(r.wins - r.losses));
+        spsa.update(p, static_cast<double>(r.games.wins - r.games.losses));
     }
     return spsa.theta();
 }
@@ -62,8 +62,8 @@ TEST(SyntheticObjective, WinProbabilityPeaksAtTheOptimum) {
     // 30 units away is 0.5 · 30² = 450 Elo weaker: an expected score of 0.93.
     const auto at_optimum = objective.play({65, -10}, {95, -10}, 2000, 0);
     const auto away = objective.play({65, 20}, {65, -10}, 2000, 0);
-    EXPECT_GT(at_optimum.wins, at_optimum.losses * 5);
-    EXPECT_GT(away.losses, away.wins * 5);
+    EXPECT_GT(at_optimum.games.wins, at_optimum.games.losses * 5);
+    EXPECT_GT(away.games.losses, away.games.wins * 5);
 }
 
 }  // namespace
