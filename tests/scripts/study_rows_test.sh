@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# scripts/study with STUDY_FIRST_ROW=N plans exactly the phase's rows N… (the full plan's
+# commands from the N-th on, in order), and refuses a value that is no row number.
+set -euo pipefail
+study=$1
+commands() { grep '^  lmr-harness ' || true; }
+full=$("$study" --plan ablation | commands)
+rows=$(wc -l <<<"$full")
+from_ten=$(STUDY_FIRST_ROW=10 "$study" --plan ablation)
+expected=$(tail -n +10 <<<"$full")
+if [[ $(commands <<<"$from_ten") != "$expected" ]]; then
+  echo "FAIL: STUDY_FIRST_ROW=10 planned other commands than rows 10-$rows" >&2
+  diff <(echo "$expected") <(commands <<<"$from_ten") >&2 || true
+  exit 1
+fi
+grep -q "(from row 10)" <<<"$from_ten" || { echo "FAIL: the plan does not say its first row" >&2; exit 1; }
+for bad in 0 x -3 ""; do
+  if STUDY_FIRST_ROW=$bad "$study" --plan ablation >/dev/null 2>&1; then
+    [[ -z $bad ]] && continue  # empty: the default, row 1
+    echo "FAIL: STUDY_FIRST_ROW='$bad' was accepted" >&2
+    exit 1
+  fi
+done
+echo "PASS: rows 10-$rows planned, bad values refused"
