@@ -2,15 +2,15 @@
 
 #include <stdexcept>
 
+#include "harness/games/wire.hpp"
+
 namespace lmr::tournament {
 namespace {
 
 nlohmann::json engine_to_json(const EnginePlan& engine) {
-    nlohmann::json options = nlohmann::json::array();
-    for (const auto& [name, value] : engine.options) options.push_back({name, value});
     return {{"name", engine.name},
             {"argv", engine.argv},
-            {"options", options},
+            {"options", games::options_to_json(engine.options)},
             {"config_path", engine.config_path},
             {"role", store::to_string(engine.role)}};
 }
@@ -19,44 +19,12 @@ EnginePlan engine_from_json(const nlohmann::json& json) {
     EnginePlan engine;
     engine.name = json.at("name").get<std::string>();
     engine.argv = json.at("argv").get<std::vector<std::string>>();
-    for (const auto& option : json.at("options"))
-        engine.options.emplace_back(option.at(0).get<std::string>(),
-                                    option.at(1).get<std::string>());
+    engine.options = games::options_from_json(json.at("options"));
     engine.config_path = json.value("config_path", "");
     auto role = store::parse_engine_role(json.at("role").get<std::string>());
     if (!role) throw std::runtime_error("unknown engine role " + json.at("role").dump());
     engine.role = *role;
     return engine;
-}
-
-nlohmann::json adjudication_to_json(const match::AdjudicationConfig& adj) {
-    return {{"draw",
-             {{"enabled", adj.draw.enabled},
-              {"move_number", adj.draw.move_number},
-              {"move_count", adj.draw.move_count},
-              {"score_cp", adj.draw.score_cp}}},
-            {"resign",
-             {{"enabled", adj.resign.enabled},
-              {"move_count", adj.resign.move_count},
-              {"score_cp", adj.resign.score_cp},
-              {"two_sided", adj.resign.two_sided}}},
-            {"max_moves", adj.max_moves}};
-}
-
-match::AdjudicationConfig adjudication_from_json(const nlohmann::json& json) {
-    match::AdjudicationConfig adj;
-    const auto& draw = json.at("draw");
-    adj.draw.enabled = draw.at("enabled").get<bool>();
-    adj.draw.move_number = draw.at("move_number").get<int>();
-    adj.draw.move_count = draw.at("move_count").get<int>();
-    adj.draw.score_cp = draw.at("score_cp").get<int>();
-    const auto& resign = json.at("resign");
-    adj.resign.enabled = resign.at("enabled").get<bool>();
-    adj.resign.move_count = resign.at("move_count").get<int>();
-    adj.resign.score_cp = resign.at("score_cp").get<int>();
-    adj.resign.two_sided = resign.at("two_sided").get<bool>();
-    adj.max_moves = json.at("max_moves").get<int>();
-    return adj;
 }
 
 }  // namespace
@@ -93,7 +61,7 @@ nlohmann::json to_json(const RunPlan& plan) {
         {"startup_timeout_ms", plan.startup_timeout_ms},
         {"ready_timeout_ms", plan.ready_timeout_ms},
         {"restart_engines", plan.restart_engines},
-        {"adjudication", adjudication_to_json(plan.adjudication)},
+        {"adjudication", games::adjudication_to_json(plan.adjudication)},
         {"book",
          {{"path", plan.book.path},
           {"order", openings::to_string(plan.book.order)},
@@ -136,7 +104,7 @@ RunPlan plan_from_json(const nlohmann::json& json) {
         plan.startup_timeout_ms = json.value("startup_timeout_ms", plan.startup_timeout_ms);
         plan.ready_timeout_ms = json.value("ready_timeout_ms", plan.ready_timeout_ms);
         plan.restart_engines = json.value("restart_engines", plan.restart_engines);
-        plan.adjudication = adjudication_from_json(json.at("adjudication"));
+        plan.adjudication = games::adjudication_from_json(json.at("adjudication"));
         const auto& book = json.at("book");
         plan.book.path = book.at("path").get<std::string>();
         const auto order_text = book.at("order").get<std::string>();

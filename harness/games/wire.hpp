@@ -1,0 +1,46 @@
+#pragma once
+
+// The service's plain data as text, for another process: what a coordinating process sends to
+// the processes that play (the engine settings once, then jobs) and what they send back
+// (finished games). JSON, one document per message: a game of 100 moves is a few kilobytes,
+// nothing beside the seconds it took to play. Decoding is strict: a missing or mistyped field
+// throws WireError naming it, so two builds that disagree on the format fail loudly.
+//
+// What does not travel: EngineSettings::protocol_log and GameSettings' cancel flag and on_move
+// callback (the receiving process sets its own).
+
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "harness/games/jobs.hpp"
+#include "harness/games/settings.hpp"
+#include "harness/match/adjudication.hpp"
+
+namespace lmr::games {
+
+class WireError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+std::string encode(const GameJob& job);
+GameJob decode_game_job(std::string_view text);
+
+std::string encode(const match::GameRecord& game);
+match::GameRecord decode_game_record(std::string_view text);
+
+std::string encode(const EngineSettings& settings);
+EngineSettings decode_engine_settings(std::string_view text);
+
+// UCI options in their order, as [[name, value], …] (also a stored run plan's engine options).
+nlohmann::json options_to_json(const std::vector<std::pair<std::string, std::string>>& options);
+std::vector<std::pair<std::string, std::string>> options_from_json(const nlohmann::json& list);
+
+// Adjudication settings as a JSON object (also a stored run plan's "adjudication").
+nlohmann::json adjudication_to_json(const match::AdjudicationConfig& adjudication);
+// Throws nlohmann::json::exception for a missing or mistyped field.
+match::AdjudicationConfig adjudication_from_json(const nlohmann::json& json);
+
+}  // namespace lmr::games

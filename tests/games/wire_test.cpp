@@ -1,0 +1,213 @@
+// The service's data as text for another process (harness/games/wire.hpp): every field of a
+// game, a job and the engine settings survives the trip, and a message that lacks a field or
+// carries a value this build does not know is refused by name.
+
+#include "harness/games/wire.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+
+#include "engine/lmr/stats.hpp"
+#include "tests/support/text.hpp"
+
+namespace lmr::games {
+namespace {
+
+using core::Score;
+using test::contains;
+
+match::GameRecord full_game() {
+    match::GameRecord g;
+    g.white = "lmr-engine default";
+    g.black = "glaurung";
+    g.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    g.opening_moves = {"e2e4", "e7e5"};
+    g.opening_fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    match::MoveRecord cp;
+    cp.ply = 1;
+    cp.uci = "g1f3";
+    cp.san = "Nf3";
+    cp.score = Score::cp(-35);
+    cp.score->bound = Score::Bound::kLower;
+    cp.depth = 12;
+    cp.seldepth = 19;
+    cp.nodes = 123456789012ULL;  // beyond 32 bits
+    cp.nps = 2'000'000;
+    cp.time_ms = 250;
+    cp.clock_left_ms = 9'870;
+    match::MoveRecord mate;
+    mate.ply = 2;
+    mate.uci = "b8c6";
+    mate.san = "Nc6";
+    mate.score = Score::mate(-3);
+    mate.time_ms = 7;
+    match::MoveRecord silent;  // an engine that said nothing: no score, no clock
+    silent.ply = 3;
+    silent.uci = "f1b5";
+    silent.san = "Bb5";
+    g.moves = {cp, mate, silent};
+    const auto report = lmr::parse_report_line("lmrstats late=12 searches=5 researches=2 plies=1:4,2:1");
+    EXPECT_TRUE(report.has_value());
+    g.lmr_stats[chess::kWhite] = match::LmrGameStats{2, *report};
+    g.pv_checks[chess::kBlack].searches = 2;
+    g.pv_checks[chess::kBlack].pvs = 9;
+    g.pv_checks[chess::kBlack].counts[0] = 1;
+    g.pv_checks[chess::kBlack].first[0] = "Warning; Illegal PV move - move 1 from glaurung";
+    g.final_fen = "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3";
+    g.result = core::GameResult::kBlackWins;
+    g.termination = core::Termination::kCrash;
+    g.reason = "White's engine crashed (exited with code 3)";
+    g.time_control = "10+0.1";
+    g.started = std::chrono::system_clock::time_point(std::chrono::nanoseconds(1'764'120'000'123'456'789LL));
+    g.finished = g.started + std::chrono::milliseconds(4321);
+    return g;
+}
+
+TEST(Wire, AGameArrivesWithEveryField) {
+    const match::GameRecord sent = full_game();
+    const match::GameRecord got = decode_game_record(encode(sent));
+    EXPECT_EQ(got.white, sent.white);
+    EXPECT_EQ(got.black, sent.black);
+    EXPECT_EQ(got.start_fen, sent.start_fen);
+    EXPECT_EQ(got.opening_moves, sent.opening_moves);
+    EXPECT_EQ(got.opening_fen, sent.opening_fen);
+    ASSERT_EQ(got.moves.size(), 3u);
+    for (std::size_t i = 0; i < 3; ++i) {
+        const auto &a = got.moves[i], &b = sent.moves[i];
+        EXPECT_EQ(a.ply, b.ply);
+        EXPECT_EQ(a.uci, b.uci);
+        EXPECT_EQ(a.san, b.san);
+        EXPECT_EQ(a.score, b.score) << i;
+        EXPECT_EQ(a.depth, b.depth);
+        EXPECT_EQ(a.seldepth, b.seldepth);
+        EXPECT_EQ(a.nodes, b.nodes);
+        EXPECT_EQ(a.nps, b.nps);
+        EXPECT_EQ(a.time_ms, b.time_ms);
+        EXPECT_EQ(a.clock_left_ms, b.clock_left_ms);
+    }
+    EXPECT_EQ(got.moves[0].score->bound, Score::Bound::kLower);
+    EXPECT_FALSE(got.moves[2].score.has_value());
+    ASSERT_TRUE(got.lmr_stats[chess::kWhite].has_value());
+    EXPECT_FALSE(got.lmr_stats[chess::kBlack].has_value());
+    EXPECT_EQ(got.lmr_stats[chess::kWhite]->reports, 2);
+    EXPECT_EQ(lmr::format_report_line(got.lmr_stats[chess::kWhite]->total),
+              "lmrstats late=12 searches=5 researches=2 plies=1:4,2:1");
+    EXPECT_EQ(got.pv_checks[chess::kBlack].searches, 2);
+    EXPECT_EQ(got.pv_checks[chess::kBlack].pvs, 9);
+    EXPECT_EQ(got.pv_checks[chess::kBlack].counts, sent.pv_checks[chess::kBlack].counts);
+    EXPECT_EQ(got.pv_checks[chess::kBlack].first, sent.pv_checks[chess::kBlack].first);
+    EXPECT_EQ(got.pv_checks[chess::kWhite].searches, 0);
+    EXPECT_EQ(got.final_fen, sent.final_fen);
+    EXPECT_EQ(got.result, core::GameResult::kBlackWins);
+    EXPECT_EQ(got.termination, core::Termination::kCrash);
+    EXPECT_EQ(got.reason, sent.reason);
+    EXPECT_EQ(got.time_control, sent.time_control);
+    EXPECT_EQ(got.started, sent.started);  // to the clock's tick
+    EXPECT_EQ(got.finished, sent.finished);
+}
+
+TEST(Wire, ACancelledGameKeepsItsMissingResult) {
+    match::GameRecord cancelled = full_game();
+    cancelled.result.reset();
+    cancelled.termination = core::Termination::kUnterminated;
+    const auto got = decode_game_record(encode(cancelled));
+    EXPECT_FALSE(got.result.has_value());
+    EXPECT_FALSE(got.finished_normally());
+    EXPECT_EQ(got.termination, core::Termination::kUnterminated);
+}
+
+TEST(Wire, AJobArrivesWhole) {
+    GameJob job;
+    job.id = (std::int64_t{1} << 40) + 3;
+    job.white = 2;
+    job.black = 0;
+    job.opening.fen = "8/8/8/8/8/8/k7/K7 w - - 0 1";
+    job.opening.moves = {"a1b1"};
+    const GameJob got = decode_game_job(encode(job));
+    EXPECT_EQ(got.id, job.id);
+    EXPECT_EQ(got.white, 2);
+    EXPECT_EQ(got.black, 0);
+    EXPECT_EQ(got.opening.fen, job.opening.fen);
+    EXPECT_EQ(got.opening.moves, job.opening.moves);
+}
+
+TEST(Wire, EngineSettingsArriveWithoutTheLocalCallbacks) {
+    EngineSettings s;
+    uci_client::EngineSpec spec;
+    spec.name = "base";
+    spec.argv = {"/opt/lmr-engine", "--config", "/tmp/a b.json"};
+    spec.options = {{"Hash", "16"}, {"Clear Hash", ""}};
+    spec.options_if_offered = {{"LmrStats", "true"}};
+    spec.working_dir = "/srv/engines";
+    spec.strict_options = false;
+    spec.discard_stderr = true;
+    s.engines = {spec, spec};
+    s.engines[1].name = "test";
+    s.timeouts.handshake = std::chrono::milliseconds(1234);
+    s.timeouts.ready = std::chrono::milliseconds(567);
+    s.timeouts.quit_grace = std::chrono::milliseconds(89);
+    s.game.time_control = match::parse_time_control("tc=10+0.1 nodes=5000");
+    s.game.time_margin = std::chrono::milliseconds(250);
+    s.game.adjudication.draw = {true, 34, 8, 20};
+    s.game.adjudication.resign = {true, 3, 600, true};
+    s.game.adjudication.max_moves = 200;
+    s.game.stall_timeout = std::chrono::milliseconds(4000);
+    s.restart_after_game = true;
+    s.protocol_log = [](const std::string&, bool, std::string_view) {};
+
+    const EngineSettings got = decode_engine_settings(encode(s));
+    ASSERT_EQ(got.engines.size(), 2u);
+    EXPECT_EQ(got.engines[1].name, "test");
+    EXPECT_EQ(got.engines[0].argv, spec.argv);
+    EXPECT_EQ(got.engines[0].options, spec.options);
+    EXPECT_EQ(got.engines[0].options_if_offered, spec.options_if_offered);
+    EXPECT_EQ(got.engines[0].working_dir, spec.working_dir);
+    EXPECT_FALSE(got.engines[0].strict_options);
+    EXPECT_TRUE(got.engines[0].discard_stderr);
+    EXPECT_EQ(got.timeouts.handshake.count(), 1234);
+    EXPECT_EQ(got.timeouts.ready.count(), 567);
+    EXPECT_EQ(got.timeouts.quit_grace.count(), 89);
+    EXPECT_EQ(got.game.time_control, s.game.time_control);
+    EXPECT_EQ(got.game.time_margin.count(), 250);
+    EXPECT_EQ(got.game.adjudication.draw.move_number, 34);
+    EXPECT_EQ(got.game.adjudication.draw.score_cp, 20);
+    EXPECT_TRUE(got.game.adjudication.resign.two_sided);
+    EXPECT_EQ(got.game.adjudication.max_moves, 200);
+    EXPECT_EQ(got.game.stall_timeout.count(), 4000);
+    EXPECT_TRUE(got.restart_after_game);
+    EXPECT_FALSE(got.protocol_log) << "a log callback is local to its process";
+}
+
+TEST(Wire, AMessageThisBuildCannotReadIsRefusedByName) {
+    const std::string game = encode(full_game());
+    const auto refused = [](auto decode, const std::string& text, const std::string& needle) {
+        try {
+            (void)decode(text);
+            ADD_FAILURE() << "accepted: " << text.substr(0, 120);
+        } catch (const WireError& e) {
+            EXPECT_TRUE(contains(e.what(), needle)) << e.what();
+        }
+    };
+    const auto without = [&](const std::string& key) {
+        auto j = nlohmann::json::parse(game);
+        j.erase(key);
+        return j.dump();
+    };
+    const auto with = [&](const std::string& key, const nlohmann::json& value) {
+        auto j = nlohmann::json::parse(game);
+        j[key] = value;
+        return j.dump();
+    };
+    refused(decode_game_record, without("termination"), "termination");
+    refused(decode_game_record, with("termination", "resigned"), "resigned");
+    refused(decode_game_record, with("result", "1-1"), "1-1");
+    refused(decode_game_record, with("moves", "e2e4"), "game record");
+    refused(decode_game_record, game.substr(0, game.size() / 2), "not JSON");
+    refused(decode_game_job, std::string(R"({"id":1,"white":0,"black":1,"fen":""})"), "moves");
+    refused(decode_engine_settings, std::string(R"({"engines":[]})"), "timeouts");
+}
+
+}  // namespace
+}  // namespace lmr::games
