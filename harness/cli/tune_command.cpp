@@ -14,6 +14,7 @@
 #include "harness/cli/command.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
+#include "harness/cluster/world.hpp"
 #include "harness/openings/opening.hpp"
 #include "harness/process/shell_word.hpp"
 #include "harness/store/store.hpp"
@@ -222,6 +223,7 @@ int tune_start(CommandContext& context) {
                 << (params.size() == 1 ? "" : "s") << ", " << spsa.iterations << " iterations x "
                 << pairs << " pairs, " << plan.time_control.to_string() << ", seed " << plan.seed
                 << '\n';
+    if (cluster::coordinates()) context.out << cluster::job_description() << '\n';
     return play_tune(context, store, run_id, plan, book ? &*book : nullptr, db, claim);
 }
 

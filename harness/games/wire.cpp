@@ -68,11 +68,11 @@ std::optional<T> optional_from_json(const json& j) {
 }
 
 json move_to_json(const match::MoveRecord& m) {
-    return {{"ply", m.ply},           {"uci", m.uci},
-            {"san", m.san},           {"score", score_to_json(m.score)},
-            {"depth", m.depth},       {"seldepth", m.seldepth},
-            {"nodes", m.nodes},       {"nps", m.nps},
-            {"time_ms", m.time_ms},   {"clock_left_ms", optional_to_json(m.clock_left_ms)}};
+    return {{"ply", m.ply},         {"uci", m.uci},
+            {"san", m.san},         {"score", score_to_json(m.score)},
+            {"depth", m.depth},     {"seldepth", m.seldepth},
+            {"nodes", m.nodes},     {"nps", m.nps},
+            {"time_ms", m.time_ms}, {"clock_left_ms", optional_to_json(m.clock_left_ms)}};
 }
 
 match::MoveRecord move_from_json(const json& j) {

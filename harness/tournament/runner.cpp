@@ -5,7 +5,7 @@
 #include <ostream>
 #include <set>
 
-#include "harness/games/service.hpp"
+#include "harness/cluster/coordinator.hpp"
 #include "harness/match/game.hpp"
 #include "harness/match/pgn.hpp"
 #include "harness/stats/format.hpp"
@@ -240,7 +240,7 @@ RunOutcome run_games(const RunSetup& setup) {
     if (setup.claim) service.stop_requested = [&setup] { return setup.claim->lost(); };
 
     store.set_run_status(setup.run_id, store::RunStatus::kRunning);
-    const auto report = games::run_jobs(engines, service, source, recorder);
+    const auto report = cluster::run_jobs(engines, service, source, recorder);
     progress.close();
 
     RunOutcome outcome;

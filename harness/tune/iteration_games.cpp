@@ -4,7 +4,7 @@
 #include <memory>
 #include <stdexcept>
 
-#include "harness/games/service.hpp"
+#include "harness/cluster/coordinator.hpp"
 
 namespace lmr::tune {
 namespace {
@@ -65,7 +65,7 @@ std::optional<IterationResult> play_iteration(const EngineGamesSetup& setup,
 
     games::JobList source(std::move(jobs));
     Tally tally;
-    const auto report = games::run_jobs(engines, options, source, tally);
+    const auto report = cluster::run_jobs(engines, options, source, tally);
     if (report.cause == games::StopCause::kFailure)
         throw std::runtime_error("iteration " + std::to_string(request.k) + ": " + report.failure);
     const auto& r = tally.result;

@@ -48,7 +48,8 @@ match::GameRecord full_game() {
     silent.uci = "f1b5";
     silent.san = "Bb5";
     g.moves = {cp, mate, silent};
-    const auto report = lmr::parse_report_line("lmrstats late=12 searches=5 researches=2 plies=1:4,2:1");
+    const auto report =
+        lmr::parse_report_line("lmrstats late=12 searches=5 researches=2 plies=1:4,2:1");
     EXPECT_TRUE(report.has_value());
     g.lmr_stats[chess::kWhite] = match::LmrGameStats{2, *report};
     g.pv_checks[chess::kBlack].searches = 2;
@@ -60,7 +61,8 @@ match::GameRecord full_game() {
     g.termination = core::Termination::kCrash;
     g.reason = "White's engine crashed (exited with code 3)";
     g.time_control = "10+0.1";
-    g.started = std::chrono::system_clock::time_point(std::chrono::nanoseconds(1'764'120'000'123'456'789LL));
+    g.started = std::chrono::system_clock::time_point(
+        std::chrono::nanoseconds(1'764'120'000'123'456'789LL));
     g.finished = g.started + std::chrono::milliseconds(4321);
     return g;
 }

@@ -1,0 +1,125 @@
+#include "harness/cluster/coordinator.hpp"
+
+#include <chrono>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "harness/cluster/world.hpp"
+#include "harness/games/wire.hpp"
+
+namespace lmr::cluster {
+namespace {
+
+using games::StopCause;
+
+class Coordinator {
+  public:
+    Coordinator(const games::ServiceOptions& options, games::JobSource& source,
+                games::ResultSink& sink)
+        : options_(options), source_(source), sink_(sink) {}
+
+    games::ServiceReport run(const games::EngineSettings& engines) {
+        const std::string session =
+            nlohmann::json{{"concurrency", options_.concurrency},
+                           {"settings", nlohmann::json::parse(games::encode(engines))}}
+                .dump();
+        for (int worker = 1; worker < ranks(); ++worker) send(worker, Tag::kSession, session);
+        int working = ranks() - 1;
+        while (working > 0) {
+            std::optional<Message> message = poll(-1, std::nullopt);
+            if (!message) {
+                check_stop_requests();
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                continue;
+            }
+            switch (message->tag) {
+                case Tag::kRequest:
+                    hand_out(message->from);
+                    break;
+                case Tag::kResult:
+                    deliver(message->text);
+                    break;
+                case Tag::kSessionDone:
+                    --working;
+                    if (!message->text.empty())
+                        fail("rank " + std::to_string(message->from) + ": " + message->text);
+                    break;
+                default:
+                    fail("rank " + std::to_string(message->from) + " sent an unexpected message (" +
+                         std::to_string(static_cast<int>(message->tag)) + ")");
+            }
+        }
+        return report_;
+    }
+
+  private:
+    void hand_out(int worker) {
+        std::optional<games::Job> job;
+        if (!stopping_ && !exhausted_) {
+            job = source_.next();
+            exhausted_ = !job;
+        }
+        if (!job) return send(worker, Tag::kNoMore, "");
+        const auto* game = std::get_if<games::GameJob>(&*job);
+        if (!game) {
+            fail("searches are not played over MPI (label and openings generate run on one "
+                 "machine)");
+            return send(worker, Tag::kNoMore, "");
+        }
+        in_flight_[game->id] = *game;
+        sink_.game_started(*game);
+        send(worker, Tag::kJob, games::encode(*game));
+    }
+
+    // "ID\nGAME": the job's id, then the finished game.
+    void deliver(const std::string& text) {
+        const auto newline = text.find('\n');
+        const std::int64_t id = std::stoll(text.substr(0, newline));
+        auto node = in_flight_.extract(id);
+        if (node.empty()) return fail("a result for job " + std::to_string(id) + " never handed out");
+        match::GameRecord game = games::decode_game_record(text.substr(newline + 1));
+        ++report_.delivered;
+        if (sink_.game_finished(node.mapped(), std::move(game)) == games::Flow::kStop)
+            stop(StopCause::kSink);
+    }
+
+    void check_stop_requests() {
+        if (options_.interrupt && options_.interrupt->load()) stop(StopCause::kInterrupt);
+        else if (options_.stop_requested && options_.stop_requested())
+            stop(StopCause::kStopRequested);
+    }
+
+    void fail(const std::string& why) {
+        if (report_.cause != StopCause::kFailure && report_.failure.empty()) report_.failure = why;
+        stop(StopCause::kFailure);
+    }
+
+    // The first cause is the one reported; every worker is told once.
+    void stop(StopCause cause) {
+        if (stopping_) return;
+        stopping_ = true;
+        report_.cause = cause;
+        for (int worker = 1; worker < ranks(); ++worker) send(worker, Tag::kStop, "");
+    }
+
+    const games::ServiceOptions& options_;
+    games::JobSource& source_;
+    games::ResultSink& sink_;
+    std::map<std::int64_t, games::GameJob> in_flight_;
+    games::ServiceReport report_;
+    bool stopping_ = false;
+    bool exhausted_ = false;
+};
+
+}  // namespace
+
+games::ServiceReport run_jobs(const games::EngineSettings& engines,
+                              const games::ServiceOptions& options, games::JobSource& source,
+                              games::ResultSink& sink) {
+    if (!coordinates()) return games::run_jobs(engines, options, source, sink);
+    Coordinator coordinator(options, source, sink);
+    return coordinator.run(engines);
+}
+
+}  // namespace lmr::cluster

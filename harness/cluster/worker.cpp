@@ -1,0 +1,119 @@
+#include "harness/cluster/worker.hpp"
+
+#include <atomic>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "harness/cluster/world.hpp"
+#include "harness/games/service.hpp"
+#include "harness/games/wire.hpp"
+
+namespace lmr::cluster {
+namespace {
+
+// What a session knows of rank 0's wishes: whether it said stop. Read by the source, the sink
+// and the service's stop predicate; the service serialises each of them, and every MPI call is
+// under world.cpp's lock.
+class Link {
+  public:
+    bool stopped() {
+        if (!stopped_ && poll(0, Tag::kStop)) stopped_ = true;
+        return stopped_;
+    }
+    void note_stop() { stopped_ = true; }
+
+  private:
+    std::atomic<bool> stopped_{false};
+};
+
+class RemoteSource : public games::JobSource {
+  public:
+    explicit RemoteSource(Link& link) : link_(link) {}
+
+    std::optional<games::Job> next() override {
+        if (exhausted_ || link_.stopped()) return std::nullopt;
+        send(0, Tag::kRequest, "");
+        // The answer, after any kStop rank 0 sent before it (messages from one rank arrive in
+        // order): a job asked for before a stop is still answered, and then not played.
+        for (;;) {
+            Message reply = receive(0);
+            if (reply.tag == Tag::kStop) {
+                link_.note_stop();
+                continue;
+            }
+            if (reply.tag == Tag::kNoMore) {
+                exhausted_ = true;
+                return std::nullopt;
+            }
+            if (reply.tag != Tag::kJob)
+                throw std::runtime_error("rank 0 answered a job request with message " +
+                                         std::to_string(static_cast<int>(reply.tag)));
+            if (link_.stopped()) return std::nullopt;
+            return games::decode_game_job(reply.text);
+        }
+    }
+
+  private:
+    Link& link_;
+    bool exhausted_ = false;
+};
+
+class RemoteSink : public games::ResultSink {
+  public:
+    explicit RemoteSink(Link& link) : link_(link) {}
+
+    games::Flow game_finished(const games::GameJob& job, match::GameRecord&& game) override {
+        send(0, Tag::kResult, std::to_string(job.id) + '\n' + games::encode(game));
+        return link_.stopped() ? games::Flow::kStop : games::Flow::kContinue;
+    }
+    games::Flow search_finished(const games::SearchJob&, games::SearchOutcome&&) override {
+        throw std::logic_error("a search reached a worker rank");  // rank 0 never sends one
+    }
+
+  private:
+    Link& link_;
+};
+
+// Plays one session; the failure's text, or empty.
+std::string play_session(const std::string& text) {
+    try {
+        const auto session = nlohmann::json::parse(text);
+        const games::EngineSettings engines =
+            games::decode_engine_settings(session.at("settings").dump());
+        Link link;
+        RemoteSource source(link);
+        RemoteSink sink(link);
+        games::ServiceOptions options;
+        options.concurrency = session.at("concurrency").get<int>();
+        options.stop_requested = [&link] { return link.stopped(); };
+        const auto report = games::run_jobs(engines, options, source, sink);
+        return report.cause == games::StopCause::kFailure ? report.failure : "";
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+}
+
+}  // namespace
+
+int serve() {
+    for (;;) {
+        Message message = receive(0);
+        switch (message.tag) {
+            case Tag::kSession:
+                send(0, Tag::kSessionDone, play_session(message.text));
+                break;
+            case Tag::kShutdown:
+                return 0;
+            case Tag::kStop:
+                break;  // for a session that has ended already
+            default:
+                std::cerr << "lmr-harness rank " << rank() << " on " << host_name()
+                          << ": unexpected message " << static_cast<int>(message.tag)
+                          << " between sessions\n";
+                return 1;
+        }
+    }
+}
+
+}  // namespace lmr::cluster

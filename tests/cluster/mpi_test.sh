@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# lmr-harness under mpirun (harness/cluster): rank 0 coordinates, the other ranks play.
+#   1. the same seeded fixed-node match on one process and on 3 ranks stores the same games,
+#      move for move (score, depth, nodes), for every (pair, round);
+#   2. an sprt under MPI ends with its verdict's exit code, and the run stores that verdict;
+#   3. a job killed with kill -9 on its process group is finished by resume (without MPI) with
+#      exactly the planned games, the same as the uninterrupted run's.
+set -uo pipefail
+harness=$1 engine=$2 source=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+mpi=(mpirun --oversubscribe --allow-run-as-root -n 3)
+plan=(--base "$source/configs/none.json" --test "$source/configs/default.json" --tc nodes=1500
+      --pairs 8 --concurrency 1 --seed 31 --book "$source/openings/default.epd"
+      --engine-binary "$engine")
+fail() { echo "FAIL: $*" >&2; exit 1; }
+games() {  # every stored game and move, in (pair, round) order
+  sqlite3 "$1" "SELECT g.pair_index, g.round_in_pair, w.name, b.name, g.result, g.termination,
+    group_concat(m.uci || ':' || ifnull(m.score_cp, '') || ':' || ifnull(m.score_mate, '') || ':'
+                 || ifnull(m.depth, '') || ':' || ifnull(m.nodes, ''), ' ')
+    FROM games g JOIN engines w ON w.id = g.white_engine_id JOIN engines b ON b.id = g.black_engine_id
+    JOIN moves m ON m.game_id = g.id GROUP BY g.id ORDER BY g.pair_index, g.round_in_pair"
+}
+
+"$harness" match "${plan[@]}" --db one.db > one.log 2>&1 || fail "single-process match: $(tail -3 one.log)"
+"${mpi[@]}" "$harness" match "${plan[@]}" --db ranks.db > ranks.log 2>&1 ||
+  fail "match on 3 ranks: $(tail -5 ranks.log)"
+[[ $(games one.db | wc -l) == 16 ]] || fail "the single-process match stored $(games one.db | wc -l) games, not 16"
+[[ "$(games one.db)" == "$(games ranks.db)" ]] || {
+  diff <(games one.db) <(games ranks.db) | head -5 >&2
+  fail "3 ranks stored other games than one process"
+}
+grep -q "^MPI: 3 ranks, rank 0 coordinating on .*, 2 playing" ranks.log ||
+  fail "the match under mpirun does not say it ran on 3 ranks: $(head -3 ranks.log)"
+grep -q "^MPI:" one.log && fail "the match without mpirun says it ran under MPI"
+echo "1. 16 games on 3 ranks identical, move for move, to one process's"
+
+"${mpi[@]}" "$harness" sprt --base "$source/configs/none.json" --test "$source/configs/default.json" \
+  --tc nodes=1500 --elo0 0 --elo1 150 --model logistic --max-pairs 40 --concurrency 1 --seed 32 \
+  --book "$source/openings/default.epd" --engine-binary "$engine" --db sprt.db > sprt.log 2>&1
+code=$?
+verdict=$(sqlite3 sprt.db "SELECT ifnull(verdict, '') FROM runs")
+case "$code:$verdict" in
+  0:H1 | 1:H0 | 3:undecided) echo "2. sprt on 3 ranks: verdict $verdict, exit code $code" ;;
+  *) fail "sprt on 3 ranks exited $code with stored verdict '$verdict': $(tail -5 sprt.log)" ;;
+esac
+
+set -m  # the job gets a process group of its own: mpirun, its ranks and their engines
+"${mpi[@]}" "$harness" match "${plan[@]}" --db killed.db > killed.log 2>&1 &
+group=$!
+set +m
+for _ in $(seq 600); do
+  stored=$(sqlite3 killed.db "SELECT count(*) FROM games" 2>/dev/null || echo 0)
+  ((stored >= 4)) && break
+  sleep 0.1
+done
+((stored >= 4)) || fail "the MPI match stored no games to kill it after: $(tail -5 killed.log)"
+kill -9 -- "-$group"
+wait "$group" 2>/dev/null
+"$harness" resume --db killed.db --run 1 > resume.log 2>&1 || fail "resume: $(tail -5 resume.log)"
+[[ "$(games killed.db)" == "$(games one.db)" ]] || {
+  diff <(games one.db) <(games killed.db) | head -5 >&2
+  fail "killed at $stored games and resumed: not the uninterrupted run's games"
+}
+echo "3. killed with kill -9 at $stored stored games, resumed: the 16 planned games, identical"
+echo PASS
