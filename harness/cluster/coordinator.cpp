@@ -19,11 +19,12 @@ class Coordinator {
                 games::ResultSink& sink)
         : options_(options), source_(source), sink_(sink) {}
 
-    games::ServiceReport run(const games::EngineSettings& engines) {
-        const std::string session =
-            nlohmann::json{{"concurrency", options_.concurrency},
-                           {"settings", nlohmann::json::parse(games::encode(engines))}}
-                .dump();
+    games::ServiceReport run(const games::EngineSettings& engines, const RankFiles& files) {
+        const std::string session = nlohmann::json{
+            {"concurrency", options_.concurrency},
+            {"settings", nlohmann::json::parse(games::encode(engines))},
+            {"binaries", files.binaries},
+            {"given", files.given}}.dump();
         for (int worker = 1; worker < ranks(); ++worker) send(worker, Tag::kSession, session);
         int working = ranks() - 1;
         while (working > 0) {
@@ -63,8 +64,9 @@ class Coordinator {
         if (!job) return send(worker, Tag::kNoMore, "");
         const auto* game = std::get_if<games::GameJob>(&*job);
         if (!game) {
-            fail("searches are not played over MPI (label and openings generate run on one "
-                 "machine)");
+            fail(
+                "searches are not played over MPI (label and openings generate run on one "
+                "machine)");
             return send(worker, Tag::kNoMore, "");
         }
         in_flight_[game->id] = *game;
@@ -77,7 +79,8 @@ class Coordinator {
         const auto newline = text.find('\n');
         const std::int64_t id = std::stoll(text.substr(0, newline));
         auto node = in_flight_.extract(id);
-        if (node.empty()) return fail("a result for job " + std::to_string(id) + " never handed out");
+        if (node.empty())
+            return fail("a result for job " + std::to_string(id) + " never handed out");
         match::GameRecord game = games::decode_game_record(text.substr(newline + 1));
         ++report_.delivered;
         if (sink_.game_finished(node.mapped(), std::move(game)) == games::Flow::kStop)
@@ -85,7 +88,8 @@ class Coordinator {
     }
 
     void check_stop_requests() {
-        if (options_.interrupt && options_.interrupt->load()) stop(StopCause::kInterrupt);
+        if (options_.interrupt && options_.interrupt->load())
+            stop(StopCause::kInterrupt);
         else if (options_.stop_requested && options_.stop_requested())
             stop(StopCause::kStopRequested);
     }
@@ -116,10 +120,10 @@ class Coordinator {
 
 games::ServiceReport run_jobs(const games::EngineSettings& engines,
                               const games::ServiceOptions& options, games::JobSource& source,
-                              games::ResultSink& sink) {
+                              games::ResultSink& sink, const RankFiles& files) {
     if (!coordinates()) return games::run_jobs(engines, options, source, sink);
     Coordinator coordinator(options, source, sink);
-    return coordinator.run(engines);
+    return coordinator.run(engines, files);
 }
 
 }  // namespace lmr::cluster

@@ -1,6 +1,11 @@
 #include "harness/cluster/worker.hpp"
 
+#include <stdlib.h>
+
+#include <algorithm>
 #include <atomic>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -8,6 +13,7 @@
 #include "harness/cluster/world.hpp"
 #include "harness/games/service.hpp"
 #include "harness/games/wire.hpp"
+#include "harness/store/sha256.hpp"
 
 namespace lmr::cluster {
 namespace {
@@ -75,12 +81,67 @@ class RemoteSink : public games::ResultSink {
     Link& link_;
 };
 
+// Refuses to play with an engine binary other than the run's.
+void check_binaries(const std::vector<std::pair<std::string, std::string>>& binaries) {
+    const std::string where = "rank " + std::to_string(rank()) + " on host " + host_name();
+    for (const auto& [path, recorded] : binaries) {
+        if (!std::filesystem::exists(path))
+            throw std::runtime_error(where + ": engine binary " + path + " is missing");
+        const std::string here = store::sha256_file_hex(path);
+        if (here != recorded)
+            throw std::runtime_error(where + ": engine binary " + path + " has SHA-256 " + here +
+                                     ", the run recorded " + recorded);
+    }
+}
+
+// The given files of a session, in a private directory removed with it.
+class GivenFiles {
+  public:
+    explicit GivenFiles(const std::vector<std::pair<std::string, std::string>>& files) {
+        if (files.empty()) return;
+        std::string pattern = (std::filesystem::temp_directory_path() / "lmr-rank-XXXXXX").string();
+        if (!::mkdtemp(pattern.data()))
+            throw std::runtime_error("cannot create a directory for the run's configs in " +
+                                     std::filesystem::temp_directory_path().string());
+        dir_ = pattern;
+        for (std::size_t i = 0; i < files.size(); ++i) {
+            const auto& [name, content] = files[i];
+            const auto path =
+                dir_ / (std::to_string(i) + "-" + std::filesystem::path(name).filename().string());
+            std::ofstream(path, std::ios::binary) << content;
+            paths_.emplace_back(name, path.string());
+        }
+    }
+    ~GivenFiles() {
+        std::error_code ignored;
+        if (!dir_.empty()) std::filesystem::remove_all(dir_, ignored);
+    }
+    GivenFiles(const GivenFiles&) = delete;
+    GivenFiles& operator=(const GivenFiles&) = delete;
+
+    // Points the engines' arguments that name a given file at this rank's copy.
+    void apply(games::EngineSettings& engines) const {
+        for (auto& spec : engines.engines)
+            for (const auto& [name, copy] : paths_)
+                std::replace(spec.argv.begin(), spec.argv.end(), name, copy);
+    }
+
+  private:
+    std::filesystem::path dir_;
+    std::vector<std::pair<std::string, std::string>> paths_;
+};
+
 // Plays one session; the failure's text, or empty.
 std::string play_session(const std::string& text) {
     try {
         const auto session = nlohmann::json::parse(text);
-        const games::EngineSettings engines =
+        games::EngineSettings engines =
             games::decode_engine_settings(session.at("settings").dump());
+        check_binaries(
+            session.at("binaries").get<std::vector<std::pair<std::string, std::string>>>());
+        const GivenFiles given(
+            session.at("given").get<std::vector<std::pair<std::string, std::string>>>());
+        given.apply(engines);
         Link link;
         RemoteSource source(link);
         RemoteSink sink(link);

@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <csignal>
-
 #include <cstdlib>
 #include <mutex>
 #include <stdexcept>
@@ -46,8 +45,8 @@ Message read(const MPI_Status& status) {
     int count = 0;
     check(MPI_Get_count(&status, MPI_CHAR, &count), "get count");
     std::string text(static_cast<std::size_t>(count), '\0');
-    check(MPI_Recv(text.data(), count, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG,
-                   MPI_COMM_WORLD, MPI_STATUS_IGNORE),
+    check(MPI_Recv(text.data(), count, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
+                   MPI_STATUS_IGNORE),
           "receive");
     return {status.MPI_SOURCE, static_cast<Tag>(status.MPI_TAG), std::move(text)};
 }
@@ -114,8 +113,8 @@ std::string job_description() {
 
 void send(int to, Tag tag, std::string_view text) {
     std::lock_guard guard(state().lock);
-    check(MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, to,
-                   static_cast<int>(tag), MPI_COMM_WORLD),
+    check(MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, to, static_cast<int>(tag),
+                   MPI_COMM_WORLD),
           "send");
 }
 
@@ -131,9 +130,8 @@ std::optional<Message> poll(int from, std::optional<Tag> tag) {
     std::lock_guard guard(state().lock);
     int waiting = 0;
     MPI_Status status;
-    check(MPI_Iprobe(from < 0 ? MPI_ANY_SOURCE : from,
-                     tag ? static_cast<int>(*tag) : MPI_ANY_TAG, MPI_COMM_WORLD, &waiting,
-                     &status),
+    check(MPI_Iprobe(from < 0 ? MPI_ANY_SOURCE : from, tag ? static_cast<int>(*tag) : MPI_ANY_TAG,
+                     MPI_COMM_WORLD, &waiting, &status),
           "probe");
     if (!waiting) return std::nullopt;
     return read(status);

@@ -22,7 +22,7 @@ enum class Tag {
     kJob,          // 0 → worker: the job asked for
     kNoMore,       // 0 → worker: no job (the source is exhausted or the run is stopping)
     kResult,       // worker → 0: a finished game
-    kStop,         // 0 → worker: stop now (a decision, Ctrl-C, a failure); discard games in flight
+    kStop,  // 0 → worker: stop now (a decision, Ctrl-C, a failure); discard games in flight
     kSessionDone,  // worker → 0: its service returned; the failure's text, or empty
 };
 

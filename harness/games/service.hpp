@@ -15,16 +15,11 @@
 // and searches in flight see it while they wait for `bestmove` (within 50 ms) and are
 // discarded, their engines killed. A game or search that finished normally is still delivered.
 //
-// Scale-out (the next issue, MPI): the seam is the three interfaces and the plain-data jobs.
-//   - rank 0 keeps its real source and sink (the run's schedule and the store) and runs this
-//     service with a SlotFactory whose slots are remote: Slot::run serialises the job (a
-//     GameJob is engine indices, an opening and the client's id, e.g. pair·2 + round), sends it
-//     to a worker rank, and returns the worker's finished GameRecord; cancellation is a message
-//     to the worker. Engine specs and settings are sent once, at start-up, like the
-//     EngineSettings given to local slots.
-//   - a worker rank runs this same service over local slots, with a source that receives jobs
-//     from rank 0 and a sink that sends each result back.
-// Neither side needs to change the runner, the tuner or the scorer.
+// Across an MPI job (harness/cluster): rank 0 keeps the client's source and sink and hands
+// the jobs out on request (cluster::run_jobs, the same contract as run_jobs); every other rank
+// runs this service over its local slots, with a source that asks rank 0 for each job and a
+// sink that sends each finished game back. The runner and the tuner call cluster::run_jobs
+// and change in nothing else.
 
 #include <cstdint>
 #include <string>

@@ -6,9 +6,11 @@
 #include <set>
 
 #include "harness/cluster/coordinator.hpp"
+#include "harness/cluster/world.hpp"
 #include "harness/match/game.hpp"
 #include "harness/match/pgn.hpp"
 #include "harness/stats/format.hpp"
+#include "harness/tournament/engine_identity.hpp"
 #include "harness/tournament/game_mapping.hpp"
 #include "harness/tournament/game_pgn.hpp"
 #include "harness/tournament/progress.hpp"
@@ -195,6 +197,30 @@ class RunRecorder : public games::ResultSink {
 
 }  // namespace
 
+namespace {
+
+// Under MPI: the binaries the run recorded, to be checked on every rank, and the resolved
+// configs it recorded, given to every rank.
+cluster::RankFiles rank_files(const RunSetup& setup) {
+    cluster::RankFiles files;
+    if (!cluster::coordinates()) return files;
+    const auto attached = setup.store->run_engines(setup.run_id);
+    for (std::size_t i = 0; i < setup.plan.engines.size(); ++i) {
+        const EnginePlan& engine = setup.plan.engines[i];
+        for (const auto& row : attached) {
+            if (row.engine.id != setup.engine_ids.at(i)) continue;
+            if (!row.engine.binary_sha256.empty())
+                files.binaries.emplace_back(find_executable(engine.argv.at(0)).string(),
+                                            row.engine.binary_sha256);
+            if (!engine.config_path.empty() && !row.engine.config_json.empty())
+                files.given.emplace_back(engine.config_path, row.engine.config_json);
+        }
+    }
+    return files;
+}
+
+}  // namespace
+
 int view_engine(const RunPlan& plan) {
     for (std::size_t i = 0; i < plan.engines.size(); ++i)
         if (plan.engines[i].role == store::EngineRole::kTest) return static_cast<int>(i);
@@ -240,7 +266,7 @@ RunOutcome run_games(const RunSetup& setup) {
     if (setup.claim) service.stop_requested = [&setup] { return setup.claim->lost(); };
 
     store.set_run_status(setup.run_id, store::RunStatus::kRunning);
-    const auto report = cluster::run_jobs(engines, service, source, recorder);
+    const auto report = cluster::run_jobs(engines, service, source, recorder, rank_files(setup));
     progress.close();
 
     RunOutcome outcome;

@@ -4,7 +4,9 @@
 #include <memory>
 #include <stdexcept>
 
-#include "harness/cluster/coordinator.hpp"
+#include "harness/cluster/world.hpp"
+#include "harness/store/sha256.hpp"
+#include "harness/tournament/engine_identity.hpp"
 
 namespace lmr::tune {
 namespace {
@@ -65,7 +67,7 @@ std::optional<IterationResult> play_iteration(const EngineGamesSetup& setup,
 
     games::JobList source(std::move(jobs));
     Tally tally;
-    const auto report = cluster::run_jobs(engines, options, source, tally);
+    const auto report = cluster::run_jobs(engines, options, source, tally, setup.files);
     if (report.cause == games::StopCause::kFailure)
         throw std::runtime_error("iteration " + std::to_string(request.k) + ": " + report.failure);
     const auto& r = tally.result;
@@ -93,6 +95,14 @@ EngineGamesSetup plan_games_setup(const tournament::RunPlan& plan, const opening
     setup.concurrency = plan.concurrency;
     setup.restart_engines = plan.restart_engines;
     setup.interrupt = interrupt;
+    if (cluster::coordinates()) {
+        const tournament::EnginePlan& engine = plan.engines.at(0);
+        const auto binary = tournament::find_executable(engine.argv.at(0));
+        setup.files.binaries.emplace_back(binary.string(), store::sha256_file_hex(binary));
+        if (!engine.config_path.empty())
+            setup.files.given.emplace_back(
+                engine.config_path, tournament::resolved_config_text(binary, engine.config_path));
+    }
     return setup;
 }
 

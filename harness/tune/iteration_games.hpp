@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "harness/cluster/coordinator.hpp"
 #include "harness/match/game.hpp"
 #include "harness/openings/book.hpp"
 #include "harness/tournament/run_plan.hpp"
@@ -32,6 +33,7 @@ struct EngineGamesSetup {
     int concurrency = 1;
     bool restart_engines = false;  // a new θ+ and θ− process for every game (--restart on)
     const std::atomic<bool>* interrupt = nullptr;  // Ctrl-C: cancels the games in flight
+    cluster::RankFiles files;  // under MPI: the binary every rank must have, the config it gets
 };
 
 // The setup of a tune's plan: its one engine, game settings and timeouts converted as for any

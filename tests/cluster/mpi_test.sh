@@ -4,16 +4,19 @@
 #      move for move (score, depth, nodes), for every (pair, round);
 #   2. an sprt under MPI ends with its verdict's exit code, and the run stores that verdict;
 #   3. a job killed with kill -9 on its process group is finished by resume (without MPI) with
-#      exactly the planned games, the same as the uninterrupted run's.
+#      exactly the planned games, the same as the uninterrupted run's;
+#   4. a seeded tune on 3 ranks moves θ exactly as on one process;
+#   5. a worker rank whose engine binary differs from the run's (another file mounted over the
+#      same path, in a mount namespace of its own) is refused, naming its host and the file.
 set -uo pipefail
 harness=$1 engine=$2 source=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 mpi=(mpirun --oversubscribe --allow-run-as-root -n 3)
-plan=(--base "$source/configs/none.json" --test "$source/configs/default.json" --tc nodes=1500
-      --pairs 8 --concurrency 1 --seed 31 --book "$source/openings/default.epd"
-      --engine-binary "$engine")
+games_plan=(--base "$source/configs/none.json" --test "$source/configs/default.json" --tc nodes=1500
+            --pairs 8 --concurrency 1 --seed 31 --book "$source/openings/default.epd")
+plan=("${games_plan[@]}" --engine-binary "$engine")
 fail() { echo "FAIL: $*" >&2; exit 1; }
 games() {  # every stored game and move, in (pair, round) order
   sqlite3 "$1" "SELECT g.pair_index, g.round_in_pair, w.name, b.name, g.result, g.termination,
@@ -57,11 +60,37 @@ for _ in $(seq 600); do
 done
 ((stored >= 4)) || fail "the MPI match stored no games to kill it after: $(tail -5 killed.log)"
 kill -9 -- "-$group"
-wait "$group" 2>/dev/null
+{ wait "$group"; } 2>/dev/null
 "$harness" resume --db killed.db --run 1 > resume.log 2>&1 || fail "resume: $(tail -5 resume.log)"
 [[ "$(games killed.db)" == "$(games one.db)" ]] || {
   diff <(games one.db) <(games killed.db) | head -5 >&2
   fail "killed at $stored games and resumed: not the uninterrupted run's games"
 }
 echo "3. killed with kill -9 at $stored stored games, resumed: the 16 planned games, identical"
+tune=(tune --base "$source/configs/rebel-expert.json" --iterations 3 --pairs-per-iteration 1
+      --param lmr.steps.history.weight,100,0,200,20,0.002 --tc nodes=1500 --concurrency 1
+      --seed 33 --book "$source/openings/default.epd" --engine-binary "$engine")
+"$harness" "${tune[@]}" --db tune-one.db > tune-one.log 2>&1 || fail "tune: $(tail -3 tune-one.log)"
+"${mpi[@]}" "$harness" "${tune[@]}" --db tune-ranks.db > tune-ranks.log 2>&1 ||
+  fail "tune on 3 ranks: $(tail -5 tune-ranks.log)"
+trajectory() { sqlite3 "$1" "SELECT k, wins, draws, losses, theta_after_json FROM tune_iterations ORDER BY k"; }
+[[ -n "$(trajectory tune-one.db)" && "$(trajectory tune-one.db)" == "$(trajectory tune-ranks.db)" ]] || {
+  diff <(trajectory tune-one.db) <(trajectory tune-ranks.db) >&2
+  fail "the tune on 3 ranks moved theta otherwise than on one process"
+}
+echo "4. a tune on 3 ranks: the same iterations and theta as on one process"
+
+if ! unshare -m true 2>/dev/null; then
+  echo "5. skipped: no mount namespaces here (unshare -m)"
+  echo PASS
+  exit 0
+fi
+cp "$engine" engine && cp "$engine" other && printf 'x' >> other
+odd=(unshare -m sh -c "mount --bind '$work/other' '$work/engine' && exec '$harness'")
+mpirun --oversubscribe --allow-run-as-root -n 1 "$harness" match "${games_plan[@]}" --engine-binary \
+  "$work/engine" --db odd.db : -n 2 "${odd[@]}" > odd.log 2>&1 && fail "mismatched ranks played"
+grep -q "on host $(hostname): engine binary $work/engine has SHA-256 .*, the run recorded" odd.log ||
+  fail "the refusal does not name the host and the binary: $(tail -5 odd.log)"
+[[ $(sqlite3 odd.db "SELECT count(*) FROM games") == 0 ]] || fail "mismatched ranks stored games"
+echo "5. a rank with another binary at the same path: refused, naming host and file"
 echo PASS

@@ -1,0 +1,722 @@
+// The coordinator's own limit (issue 22): how many games per second rank 0 of an MPI job can
+// hand out, store and put through the SPRT when the games cost nothing to play.
+//
+// Rank 0 runs the real command path: lmr::cli::run with an `sprt` command line (real configs
+// from configs/, --tc nodes=1000, the default book, a --db in a temporary directory, SPRT bounds
+// the games never reach), so its sink is the runner's own — record_game (games, moves, LMR and
+// PV rows in one transaction), the claim's heartbeat, the pentanomial, the SPRT and its stats
+// row per pair. Every other rank plays no engine: it speaks harness/cluster/worker.cpp's
+// protocol (kSession; then kRequest → kJob → kResult per game; kNoMore/kStop end the session;
+// kSessionDone; kShutdown), but with --slots requests outstanding at once (one reply per
+// request, as worker.cpp's slots do), and answers each job at once with a game made up on the
+// spot from the job's opening: pseudo-random legal moves (engine/chess) for --plies plies or to
+// the end by the rules, scores, depths and node counts as a nodes=1000 search would report
+// them, both sides' LMR and PV tallies, and a result consistent with its termination (the
+// rules, else adjudication). The results follow the pair index (WW, LL, DD, WL, ...), so the
+// score stays at 50% and the SPRT never decides: every planned game is stored.
+//
+// Rank 0 is measured through the MPI profiling interface (its MPI_Iprobe/MPI_Recv/MPI_Send:
+// the time from taking a message to its next poll is the time it spent on that message) and
+// through SQLite's sqlite3_step/sqlite3_exec/sqlite3_prepare_v2 (wrapped at link time:
+// tests/cluster/CMakeLists.txt), so the figure splits into SQLite, the rest of the sink and
+// MPI. It prints games stored per second, rank 0's time per game (mean and p99, hand-out and
+// result), its CPU time, the SQLite statements' share, and exits 1 unless every planned game
+// was stored.
+//
+//   mpirun --oversubscribe --allow-run-as-root -n RANKS tests/cluster/cluster_bench \
+//       [--pairs N (2000)] [--slots S (4): requests each worker rank keeps outstanding]
+//       [--plies P (100)] [--source DIR (the source tree)] [--engine FILE (lmr-engine)]
+//       [--keep DIR: put the database there and keep it]
+//
+// e.g. `mpirun --oversubscribe --allow-run-as-root -n 3 build/dev/tests/cluster/cluster_bench
+// --pairs 3000`. Ranks ≥ 2; one worker rank with a few slots already keeps rank 0 busy.
+
+#include <mpi.h>
+#include <sqlite3.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/chess/game_end.hpp"
+#include "engine/chess/movegen.hpp"
+#include "engine/chess/notation.hpp"
+#include "engine/chess/position.hpp"
+#include "harness/cli/cli.hpp"
+#include "harness/cluster/world.hpp"
+#include "harness/games/wire.hpp"
+#include "harness/match/pgn.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using lmr::cluster::Tag;
+
+std::int64_t now_ns() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
+        .count();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rank 0's measurements (only rank 0 records; one thread: the coordinator's).
+
+struct Handled {
+    std::int64_t id = -1;
+    std::int64_t ns = 0;         // from taking the message to the next poll
+    std::int64_t sqlite_ns = 0;  // of which inside SQLite
+};
+
+struct SqlTotals {
+    std::int64_t calls = 0;
+    std::int64_t ns = 0;
+};
+
+struct Meter {
+    bool on = false;
+    // The message being handled: its tag, when it was taken, SQLite's total then.
+    int open_tag = -1;
+    std::int64_t open_at = 0;
+    std::int64_t open_sqlite = 0;
+    std::int64_t open_id = -1;
+    std::vector<Handled> requests, results, other;
+    std::int64_t idle_since = 0;
+    std::int64_t idle_ns = 0, idle_polls = 0, busy_polls = 0;
+    std::int64_t mpi_ns = 0;  // inside MPI_Iprobe/MPI_Recv/MPI_Send themselves
+    std::int64_t first_request = 0, last_result = 0;
+    std::int64_t sqlite_ns = 0;
+    std::map<std::string, SqlTotals> sql;
+};
+
+Meter& meter() {
+    static Meter m;
+    return m;
+}
+
+// `"id":123` in an encoded job, or the leading "123\n" of a result.
+std::int64_t leading_id(const char* text, int size) {
+    std::int64_t id = 0;
+    int i = 0;
+    if (size > 0 && text[0] == '{') {
+        const std::string_view view(text, static_cast<std::size_t>(size));
+        const auto at = view.find("\"id\":");
+        if (at == std::string_view::npos) return -1;
+        i = static_cast<int>(at) + 5;
+    }
+    bool any = false;
+    for (; i < size && text[i] >= '0' && text[i] <= '9'; ++i, any = true) id = id * 10 + (text[i] - '0');
+    return any ? id : -1;
+}
+
+void close_window(std::int64_t at) {
+    Meter& m = meter();
+    if (m.open_tag < 0) return;
+    const Handled h{m.open_id, at - m.open_at, m.sqlite_ns - m.open_sqlite};
+    if (m.open_tag == static_cast<int>(Tag::kRequest)) m.requests.push_back(h);
+    else if (m.open_tag == static_cast<int>(Tag::kResult)) {
+        m.results.push_back(h);
+        m.last_result = at;
+    } else m.other.push_back(h);
+    m.open_tag = -1;
+}
+
+std::string sql_category(const char* sql) {
+    if (!sql) return "?";
+    std::istringstream words(sql);
+    std::string word, key;
+    for (int n = 0; n < 3 && words >> word; ++n) {
+        const auto paren = word.find('(');
+        if (paren != std::string::npos) word.resize(paren);
+        if (word.empty()) break;
+        key += (key.empty() ? "" : " ") + word;
+        if (word == "SELECT" || word == "BEGIN" || word == "COMMIT" || word == "ROLLBACK" ||
+            word == "PRAGMA")
+            break;
+    }
+    return key;
+}
+
+void add_sql(const char* sql, std::int64_t ns) {
+    Meter& m = meter();
+    if (!m.on) return;
+    m.sqlite_ns += ns;
+    // The statements are the store's cached ones: remember each text's category.
+    static std::unordered_map<const char*, std::string> categories;
+    auto it = categories.find(sql);
+    if (it == categories.end()) it = categories.emplace(sql, sql_category(sql)).first;
+    SqlTotals& t = m.sql[it->second];
+    ++t.calls;
+    t.ns += ns;
+}
+
+}  // namespace
+
+// The MPI profiling interface: harness/cluster/world.cpp's calls land here first.
+extern "C" {
+
+int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status) {
+    Meter& m = meter();
+    if (!m.on) return PMPI_Iprobe(source, tag, comm, flag, status);
+    const std::int64_t start = now_ns();
+    close_window(start);
+    if (m.idle_since) {
+        m.idle_ns += start - m.idle_since;
+        m.idle_since = 0;
+    }
+    const int rc = PMPI_Iprobe(source, tag, comm, flag, status);
+    const std::int64_t end = now_ns();
+    m.mpi_ns += end - start;
+    if (*flag) ++m.busy_polls;
+    else {
+        ++m.idle_polls;
+        m.idle_since = end;
+    }
+    return rc;
+}
+
+int MPI_Recv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+             MPI_Status* status) {
+    Meter& m = meter();
+    if (!m.on) return PMPI_Recv(buf, count, datatype, source, tag, comm, status);
+    const std::int64_t start = now_ns();
+    const int rc = PMPI_Recv(buf, count, datatype, source, tag, comm, status);
+    const std::int64_t end = now_ns();
+    m.mpi_ns += end - start;
+    m.open_tag = tag;
+    m.open_at = end;
+    m.open_sqlite = m.sqlite_ns;
+    m.open_id = tag == static_cast<int>(Tag::kResult)
+                    ? leading_id(static_cast<const char*>(buf), count)
+                    : -1;
+    if (tag == static_cast<int>(Tag::kRequest) && m.first_request == 0) m.first_request = end;
+    return rc;
+}
+
+int MPI_Send(const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
+             MPI_Comm comm) {
+    Meter& m = meter();
+    if (!m.on) return PMPI_Send(buf, count, datatype, dest, tag, comm);
+    if (tag == static_cast<int>(Tag::kJob))
+        m.open_id = leading_id(static_cast<const char*>(buf), count);
+    const std::int64_t start = now_ns();
+    const int rc = PMPI_Send(buf, count, datatype, dest, tag, comm);
+    m.mpi_ns += now_ns() - start;
+    return rc;
+}
+
+// SQLite, wrapped by the linker (--wrap): the store's statements.
+int __real_sqlite3_step(sqlite3_stmt* stmt);
+int __wrap_sqlite3_step(sqlite3_stmt* stmt) {
+    if (!meter().on) return __real_sqlite3_step(stmt);
+    const std::int64_t start = now_ns();
+    const int rc = __real_sqlite3_step(stmt);
+    add_sql(sqlite3_sql(stmt), now_ns() - start);
+    return rc;
+}
+
+int __real_sqlite3_exec(sqlite3* db, const char* sql, int (*callback)(void*, int, char**, char**),
+                        void* arg, char** error);
+int __wrap_sqlite3_exec(sqlite3* db, const char* sql, int (*callback)(void*, int, char**, char**),
+                        void* arg, char** error) {
+    if (!meter().on) return __real_sqlite3_exec(db, sql, callback, arg, error);
+    const std::int64_t start = now_ns();
+    const int rc = __real_sqlite3_exec(db, sql, callback, arg, error);
+    add_sql(sql, now_ns() - start);
+    return rc;
+}
+
+int __real_sqlite3_prepare_v2(sqlite3* db, const char* sql, int bytes, sqlite3_stmt** stmt,
+                              const char** tail);
+int __wrap_sqlite3_prepare_v2(sqlite3* db, const char* sql, int bytes, sqlite3_stmt** stmt,
+                              const char** tail) {
+    if (!meter().on) return __real_sqlite3_prepare_v2(db, sql, bytes, stmt, tail);
+    const std::int64_t start = now_ns();
+    const int rc = __real_sqlite3_prepare_v2(db, sql, bytes, stmt, tail);
+    static const char kPrepare[] = "(prepare)";
+    add_sql(kPrepare, now_ns() - start);
+    return rc;
+}
+
+}  // extern "C"
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// The games: made up at once, valid for the job's opening.
+
+struct Rng {
+    std::uint64_t s;
+    std::uint64_t next() {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        return s;
+    }
+    int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
+};
+
+// The test engine's outcome (+1 win, 0 draw, -1 loss) by pair and round: over every four pairs
+// WW, LL, DD, WL, so the score stays at one half and the SPRT does not decide.
+int planned_outcome(std::int64_t job_id) {
+    const std::int64_t pair = job_id / 2;
+    const int round = static_cast<int>(job_id % 2);
+    switch (pair % 4) {
+        case 0: return 1;
+        case 1: return -1;
+        case 2: return 0;
+        default: return round == 0 ? 1 : -1;
+    }
+}
+
+struct SessionInfo {
+    std::vector<std::string> names;
+    std::string time_control;
+    int test_engine = 1;  // head-to-head runs list the base first, then the test
+};
+
+lmr::match::GameRecord fake_game(const lmr::games::GameJob& job, const SessionInfo& session,
+                                 int plies) {
+    using namespace lmr;
+    match::GameRecord game;
+    game.white = session.names.at(static_cast<std::size_t>(job.white));
+    game.black = session.names.at(static_cast<std::size_t>(job.black));
+    game.time_control = session.time_control;
+    const std::string fen =
+        job.opening.fen.empty() ? std::string(chess::Position::kStartFen) : job.opening.fen;
+    auto start = chess::Position::from_fen(fen);
+    if (!start) throw std::runtime_error("job " + std::to_string(job.id) + ": bad FEN " + fen);
+    chess::Position pos = *start;
+    game.start_fen = pos.fen();
+    for (const std::string& text : job.opening.moves) {
+        const chess::Move move = chess::parse_uci(pos, text);
+        if (move.is_none())
+            throw std::runtime_error("job " + std::to_string(job.id) + ": bad book move " + text);
+        game.opening_moves.push_back(chess::to_uci(move));
+        pos.make_move(move);
+    }
+    game.opening_fen = pos.fen();
+    game.finished = std::chrono::system_clock::now();
+    game.started = game.finished - std::chrono::milliseconds(2 * plies);
+
+    const int outcome = planned_outcome(job.id);  // the test engine's
+    const int test_white = job.white == session.test_engine;
+    // +1 White wins, -1 Black wins, 0 draw
+    const int white_outcome = outcome == 0 ? 0 : ((outcome > 0) == test_white ? 1 : -1);
+    Rng rng{0x9E3779B97F4A7C15ull ^ static_cast<std::uint64_t>(job.id + 1) * 0xBF58476D1CE4E5B9ull};
+    chess::MoveList list;
+    std::array<int, 2> searched{0, 0};
+    chess::GameEnd end = chess::game_end(pos);
+    for (int ply = 1; ply <= plies && end == chess::GameEnd::kNone; ++ply) {
+        chess::generate(pos, list);
+        const chess::Move move = list[rng.below(list.size())];
+        const chess::Color side = pos.side_to_move();
+        const int side_outcome = side == chess::kWhite ? white_outcome : -white_outcome;
+        match::MoveRecord m;
+        m.ply = ply;
+        m.uci = chess::to_uci(move);
+        m.san = chess::to_san(pos, move);
+        const int drift = std::min(900, ply * 8);
+        m.score = core::Score::cp(side_outcome * drift + rng.below(41) - 20);
+        m.depth = 7 + rng.below(5);
+        m.seldepth = m.depth + rng.below(9);
+        m.nodes = 1000 + static_cast<std::uint64_t>(rng.below(40));
+        m.nps = 600'000 + static_cast<std::uint64_t>(rng.below(200'000));
+        m.time_ms = 1 + rng.below(3);
+        game.moves.push_back(std::move(m));
+        ++searched[side];
+        pos.make_move(move);
+        end = chess::game_end(pos);
+    }
+    game.final_fen = pos.fen();
+    using core::GameResult;
+    using core::Termination;
+    switch (end) {
+        case chess::GameEnd::kCheckmate:
+            game.result = pos.side_to_move() == chess::kWhite ? GameResult::kBlackWins
+                                                               : GameResult::kWhiteWins;
+            game.termination = Termination::kMate;
+            game.reason = pos.side_to_move() == chess::kWhite ? "Black mates" : "White mates";
+            break;
+        case chess::GameEnd::kStalemate:
+            game.result = GameResult::kDraw;
+            game.termination = Termination::kStalemate;
+            game.reason = "draw by stalemate";
+            break;
+        case chess::GameEnd::kRepetition:
+            game.result = GameResult::kDraw;
+            game.termination = Termination::kRepetition;
+            game.reason = "draw by threefold repetition";
+            break;
+        case chess::GameEnd::kFiftyMove:
+            game.result = GameResult::kDraw;
+            game.termination = Termination::kFiftyMove;
+            game.reason = "draw by the fifty-move rule";
+            break;
+        case chess::GameEnd::kInsufficientMaterial:
+            game.result = GameResult::kDraw;
+            game.termination = Termination::kMaterial;
+            game.reason = "draw by insufficient material";
+            break;
+        case chess::GameEnd::kNone:
+            game.termination = Termination::kAdjudication;
+            if (white_outcome == 0) {
+                game.result = GameResult::kDraw;
+                game.reason = "draw by adjudication: scores within 10 cp";
+            } else {
+                game.result = white_outcome > 0 ? GameResult::kWhiteWins : GameResult::kBlackWins;
+                game.reason = std::string(white_outcome > 0 ? "Black" : "White") +
+                              " resigns by adjudication";
+            }
+            break;
+    }
+    // What lmr-engine reports over a game: a handful of rules per side (the store's real
+    // games carry about six rows per side), and PV tallies.
+    for (chess::Color side : {chess::kWhite, chess::kBlack}) {
+        if (searched[side] == 0) continue;
+        match::LmrGameStats stats;
+        stats.reports = searched[side];
+        auto& s = stats.total.stats;
+        for (int rule = 0; rule < 8; ++rule) {
+            const auto r = static_cast<lmr::Rule>((rule * 5 + 2) % lmr::kRuleCount);
+            for (int i = 0; i < 50 + rng.below(500); ++i) s.record(r, 10);
+            s.record_changed(r);
+        }
+        for (int i = 0; i < 800; ++i) s.record_result(rng.below(5) - 1);
+        stats.total.reduced_searches = s.reduced();
+        stats.total.re_searches = s.reduced() / 10;
+        game.lmr_stats[side] = stats;
+        game.pv_checks[side].searches = searched[side];
+        game.pv_checks[side].pvs = searched[side] * 6;
+    }
+    return game;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Worker ranks.
+
+struct WorkerCounts {
+    std::int64_t games = 0;
+    std::int64_t make_ns = 0;  // making and encoding the games
+    std::int64_t sessions = 0;
+};
+
+// The next message from rank 0, without spinning a core away from it.
+lmr::cluster::Message next_from_rank0() {
+    for (;;) {
+        if (auto message = lmr::cluster::poll(0, std::nullopt)) return std::move(*message);
+        std::this_thread::sleep_for(std::chrono::microseconds(20));
+    }
+}
+
+std::string fake_session(const std::string& text, int slots, int plies, WorkerCounts& counts) {
+    using namespace lmr;
+    try {
+        const auto session = nlohmann::json::parse(text);
+        const auto engines = games::decode_engine_settings(session.at("settings").dump());
+        SessionInfo info;
+        for (const auto& engine : engines.engines) info.names.push_back(engine.name);
+        info.time_control = engines.game.time_control.to_pgn_tag();
+        int outstanding = 0;
+        for (int slot = 0; slot < slots; ++slot, ++outstanding)
+            cluster::send(0, Tag::kRequest, "");
+        bool stopped = false;
+        while (outstanding > 0) {
+            cluster::Message message = next_from_rank0();
+            switch (message.tag) {
+                case Tag::kStop:
+                    stopped = true;  // the replies to the requests out are still to come
+                    break;
+                case Tag::kNoMore:
+                    --outstanding;
+                    break;
+                case Tag::kJob: {
+                    --outstanding;
+                    if (stopped) break;
+                    const std::int64_t start = now_ns();
+                    const auto job = games::decode_game_job(message.text);
+                    const std::string result =
+                        std::to_string(job.id) + '\n' + games::encode(fake_game(job, info, plies));
+                    counts.make_ns += now_ns() - start;
+                    ++counts.games;
+                    cluster::send(0, Tag::kResult, result);
+                    cluster::send(0, Tag::kRequest, "");
+                    ++outstanding;
+                    break;
+                }
+                default:
+                    return "unexpected message " + std::to_string(static_cast<int>(message.tag)) +
+                           " in a session";
+            }
+        }
+        return "";
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+}
+
+int serve(int slots, int plies) {
+    using namespace lmr::cluster;
+    WorkerCounts counts;
+    for (;;) {
+        Message message = next_from_rank0();
+        switch (message.tag) {
+            case Tag::kSession:
+                ++counts.sessions;
+                send(0, Tag::kSessionDone, fake_session(message.text, slots, plies, counts));
+                break;
+            case Tag::kShutdown:
+                std::printf("rank %d: %lld games made up, %.1f us each (made, encoded)\n", rank(),
+                            static_cast<long long>(counts.games),
+                            counts.games ? counts.make_ns / 1e3 / counts.games : 0.0);
+                std::fflush(stdout);
+                return 0;
+            case Tag::kStop:
+                break;
+            default:
+                std::fprintf(stderr, "rank %d: unexpected message %d between sessions\n", rank(),
+                             static_cast<int>(message.tag));
+                return 1;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rank 0.
+
+struct Summary {
+    double mean_us = 0, p50_us = 0, p99_us = 0, max_us = 0, sqlite_mean_us = 0;
+};
+
+Summary summarize(std::vector<Handled> list) {
+    Summary s;
+    if (list.empty()) return s;
+    double total = 0, sqlite = 0;
+    for (const auto& h : list) {
+        total += static_cast<double>(h.ns);
+        sqlite += static_cast<double>(h.sqlite_ns);
+    }
+    std::sort(list.begin(), list.end(), [](const Handled& a, const Handled& b) { return a.ns < b.ns; });
+    const auto at = [&](double q) {
+        return static_cast<double>(list[std::min(list.size() - 1, static_cast<std::size_t>(q * static_cast<double>(list.size())))].ns) / 1e3;
+    };
+    s.mean_us = total / 1e3 / static_cast<double>(list.size());
+    s.sqlite_mean_us = sqlite / 1e3 / static_cast<double>(list.size());
+    s.p50_us = at(0.5);
+    s.p99_us = at(0.99);
+    s.max_us = static_cast<double>(list.back().ns) / 1e3;
+    return s;
+}
+
+void print(const char* what, const Summary& s) {
+    std::printf("  %-26s mean %8.1f us  p50 %8.1f  p99 %8.1f  max %9.1f  (SQLite %.1f us)\n", what,
+                s.mean_us, s.p50_us, s.p99_us, s.max_us, s.sqlite_mean_us);
+}
+
+double cpu_seconds() {
+    rusage usage{};
+    ::getrusage(RUSAGE_SELF, &usage);
+    return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+           static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+std::int64_t stored_games(const std::string& db_path) {
+    sqlite3* db = nullptr;
+    std::int64_t count = -1;
+    if (sqlite3_open_v2(db_path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt* stmt = nullptr;
+        if (sqlite3_prepare_v2(db, "SELECT count(*) FROM games", -1, &stmt, nullptr) == SQLITE_OK &&
+            sqlite3_step(stmt) == SQLITE_ROW)
+            count = sqlite3_column_int64(stmt, 0);
+        sqlite3_finalize(stmt);
+    }
+    sqlite3_close(db);
+    return count;
+}
+
+// What one game costs rank 0 outside the sink: decoding the result, and (inside the sink) its PGN.
+void codec_figures(const std::string& source, int plies) {
+    using namespace lmr;
+    games::GameJob job;
+    job.id = 0;
+    job.opening.moves = {"e2e4", "e7e5", "g1f3", "b8c6"};
+    (void)source;
+    SessionInfo info{{"base", "test"}, "-", 1};
+    const auto game = fake_game(job, info, plies);
+    const std::string text = games::encode(game);
+    constexpr int kRounds = 2000;
+    std::int64_t start = now_ns();
+    std::size_t sink = 0;
+    for (int i = 0; i < kRounds; ++i) sink += games::decode_game_record(text).moves.size();
+    const double decode_us = static_cast<double>(now_ns() - start) / 1e3 / kRounds;
+    start = now_ns();
+    for (int i = 0; i < kRounds; ++i) sink += match::to_pgn(game).size();
+    const double pgn_us = static_cast<double>(now_ns() - start) / 1e3 / kRounds;
+    std::printf("  one %zu-ply game: %zu bytes on the wire; decode %.1f us, PGN %.1f us%s\n",
+                game.moves.size(), text.size(), decode_us, pgn_us, sink ? "" : " ");
+}
+
+struct Options {
+    long pairs = 2000;
+    int slots = 4;
+    int plies = 100;
+    std::string source = LMR_SOURCE_DIR;
+    std::string engine = LMR_ENGINE;
+    std::string keep;
+};
+
+Options parse(int argc, char** argv) {
+    Options o;
+    for (int i = 1; i < argc; ++i) {
+        const std::string flag = argv[i];
+        const auto value = [&]() -> std::string {
+            if (i + 1 >= argc) throw std::invalid_argument(flag + " needs a value");
+            return argv[++i];
+        };
+        if (flag == "--pairs") o.pairs = std::stol(value());
+        else if (flag == "--slots") o.slots = std::stoi(value());
+        else if (flag == "--plies") o.plies = std::stoi(value());
+        else if (flag == "--source") o.source = value();
+        else if (flag == "--engine") o.engine = value();
+        else if (flag == "--keep") o.keep = value();
+        else throw std::invalid_argument("unknown flag " + flag);
+    }
+    if (o.pairs < 1 || o.slots < 1 || o.plies < 1) throw std::invalid_argument("bad count");
+    return o;
+}
+
+int coordinate(const Options& o) {
+    namespace fs = std::filesystem;
+    std::string dir = o.keep;
+    if (dir.empty()) {
+        char name[] = "/tmp/cluster_bench.XXXXXX";
+        if (!::mkdtemp(name)) throw std::runtime_error("mkdtemp failed");
+        dir = name;
+    }
+    fs::create_directories(dir);
+    const std::string db = dir + "/bench.db";
+    fs::remove(db);
+    fs::remove(db + "-wal");
+    fs::remove(db + "-shm");
+    const std::vector<std::string> args = {
+        "lmr-harness", "sprt",
+        "--base", o.source + "/configs/none.json",
+        "--test", o.source + "/configs/default.json",
+        "--tc", "nodes=1000",
+        // Normalized Elo ±2 at α = β = 0.001: the WW/LL/DD/WL pattern keeps the LLR near 0.
+        "--elo0", "-2", "--elo1", "2", "--alpha", "0.001", "--beta", "0.001",
+        "--max-pairs", std::to_string(o.pairs),
+        "--concurrency", "1", "--seed", "7",
+        "--book", o.source + "/openings/default.epd",
+        "--engine-binary", o.engine,
+        "--db", db};
+    std::vector<const char*> argv;
+    for (const auto& a : args) argv.push_back(a.c_str());
+    std::ostringstream out, err;
+
+    const double cpu_before = cpu_seconds();
+    const std::int64_t start = now_ns();
+    meter().on = true;
+    const int code = lmr::cli::run(static_cast<int>(argv.size()), argv.data(), out, err);
+    meter().on = false;
+    const std::int64_t end = now_ns();
+    const double cpu = cpu_seconds() - cpu_before;
+    close_window(end);
+
+    const Meter& m = meter();
+    const std::int64_t stored = stored_games(db);
+    const std::int64_t planned = 2 * o.pairs;
+    const double window_s = static_cast<double>(m.last_result - m.first_request) / 1e9;
+    const double wall_s = static_cast<double>(end - start) / 1e9;
+    const auto requests = summarize(m.requests);
+    const auto results = summarize(m.results);
+    // Per game: its hand-out and its result, by job id.
+    std::unordered_map<std::int64_t, Handled> per_game;
+    for (const auto& h : m.requests)
+        if (h.id >= 0) per_game[h.id] = h;
+    std::vector<Handled> games;
+    for (const auto& h : m.results) {
+        Handled g = h;
+        if (auto it = per_game.find(h.id); it != per_game.end()) {
+            g.ns += it->second.ns;
+            g.sqlite_ns += it->second.sqlite_ns;
+        }
+        games.push_back(g);
+    }
+    const auto per = summarize(games);
+    double handled_s = 0;
+    for (const auto* list : {&m.requests, &m.results, &m.other})
+        for (const auto& h : *list) handled_s += static_cast<double>(h.ns) / 1e9;
+
+    std::printf("cluster_bench: %d ranks (rank 0 coordinating, %d fake worker ranks x %d slots), "
+                "%d plies per game, database %s\n",
+                lmr::cluster::ranks(), lmr::cluster::ranks() - 1, o.slots, o.plies, db.c_str());
+    std::printf("sprt exit code %d; games planned %lld, stored %lld\n", code,
+                static_cast<long long>(planned), static_cast<long long>(stored));
+    std::printf("wall: command %.2f s; first request to last result %.2f s\n", wall_s, window_s);
+    std::printf("games stored per second (first request to last result): %.1f\n",
+                static_cast<double>(m.results.size()) / window_s);
+    std::printf("rank 0 CPU (user+sys, whole command): %.2f s = %.1f us per game\n", cpu,
+                cpu * 1e6 / static_cast<double>(std::max<std::size_t>(1, m.results.size())));
+    std::printf("rank 0 time per message, from taking it to its next poll:\n");
+    print("request (hand out a job)", requests);
+    print("result (decode + sink)", results);
+    print("per game (both)", per);
+    std::printf("rank 0 time over the command: handling %.2f s, in MPI calls %.2f s, asleep in "
+                "idle polls %.2f s (%lld idle polls, %lld with a message)\n",
+                handled_s, static_cast<double>(m.mpi_ns) / 1e9,
+                static_cast<double>(m.idle_ns) / 1e9, static_cast<long long>(m.idle_polls),
+                static_cast<long long>(m.busy_polls));
+    std::printf("SQLite on rank 0: %.2f s in all = %.1f us per game (%.0f%% of the result "
+                "handling); by statement:\n",
+                static_cast<double>(m.sqlite_ns) / 1e9,
+                static_cast<double>(m.sqlite_ns) / 1e3 / static_cast<double>(std::max<std::size_t>(1, m.results.size())),
+                results.mean_us > 0 ? 100.0 * results.sqlite_mean_us / results.mean_us : 0.0);
+    std::vector<std::pair<std::string, SqlTotals>> sql(m.sql.begin(), m.sql.end());
+    std::sort(sql.begin(), sql.end(), [](const auto& a, const auto& b) { return a.second.ns > b.second.ns; });
+    for (const auto& [what, t] : sql)
+        if (t.ns > 0.002 * static_cast<double>(m.sqlite_ns))
+            std::printf("  %-34s %8lld calls %8.3f s  %7.2f us per call\n", what.c_str(),
+                        static_cast<long long>(t.calls), static_cast<double>(t.ns) / 1e9,
+                        static_cast<double>(t.ns) / 1e3 / static_cast<double>(t.calls));
+    codec_figures(o.source, o.plies);
+    if (code != 3 || stored != planned) {
+        std::fprintf(stderr, "FAIL: sprt exited %d (3 expected: undecided), stored %lld of %lld "
+                             "games\n%s",
+                     code, static_cast<long long>(stored), static_cast<long long>(planned),
+                     err.str().c_str());
+        return 1;
+    }
+    if (o.keep.empty()) fs::remove_all(dir);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    lmr::cluster::Membership membership(argc, argv);
+    try {
+        const Options options = parse(argc, argv);
+        if (membership.is_worker()) return serve(options.slots, options.plies);
+        if (!lmr::cluster::coordinates()) {
+            std::fprintf(stderr, "cluster_bench: start it under mpirun with 2 ranks or more\n");
+            return 2;
+        }
+        return coordinate(options);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "cluster_bench rank %d: %s\n", lmr::cluster::rank(), e.what());
+        return 2;
+    }
+}
