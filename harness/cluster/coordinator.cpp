@@ -1,17 +1,29 @@
 #include "harness/cluster/coordinator.hpp"
 
 #include <chrono>
+#include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <thread>
 
 #include "harness/cluster/world.hpp"
 #include "harness/games/wire.hpp"
+#include "harness/store/sha256.hpp"
 
 namespace lmr::cluster {
 namespace {
 
 using games::StopCause;
+
+// This lmr-harness: every rank must run the same build, or they might not read each other's
+// messages alike. Hashed once per process.
+const std::pair<std::string, std::string>& own_binary() {
+    static const auto binary = [] {
+        const auto path = std::filesystem::read_symlink("/proc/self/exe");
+        return std::make_pair(path.string(), store::sha256_file_hex(path));
+    }();
+    return binary;
+}
 
 class Coordinator {
   public:
@@ -20,10 +32,12 @@ class Coordinator {
         : options_(options), source_(source), sink_(sink) {}
 
     games::ServiceReport run(const games::EngineSettings& engines, const RankFiles& files) {
+        auto binaries = files.binaries;
+        binaries.push_back(own_binary());
         const std::string session = nlohmann::json{
             {"concurrency", options_.concurrency},
             {"settings", nlohmann::json::parse(games::encode(engines))},
-            {"binaries", files.binaries},
+            {"binaries", binaries},
             {"given", files.given}}.dump();
         for (int worker = 1; worker < ranks(); ++worker) send(worker, Tag::kSession, session);
         int working = ranks() - 1;

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -81,16 +82,33 @@ class RemoteSink : public games::ResultSink {
     Link& link_;
 };
 
-// Refuses to play with an engine binary other than the run's.
+// A file's SHA-256, hashed again only when its size or time changed (a tune sends its binaries
+// with every iteration).
+std::string sha256_of(const std::filesystem::path& path) {
+    struct Known {
+        std::filesystem::file_time_type time;
+        std::uintmax_t size = 0;
+        std::string sha256;
+    };
+    static std::map<std::string, Known> known;
+    const auto time = std::filesystem::last_write_time(path);
+    const auto size = std::filesystem::file_size(path);
+    Known& entry = known[path.string()];
+    if (entry.sha256.empty() || entry.time != time || entry.size != size)
+        entry = {time, size, store::sha256_file_hex(path)};
+    return entry.sha256;
+}
+
+// Refuses to play with an engine binary, or an lmr-harness, other than rank 0's.
 void check_binaries(const std::vector<std::pair<std::string, std::string>>& binaries) {
     const std::string where = "rank " + std::to_string(rank()) + " on host " + host_name();
     for (const auto& [path, recorded] : binaries) {
         if (!std::filesystem::exists(path))
-            throw std::runtime_error(where + ": engine binary " + path + " is missing");
-        const std::string here = store::sha256_file_hex(path);
+            throw std::runtime_error(where + ": binary " + path + " is missing");
+        const std::string here = sha256_of(path);
         if (here != recorded)
-            throw std::runtime_error(where + ": engine binary " + path + " has SHA-256 " + here +
-                                     ", the run recorded " + recorded);
+            throw std::runtime_error(where + ": binary " + path + " has SHA-256 " + here +
+                                     ", rank 0 has " + recorded);
     }
 }
 

@@ -61,6 +61,12 @@ done
 ((stored >= 4)) || fail "the MPI match stored no games to kill it after: $(tail -5 killed.log)"
 kill -9 -- "-$group"
 { wait "$group"; } 2>/dev/null
+# The ranks die with mpirun (their parent-death signal); give the kernel a moment to reap them.
+claimant=$(sqlite3 killed.db "SELECT pid FROM run_claims" 2>/dev/null || true)
+for _ in $(seq 50); do
+  [[ -n $claimant ]] && kill -0 "$claimant" 2>/dev/null || break
+  sleep 0.1
+done
 "$harness" resume --db killed.db --run 1 > resume.log 2>&1 || fail "resume: $(tail -5 resume.log)"
 [[ "$(games killed.db)" == "$(games one.db)" ]] || {
   diff <(games one.db) <(games killed.db) | head -5 >&2
@@ -89,7 +95,7 @@ cp "$engine" engine && cp "$engine" other && printf 'x' >> other
 odd=(unshare -m sh -c "mount --bind '$work/other' '$work/engine' && exec '$harness'")
 mpirun --oversubscribe --allow-run-as-root -n 1 "$harness" match "${games_plan[@]}" --engine-binary \
   "$work/engine" --db odd.db : -n 2 "${odd[@]}" > odd.log 2>&1 && fail "mismatched ranks played"
-grep -q "on host $(hostname): engine binary $work/engine has SHA-256 .*, the run recorded" odd.log ||
+grep -q "on host $(hostname): binary $work/engine has SHA-256 .*, rank 0 has" odd.log ||
   fail "the refusal does not name the host and the binary: $(tail -5 odd.log)"
 [[ $(sqlite3 odd.db "SELECT count(*) FROM games") == 0 ]] || fail "mismatched ranks stored games"
 echo "5. a rank with another binary at the same path: refused, naming host and file"
