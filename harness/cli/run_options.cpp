@@ -16,6 +16,7 @@
 #include "harness/cli/game_outputs.hpp"
 #include "harness/cli/pv_warnings.hpp"
 #include "harness/cli/tournament_standings.hpp"
+#include "harness/cluster/world.hpp"
 #include "harness/match/time_control.hpp"
 #include "harness/stats/format.hpp"
 #include "harness/store/store.hpp"
@@ -371,7 +372,9 @@ int parse_concurrency(const po::variables_map& values) {
     const int concurrency = int_value("--concurrency", text);
     if (concurrency < 1) throw flag_error("--concurrency", text, "must be at least 1");
     const bool forced = values.count("force-concurrency") && values["force-concurrency"].as<bool>();
-    if (concurrency > hardware_threads() && !forced) {
+    // Under MPI the playing ranks' cores count, which rank 0 does not know (and which may be
+    // more than its own): --concurrency is per playing rank there (docs/scale-out.md).
+    if (concurrency > hardware_threads() && !forced && !cluster::coordinates()) {
         throw flag_error("--concurrency", text,
                          "is above the " + std::to_string(hardware_threads()) +
                              " hardware threads of this machine: every game at once is two engine "
