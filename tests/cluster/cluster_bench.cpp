@@ -23,13 +23,12 @@
 // result), its CPU time, the SQLite statements' share, and exits 1 unless every planned game
 // was stored.
 //
-//   mpirun --oversubscribe --allow-run-as-root -n RANKS tests/cluster/cluster_bench \
+//   mpirun --oversubscribe --allow-run-as-root -n RANKS build/dev/tests/cluster/cluster_bench
 //       [--pairs N (2000)] [--slots S (4): requests each worker rank keeps outstanding]
 //       [--plies P (100)] [--source DIR (the source tree)] [--engine FILE (lmr-engine)]
 //       [--keep DIR: put the database there and keep it]
 //
-// e.g. `mpirun --oversubscribe --allow-run-as-root -n 3 build/dev/tests/cluster/cluster_bench
-// --pairs 3000`. Ranks ≥ 2; one worker rank with a few slots already keeps rank 0 busy.
+// Ranks ≥ 2; one worker rank with a few slots already keeps rank 0 busy.
 
 #include <mpi.h>
 #include <sqlite3.h>
@@ -42,6 +41,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -71,6 +71,13 @@ std::int64_t now_ns() {
         .count();
 }
 
+// This thread's CPU time: what a message cost rank 0 even when the machine is shared.
+std::int64_t cpu_ns() {
+    timespec t{};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rank 0's measurements (only rank 0 records; one thread: the coordinator's).
 
@@ -78,6 +85,7 @@ struct Handled {
     std::int64_t id = -1;
     std::int64_t ns = 0;         // from taking the message to the next poll
     std::int64_t sqlite_ns = 0;  // of which inside SQLite
+    std::int64_t cpu_ns = 0;     // the thread's CPU time over the same span
 };
 
 struct SqlTotals {
@@ -90,6 +98,7 @@ struct Meter {
     // The message being handled: its tag, when it was taken, SQLite's total then.
     int open_tag = -1;
     std::int64_t open_at = 0;
+    std::int64_t open_cpu = 0;
     std::int64_t open_sqlite = 0;
     std::int64_t open_id = -1;
     std::vector<Handled> requests, results, other;
@@ -117,19 +126,23 @@ std::int64_t leading_id(const char* text, int size) {
         i = static_cast<int>(at) + 5;
     }
     bool any = false;
-    for (; i < size && text[i] >= '0' && text[i] <= '9'; ++i, any = true) id = id * 10 + (text[i] - '0');
+    for (; i < size && text[i] >= '0' && text[i] <= '9'; ++i, any = true)
+        id = id * 10 + (text[i] - '0');
     return any ? id : -1;
 }
 
 void close_window(std::int64_t at) {
     Meter& m = meter();
     if (m.open_tag < 0) return;
-    const Handled h{m.open_id, at - m.open_at, m.sqlite_ns - m.open_sqlite};
-    if (m.open_tag == static_cast<int>(Tag::kRequest)) m.requests.push_back(h);
+    const Handled h{m.open_id, at - m.open_at, m.sqlite_ns - m.open_sqlite,
+                    cpu_ns() - m.open_cpu};
+    if (m.open_tag == static_cast<int>(Tag::kRequest))
+        m.requests.push_back(h);
     else if (m.open_tag == static_cast<int>(Tag::kResult)) {
         m.results.push_back(h);
         m.last_result = at;
-    } else m.other.push_back(h);
+    } else
+        m.other.push_back(h);
     m.open_tag = -1;
 }
 
@@ -179,7 +192,8 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status
     const int rc = PMPI_Iprobe(source, tag, comm, flag, status);
     const std::int64_t end = now_ns();
     m.mpi_ns += end - start;
-    if (*flag) ++m.busy_polls;
+    if (*flag)
+        ++m.busy_polls;
     else {
         ++m.idle_polls;
         m.idle_since = end;
@@ -197,6 +211,7 @@ int MPI_Recv(void* buf, int count, MPI_Datatype datatype, int source, int tag, M
     m.mpi_ns += end - start;
     m.open_tag = tag;
     m.open_at = end;
+    m.open_cpu = cpu_ns();
     m.open_sqlite = m.sqlite_ns;
     m.open_id = tag == static_cast<int>(Tag::kResult)
                     ? leading_id(static_cast<const char*>(buf), count)
@@ -205,8 +220,7 @@ int MPI_Recv(void* buf, int count, MPI_Datatype datatype, int source, int tag, M
     return rc;
 }
 
-int MPI_Send(const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
-             MPI_Comm comm) {
+int MPI_Send(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) {
     Meter& m = meter();
     if (!m.on) return PMPI_Send(buf, count, datatype, dest, tag, comm);
     if (tag == static_cast<int>(Tag::kJob))
@@ -274,10 +288,14 @@ int planned_outcome(std::int64_t job_id) {
     const std::int64_t pair = job_id / 2;
     const int round = static_cast<int>(job_id % 2);
     switch (pair % 4) {
-        case 0: return 1;
-        case 1: return -1;
-        case 2: return 0;
-        default: return round == 0 ? 1 : -1;
+        case 0:
+            return 1;
+        case 1:
+            return -1;
+        case 2:
+            return 0;
+        default:
+            return round == 0 ? 1 : -1;
     }
 }
 
@@ -346,7 +364,7 @@ lmr::match::GameRecord fake_game(const lmr::games::GameJob& job, const SessionIn
     switch (end) {
         case chess::GameEnd::kCheckmate:
             game.result = pos.side_to_move() == chess::kWhite ? GameResult::kBlackWins
-                                                               : GameResult::kWhiteWins;
+                                                              : GameResult::kWhiteWins;
             game.termination = Termination::kMate;
             game.reason = pos.side_to_move() == chess::kWhite ? "Black mates" : "White mates";
             break;
@@ -377,8 +395,8 @@ lmr::match::GameRecord fake_game(const lmr::games::GameJob& job, const SessionIn
                 game.reason = "draw by adjudication: scores within 10 cp";
             } else {
                 game.result = white_outcome > 0 ? GameResult::kWhiteWins : GameResult::kBlackWins;
-                game.reason = std::string(white_outcome > 0 ? "Black" : "White") +
-                              " resigns by adjudication";
+                game.reason =
+                    std::string(white_outcome > 0 ? "Black" : "White") + " resigns by adjudication";
             }
             break;
     }
@@ -390,7 +408,7 @@ lmr::match::GameRecord fake_game(const lmr::games::GameJob& job, const SessionIn
         stats.reports = searched[side];
         auto& s = stats.total.stats;
         for (int rule = 0; rule < 8; ++rule) {
-            const auto r = static_cast<lmr::Rule>((rule * 5 + 2) % lmr::kRuleCount);
+            const auto r = static_cast<::lmr::lmr::Rule>((rule * 5 + 2) % ::lmr::lmr::kRuleCount);
             for (int i = 0; i < 50 + rng.below(500); ++i) s.record(r, 10);
             s.record_changed(r);
         }
@@ -430,8 +448,7 @@ std::string fake_session(const std::string& text, int slots, int plies, WorkerCo
         for (const auto& engine : engines.engines) info.names.push_back(engine.name);
         info.time_control = engines.game.time_control.to_pgn_tag();
         int outstanding = 0;
-        for (int slot = 0; slot < slots; ++slot, ++outstanding)
-            cluster::send(0, Tag::kRequest, "");
+        for (int slot = 0; slot < slots; ++slot, ++outstanding) cluster::send(0, Tag::kRequest, "");
         bool stopped = false;
         while (outstanding > 0) {
             cluster::Message message = next_from_rank0();
@@ -498,19 +515,31 @@ int serve(int slots, int plies) {
 
 struct Summary {
     double mean_us = 0, p50_us = 0, p99_us = 0, max_us = 0, sqlite_mean_us = 0;
+    double cpu_mean_us = 0, cpu_p99_us = 0;
 };
 
 Summary summarize(std::vector<Handled> list) {
     Summary s;
     if (list.empty()) return s;
-    double total = 0, sqlite = 0;
+    double total = 0, sqlite = 0, cpu = 0;
+    std::vector<std::int64_t> cpus;
     for (const auto& h : list) {
         total += static_cast<double>(h.ns);
         sqlite += static_cast<double>(h.sqlite_ns);
+        cpu += static_cast<double>(h.cpu_ns);
+        cpus.push_back(h.cpu_ns);
     }
-    std::sort(list.begin(), list.end(), [](const Handled& a, const Handled& b) { return a.ns < b.ns; });
+    std::sort(cpus.begin(), cpus.end());
+    s.cpu_mean_us = cpu / 1e3 / static_cast<double>(list.size());
+    s.cpu_p99_us = static_cast<double>(cpus[std::min(cpus.size() - 1, cpus.size() * 99 / 100)]) / 1e3;
+    std::sort(list.begin(), list.end(),
+              [](const Handled& a, const Handled& b) { return a.ns < b.ns; });
     const auto at = [&](double q) {
-        return static_cast<double>(list[std::min(list.size() - 1, static_cast<std::size_t>(q * static_cast<double>(list.size())))].ns) / 1e3;
+        return static_cast<double>(
+                   list[std::min(list.size() - 1,
+                                 static_cast<std::size_t>(q * static_cast<double>(list.size())))]
+                       .ns) /
+               1e3;
     };
     s.mean_us = total / 1e3 / static_cast<double>(list.size());
     s.sqlite_mean_us = sqlite / 1e3 / static_cast<double>(list.size());
@@ -521,8 +550,10 @@ Summary summarize(std::vector<Handled> list) {
 }
 
 void print(const char* what, const Summary& s) {
-    std::printf("  %-26s mean %8.1f us  p50 %8.1f  p99 %8.1f  max %9.1f  (SQLite %.1f us)\n", what,
-                s.mean_us, s.p50_us, s.p99_us, s.max_us, s.sqlite_mean_us);
+    std::printf("  %-26s wall mean %7.1f us  p50 %7.1f  p99 %8.1f  max %8.1f  (SQLite %6.1f);"
+                "  CPU mean %7.1f  p99 %8.1f\n",
+                what, s.mean_us, s.p50_us, s.p99_us, s.max_us, s.sqlite_mean_us, s.cpu_mean_us,
+                s.cpu_p99_us);
 }
 
 double cpu_seconds() {
@@ -585,13 +616,20 @@ Options parse(int argc, char** argv) {
             if (i + 1 >= argc) throw std::invalid_argument(flag + " needs a value");
             return argv[++i];
         };
-        if (flag == "--pairs") o.pairs = std::stol(value());
-        else if (flag == "--slots") o.slots = std::stoi(value());
-        else if (flag == "--plies") o.plies = std::stoi(value());
-        else if (flag == "--source") o.source = value();
-        else if (flag == "--engine") o.engine = value();
-        else if (flag == "--keep") o.keep = value();
-        else throw std::invalid_argument("unknown flag " + flag);
+        if (flag == "--pairs")
+            o.pairs = std::stol(value());
+        else if (flag == "--slots")
+            o.slots = std::stoi(value());
+        else if (flag == "--plies")
+            o.plies = std::stoi(value());
+        else if (flag == "--source")
+            o.source = value();
+        else if (flag == "--engine")
+            o.engine = value();
+        else if (flag == "--keep")
+            o.keep = value();
+        else
+            throw std::invalid_argument("unknown flag " + flag);
     }
     if (o.pairs < 1 || o.slots < 1 || o.plies < 1) throw std::invalid_argument("bad count");
     return o;
@@ -611,17 +649,12 @@ int coordinate(const Options& o) {
     fs::remove(db + "-wal");
     fs::remove(db + "-shm");
     const std::vector<std::string> args = {
-        "lmr-harness", "sprt",
-        "--base", o.source + "/configs/none.json",
-        "--test", o.source + "/configs/default.json",
-        "--tc", "nodes=1000",
+        "lmr-harness", "sprt", "--base", o.source + "/configs/none.json", "--test",
+        o.source + "/configs/default.json", "--tc", "nodes=1000",
         // Normalized Elo ±2 at α = β = 0.001: the WW/LL/DD/WL pattern keeps the LLR near 0.
-        "--elo0", "-2", "--elo1", "2", "--alpha", "0.001", "--beta", "0.001",
-        "--max-pairs", std::to_string(o.pairs),
-        "--concurrency", "1", "--seed", "7",
-        "--book", o.source + "/openings/default.epd",
-        "--engine-binary", o.engine,
-        "--db", db};
+        "--elo0", "-2", "--elo1", "2", "--alpha", "0.001", "--beta", "0.001", "--max-pairs",
+        std::to_string(o.pairs), "--concurrency", "1", "--seed", "7", "--book",
+        o.source + "/openings/default.epd", "--engine-binary", o.engine, "--db", db};
     std::vector<const char*> argv;
     for (const auto& a : args) argv.push_back(a.c_str());
     std::ostringstream out, err;
@@ -652,6 +685,7 @@ int coordinate(const Options& o) {
         if (auto it = per_game.find(h.id); it != per_game.end()) {
             g.ns += it->second.ns;
             g.sqlite_ns += it->second.sqlite_ns;
+            g.cpu_ns += it->second.cpu_ns;
         }
         games.push_back(g);
     }
@@ -660,9 +694,10 @@ int coordinate(const Options& o) {
     for (const auto* list : {&m.requests, &m.results, &m.other})
         for (const auto& h : *list) handled_s += static_cast<double>(h.ns) / 1e9;
 
-    std::printf("cluster_bench: %d ranks (rank 0 coordinating, %d fake worker ranks x %d slots), "
-                "%d plies per game, database %s\n",
-                lmr::cluster::ranks(), lmr::cluster::ranks() - 1, o.slots, o.plies, db.c_str());
+    std::printf(
+        "cluster_bench: %d ranks (rank 0 coordinating, %d fake worker ranks x %d slots), "
+        "%d plies per game, database %s\n",
+        lmr::cluster::ranks(), lmr::cluster::ranks() - 1, o.slots, o.plies, db.c_str());
     std::printf("sprt exit code %d; games planned %lld, stored %lld\n", code,
                 static_cast<long long>(planned), static_cast<long long>(stored));
     std::printf("wall: command %.2f s; first request to last result %.2f s\n", wall_s, window_s);
@@ -674,18 +709,21 @@ int coordinate(const Options& o) {
     print("request (hand out a job)", requests);
     print("result (decode + sink)", results);
     print("per game (both)", per);
-    std::printf("rank 0 time over the command: handling %.2f s, in MPI calls %.2f s, asleep in "
-                "idle polls %.2f s (%lld idle polls, %lld with a message)\n",
-                handled_s, static_cast<double>(m.mpi_ns) / 1e9,
-                static_cast<double>(m.idle_ns) / 1e9, static_cast<long long>(m.idle_polls),
-                static_cast<long long>(m.busy_polls));
-    std::printf("SQLite on rank 0: %.2f s in all = %.1f us per game (%.0f%% of the result "
-                "handling); by statement:\n",
-                static_cast<double>(m.sqlite_ns) / 1e9,
-                static_cast<double>(m.sqlite_ns) / 1e3 / static_cast<double>(std::max<std::size_t>(1, m.results.size())),
-                results.mean_us > 0 ? 100.0 * results.sqlite_mean_us / results.mean_us : 0.0);
+    std::printf(
+        "rank 0 time over the command: handling %.2f s, in MPI calls %.2f s, asleep in "
+        "idle polls %.2f s (%lld idle polls, %lld with a message)\n",
+        handled_s, static_cast<double>(m.mpi_ns) / 1e9, static_cast<double>(m.idle_ns) / 1e9,
+        static_cast<long long>(m.idle_polls), static_cast<long long>(m.busy_polls));
+    std::printf(
+        "SQLite on rank 0: %.2f s in all = %.1f us per game (%.0f%% of the result "
+        "handling); by statement:\n",
+        static_cast<double>(m.sqlite_ns) / 1e9,
+        static_cast<double>(m.sqlite_ns) / 1e3 /
+            static_cast<double>(std::max<std::size_t>(1, m.results.size())),
+        results.mean_us > 0 ? 100.0 * results.sqlite_mean_us / results.mean_us : 0.0);
     std::vector<std::pair<std::string, SqlTotals>> sql(m.sql.begin(), m.sql.end());
-    std::sort(sql.begin(), sql.end(), [](const auto& a, const auto& b) { return a.second.ns > b.second.ns; });
+    std::sort(sql.begin(), sql.end(),
+              [](const auto& a, const auto& b) { return a.second.ns > b.second.ns; });
     for (const auto& [what, t] : sql)
         if (t.ns > 0.002 * static_cast<double>(m.sqlite_ns))
             std::printf("  %-34s %8lld calls %8.3f s  %7.2f us per call\n", what.c_str(),
@@ -693,8 +731,9 @@ int coordinate(const Options& o) {
                         static_cast<double>(t.ns) / 1e3 / static_cast<double>(t.calls));
     codec_figures(o.source, o.plies);
     if (code != 3 || stored != planned) {
-        std::fprintf(stderr, "FAIL: sprt exited %d (3 expected: undecided), stored %lld of %lld "
-                             "games\n%s",
+        std::fprintf(stderr,
+                     "FAIL: sprt exited %d (3 expected: undecided), stored %lld of %lld "
+                     "games\n%s",
                      code, static_cast<long long>(stored), static_cast<long long>(planned),
                      err.str().c_str());
         return 1;
