@@ -42,9 +42,9 @@ class Coordinator {
         for (int worker = 1; worker < ranks(); ++worker) send(worker, Tag::kSession, session);
         int working = ranks() - 1;
         while (working > 0) {
+            check_stop_requests();  // each turn: a busy job must not delay a Ctrl-C
             std::optional<Message> message = poll(-1, std::nullopt);
             if (!message) {
-                check_stop_requests();
                 std::this_thread::sleep_for(std::chrono::milliseconds(1));
                 continue;
             }
@@ -53,7 +53,11 @@ class Coordinator {
                     hand_out(message->from);
                     break;
                 case Tag::kResult:
-                    deliver(message->text);
+                    try {
+                        deliver(message->text);
+                    } catch (const std::exception& e) {  // unreadable, or the sink failed
+                        fail("a game from rank " + std::to_string(message->from) + ": " + e.what());
+                    }
                     break;
                 case Tag::kSessionDone:
                     --working;
