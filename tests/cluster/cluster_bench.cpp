@@ -134,8 +134,7 @@ std::int64_t leading_id(const char* text, int size) {
 void close_window(std::int64_t at) {
     Meter& m = meter();
     if (m.open_tag < 0) return;
-    const Handled h{m.open_id, at - m.open_at, m.sqlite_ns - m.open_sqlite,
-                    cpu_ns() - m.open_cpu};
+    const Handled h{m.open_id, at - m.open_at, m.sqlite_ns - m.open_sqlite, cpu_ns() - m.open_cpu};
     if (m.open_tag == static_cast<int>(Tag::kRequest))
         m.requests.push_back(h);
     else if (m.open_tag == static_cast<int>(Tag::kResult)) {
@@ -531,7 +530,8 @@ Summary summarize(std::vector<Handled> list) {
     }
     std::sort(cpus.begin(), cpus.end());
     s.cpu_mean_us = cpu / 1e3 / static_cast<double>(list.size());
-    s.cpu_p99_us = static_cast<double>(cpus[std::min(cpus.size() - 1, cpus.size() * 99 / 100)]) / 1e3;
+    s.cpu_p99_us =
+        static_cast<double>(cpus[std::min(cpus.size() - 1, cpus.size() * 99 / 100)]) / 1e3;
     std::sort(list.begin(), list.end(),
               [](const Handled& a, const Handled& b) { return a.ns < b.ns; });
     const auto at = [&](double q) {
@@ -550,10 +550,11 @@ Summary summarize(std::vector<Handled> list) {
 }
 
 void print(const char* what, const Summary& s) {
-    std::printf("  %-26s wall mean %7.1f us  p50 %7.1f  p99 %8.1f  max %8.1f  (SQLite %6.1f);"
-                "  CPU mean %7.1f  p99 %8.1f\n",
-                what, s.mean_us, s.p50_us, s.p99_us, s.max_us, s.sqlite_mean_us, s.cpu_mean_us,
-                s.cpu_p99_us);
+    std::printf(
+        "  %-26s wall mean %7.1f us  p50 %7.1f  p99 %8.1f  max %8.1f  (SQLite %6.1f);"
+        "  CPU mean %7.1f  p99 %8.1f\n",
+        what, s.mean_us, s.p50_us, s.p99_us, s.max_us, s.sqlite_mean_us, s.cpu_mean_us,
+        s.cpu_p99_us);
 }
 
 double cpu_seconds() {
