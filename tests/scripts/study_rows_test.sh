@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # scripts/study with STUDY_FIRST_ROW=N plans exactly the phase's rows N… (the full plan's
-# commands from the N-th on, in order), and refuses a value that is no row number.
+# commands from the N-th on, in order), and refuses a value that is no row number; the clock
+# phase plans a capped SPRT for every pair of none.json and the configs it is given.
 set -euo pipefail
 study=$1
 commands() { grep '^  lmr-harness ' || true; }
@@ -21,4 +22,17 @@ for bad in 0 x -3 ""; do
     exit 1
   fi
 done
-echo "PASS: rows 10-$rows planned, bad values refused"
+# The clock phase: every pair of none.json and the named configs once, as an SPRT with a cap.
+clock=$(STUDY_CLOCK_CONFIGS="configs/default.json configs/mediocre.json" "$study" --plan clock |
+        commands)
+if [[ $(grep -c ' sprt .*--max-pairs 200 .*--tc tc=5+0.05' <<<"$clock") != 3 ]] ||
+   ! grep -q 'base configs/default.json --test configs/mediocre.json' <<<"$clock"; then
+  echo "FAIL: clock with two configs did not plan the 3 capped SPRTs of none, default, mediocre" >&2
+  echo "$clock" >&2
+  exit 1
+fi
+if STUDY_CLOCK_CONFIGS= "$study" --plan clock >/dev/null 2>&1; then
+  echo "FAIL: the clock phase was planned without STUDY_CLOCK_CONFIGS" >&2
+  exit 1
+fi
+echo "PASS: rows 10-$rows planned, bad values refused, the clock's round robin planned"
