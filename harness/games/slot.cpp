@@ -1,7 +1,5 @@
 #include "harness/games/slot.hpp"
 
-#include <algorithm>
-#include <chrono>
 #include <variant>
 
 #include "engine/chess/movegen.hpp"
@@ -26,9 +24,6 @@ std::optional<std::string> bestmove_fault(const std::string& fen, const std::str
     return "illegal move '" + bestmove + "': " + error;
 }
 
-// How often a search waiting for its `bestmove` looks at the service's cancel flag.
-constexpr std::chrono::milliseconds kCancelPoll{50};
-
 // One search from `ucinewgame`. Returns the failure text, or nullopt with `outcome.info` set —
 // or with `outcome.cancelled` set when `cancel` came before the `bestmove` (the search is then
 // left pending).
@@ -36,16 +31,12 @@ std::optional<std::string> search_once(UciEngine& engine, const SearchJob& job,
                                        const std::atomic<bool>& cancel, SearchOutcome& outcome) {
     if (engine.new_game() != Status::kOk)
         return "not ready after ucinewgame: " + engine.last_error();
-    const auto deadline = uci_client::Clock::now() + job.timeout;
-    const auto step = [&] { return std::min(deadline, uci_client::Clock::now() + kCancelPoll); };
-    auto result =
-        engine.go("position fen " + job.fen, uci_client::GoLimits::with_nodes(job.nodes), step());
-    while (result.status == Status::kTimeout && uci_client::Clock::now() < deadline) {
-        if (cancel) {
-            outcome.cancelled = true;
-            return std::nullopt;
-        }
-        result = engine.wait(step());
+    const auto result =
+        engine.go("position fen " + job.fen, uci_client::GoLimits::with_nodes(job.nodes),
+                  uci_client::Clock::now() + job.timeout, &cancel);
+    if (result.status == Status::kCancelled) {
+        outcome.cancelled = true;
+        return std::nullopt;
     }
     if (result.status != Status::kOk)
         return std::string(uci_client::to_string(result.status)) +

@@ -238,15 +238,17 @@ class GameRunner {
         const nanoseconds wait =
             budget ? *budget + kDeadlineSlack : nanoseconds(settings_.stall_timeout);
         pv_checker_.start_search(side);
-        const GoResult reply =
-            engine.go(command_.text(), limits,
-                      SteadyClock::now() + duration_cast<SteadyClock::duration>(wait));
+        const GoResult reply = engine.go(
+            command_.text(), limits,
+            SteadyClock::now() + duration_cast<SteadyClock::duration>(wait), settings_.cancel);
         // Before the move is judged: fastchess compares even an illegal bestmove with the PV.
         pv_checker_.finish_search(pos_, reply.status == Status::kOk ? reply.bestmove : "");
 
         switch (reply.status) {
             case Status::kOk:
                 break;
+            case Status::kCancelled:
+                return false;  // play() ends the game as cancelled
             case Status::kCrashed:
                 engine.kill();
                 lose(side, core::Termination::kCrash, who(side) + " crashed: " + reply.error);

@@ -58,6 +58,8 @@ std::string_view to_string(Status status) {
             return "crashed";
         case Status::kIllegalOutput:
             return "illegal output";
+        case Status::kCancelled:
+            return "cancelled";
     }
     return "unknown";
 }
@@ -346,6 +348,22 @@ GoResult UciEngine::go(std::string_view position_command, const GoLimits& limits
     search_pending_ = true;
     pending_ = GoResult{};
     return read_search(deadline);
+}
+
+GoResult UciEngine::go(std::string_view position_command, const GoLimits& limits,
+                       Clock::time_point deadline, const std::atomic<bool>* cancel) {
+    if (!cancel) return go(position_command, limits, deadline);
+    const auto step = [&] { return std::min(deadline, Clock::now() + kCancelPoll); };
+    GoResult result = go(position_command, limits, step());
+    while (result.status == Status::kTimeout && Clock::now() < deadline) {
+        if (*cancel) {
+            result.status = Status::kCancelled;
+            result.error = "cancelled while the engine searched";
+            return result;
+        }
+        result = wait(step());
+    }
+    return result;
 }
 
 GoResult UciEngine::wait(Clock::time_point deadline) {

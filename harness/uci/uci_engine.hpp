@@ -8,6 +8,7 @@
 // Only start()/restart() throw, because an engine that cannot start or rejects its
 // configuration is a setup error to report before the first game.
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -83,6 +84,7 @@ enum class Status {
     kTimeout,  // no answer by the deadline; the engine may still be searching
     kCrashed,  // the engine closed its output or its input (exited, crashed) or is not running
     kIllegalOutput,  // `bestmove` without a move
+    kCancelled,      // the caller's cancel flag came first; the search is still pending
 };
 std::string_view to_string(Status status);
 
@@ -141,6 +143,12 @@ class UciEngine {
     // kill()/restart(); a later go()/is_ready() stops it first.
     GoResult go(std::string_view position_command, const GoLimits& limits,
                 Clock::time_point deadline);
+    // go(), looking at `cancel` (when not null) every kCancelPoll until the `bestmove`:
+    // kCancelled when it is set first, so that a Ctrl-C need not wait for the deadline of a
+    // search that may never end. The search is then left pending, as after kTimeout.
+    GoResult go(std::string_view position_command, const GoLimits& limits,
+                Clock::time_point deadline, const std::atomic<bool>* cancel);
+    static constexpr std::chrono::milliseconds kCancelPoll{50};
     // Goes on reading the search a go() left pending at its kTimeout, until `bestmove` or the
     // new deadline (the result is as go()'s, its info gathered since the go): a caller that
     // waits in short steps, e.g. to notice a Ctrl-C in between. kOk with an empty bestmove when

@@ -327,6 +327,37 @@ TEST(UciEngine, WaitGoesOnReadingAPendingSearch) {
     EXPECT_TRUE(legal_after({}, stopped.bestmove));
 }
 
+// go() with a cancel flag ends with kCancelled within a poll step of the flag, long before the
+// deadline, and leaves the search pending; without the flag set it is go() as usual.
+TEST(UciEngine, GoWithACancelFlagStopsWaitingWhenItIsSet) {
+    UciEngine engine(fixture(LMR_FIXTURE_RANDOM));
+    engine.start();
+    std::atomic<bool> cancel{false};
+    const GoResult normal =
+        engine.go("position startpos", GoLimits::with_nodes(5), Clock::now() + 10s, &cancel);
+    ASSERT_EQ(normal.status, Status::kOk) << normal.error;
+    EXPECT_TRUE(legal_after({}, normal.bestmove));
+
+    GoLimits infinite;
+    infinite.infinite = true;
+    std::thread canceller([&cancel] {
+        std::this_thread::sleep_for(200ms);
+        cancel = true;
+    });
+    const auto started = Clock::now();
+    const GoResult cancelled =
+        engine.go("position startpos", infinite, Clock::now() + 60s, &cancel);
+    canceller.join();
+    EXPECT_EQ(cancelled.status, Status::kCancelled);
+    EXPECT_GE(Clock::now() - started, 200ms);
+    EXPECT_LT(Clock::now() - started, 5s);  // not the 60 s deadline
+    EXPECT_EQ(cancelled.info.depth, 1);     // the info of the search so far is kept
+    EXPECT_TRUE(engine.searching());
+    const GoResult stopped = engine.stop(Clock::now() + 10s);
+    ASSERT_EQ(stopped.status, Status::kOk) << stopped.error;
+    EXPECT_TRUE(legal_after({}, stopped.bestmove));
+}
+
 TEST(UciEngine, IllegalAndMissingMoves) {
     UciEngine illegal(fixture(LMR_FIXTURE_ILLEGAL, {"1"}));
     illegal.start();

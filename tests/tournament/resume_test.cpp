@@ -123,6 +123,29 @@ TEST(Resume, CtrlCInterruptsCleanlyAndResumeFinishes) {
     expect_complete_run(db_path, kPairs);
 }
 
+// Without a clock a hung search ends only at the stall timeout (here the default, 60 s): Ctrl-C
+// must not wait for it, nor store the game it cut off.
+TEST(Resume, CtrlCDuringAHungSearchWithoutClockStopsAtOnce) {
+    TempDir dir;
+    const std::string db_path = dir / "hung.db";
+    Harness harness(dir, {"match", "--engine", "name=hanger", "cmd=" + kFixtureHang, "arg=2",
+                          "--engine", "name=random", "cmd=" + kFixtureRandom, "--pairs", "2",
+                          "--tc", "nodes=100", "--book", "none", "--db", db_path});
+    // The hanger's two moves take milliseconds; then its third search never ends.
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    const auto engines = children_of(harness.pid());
+    harness.signal_group(SIGINT);
+    const auto r = harness.wait(std::chrono::seconds(10));
+    ASSERT_FALSE(r.timed_out) << "Ctrl-C waited for the hung search\n" << describe(r);
+    EXPECT_EQ(r.exit_code, 4) << describe(r);
+    for (const auto& engine : engines)
+        EXPECT_FALSE(alive(engine.pid))
+            << engine.comm << " (pid " << engine.pid << ") outlived the harness";
+    Db db(db_path);
+    EXPECT_EQ(db.text("SELECT status FROM runs"), "interrupted");
+    EXPECT_EQ(db.integer("SELECT count(*) FROM games"), 0);
+}
+
 TEST(Resume, FinishedRunIsNotResumed) {
     TempDir dir;
     const std::string db_path = dir / "done.db";
