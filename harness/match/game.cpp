@@ -201,31 +201,10 @@ class GameRunner {
 
     // Ends the game when the rules say it is over; true if it did.
     bool ended_by_rules() {
-        switch (chess::game_end(pos_)) {
-            case chess::GameEnd::kNone:
-                return false;
-            case chess::GameEnd::kCheckmate: {
-                const chess::Color winner = ~pos_.side_to_move();
-                lose(pos_.side_to_move(), core::Termination::kMate, side_name(winner) + " mates");
-                return true;
-            }
-            case chess::GameEnd::kStalemate:
-                finish(core::GameResult::kDraw, core::Termination::kStalemate, "draw by stalemate");
-                return true;
-            case chess::GameEnd::kRepetition:
-                finish(core::GameResult::kDraw, core::Termination::kRepetition,
-                       "draw by threefold repetition");
-                return true;
-            case chess::GameEnd::kFiftyMove:
-                finish(core::GameResult::kDraw, core::Termination::kFiftyMove,
-                       "draw by the fifty-move rule");
-                return true;
-            case chess::GameEnd::kInsufficientMaterial:
-                finish(core::GameResult::kDraw, core::Termination::kMaterial,
-                       "draw by insufficient material");
-                return true;
-        }
-        return false;
+        auto ending = rules_ending(chess::game_end(pos_), pos_.side_to_move());
+        if (!ending) return false;
+        finish(ending->result, ending->termination, std::move(ending->reason));
+        return true;
     }
 
     // Asks the side to move for its move and plays it; true when the game is over.

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/chess/game_end.hpp"
 #include "engine/chess/types.hpp"
 #include "engine/lmr/stats.hpp"
 #include "harness/core/outcome.hpp"
@@ -67,5 +68,14 @@ struct GameRecord {
     // The side that lost, if any (from the result).
     std::optional<chess::Color> loser() const;
 };
+
+// How a game the rules ended is recorded: the result, the termination and the reason in words
+// ("White mates", "draw by stalemate"). nullopt for chess::GameEnd::kNone.
+struct RulesEnding {
+    core::GameResult result;
+    core::Termination termination;
+    std::string reason;
+};
+std::optional<RulesEnding> rules_ending(chess::GameEnd end, chess::Color side_to_move);
 
 }  // namespace lmr::match

@@ -59,6 +59,7 @@
 #include "harness/cli/cli.hpp"
 #include "harness/cluster/world.hpp"
 #include "harness/games/wire.hpp"
+#include "harness/match/game_record.hpp"
 #include "harness/match/pgn.hpp"
 
 namespace {
@@ -359,45 +360,20 @@ lmr::match::GameRecord fake_game(const lmr::games::GameJob& job, const SessionIn
     }
     game.final_fen = pos.fen();
     using core::GameResult;
-    using core::Termination;
-    switch (end) {
-        case chess::GameEnd::kCheckmate:
-            game.result = pos.side_to_move() == chess::kWhite ? GameResult::kBlackWins
-                                                              : GameResult::kWhiteWins;
-            game.termination = Termination::kMate;
-            game.reason = pos.side_to_move() == chess::kWhite ? "Black mates" : "White mates";
-            break;
-        case chess::GameEnd::kStalemate:
+    if (auto ending = match::rules_ending(end, pos.side_to_move())) {
+        game.result = ending->result;
+        game.termination = ending->termination;
+        game.reason = std::move(ending->reason);
+    } else {
+        game.termination = core::Termination::kAdjudication;
+        if (white_outcome == 0) {
             game.result = GameResult::kDraw;
-            game.termination = Termination::kStalemate;
-            game.reason = "draw by stalemate";
-            break;
-        case chess::GameEnd::kRepetition:
-            game.result = GameResult::kDraw;
-            game.termination = Termination::kRepetition;
-            game.reason = "draw by threefold repetition";
-            break;
-        case chess::GameEnd::kFiftyMove:
-            game.result = GameResult::kDraw;
-            game.termination = Termination::kFiftyMove;
-            game.reason = "draw by the fifty-move rule";
-            break;
-        case chess::GameEnd::kInsufficientMaterial:
-            game.result = GameResult::kDraw;
-            game.termination = Termination::kMaterial;
-            game.reason = "draw by insufficient material";
-            break;
-        case chess::GameEnd::kNone:
-            game.termination = Termination::kAdjudication;
-            if (white_outcome == 0) {
-                game.result = GameResult::kDraw;
-                game.reason = "draw by adjudication: scores within 10 cp";
-            } else {
-                game.result = white_outcome > 0 ? GameResult::kWhiteWins : GameResult::kBlackWins;
-                game.reason =
-                    std::string(white_outcome > 0 ? "Black" : "White") + " resigns by adjudication";
-            }
-            break;
+            game.reason = "draw by adjudication: scores within 10 cp";
+        } else {
+            game.result = white_outcome > 0 ? GameResult::kWhiteWins : GameResult::kBlackWins;
+            game.reason =
+                std::string(white_outcome > 0 ? "Black" : "White") + " resigns by adjudication";
+        }
     }
     // What lmr-engine reports over a game: a handful of rules per side (the store's real
     // games carry about six rows per side), and PV tallies.
