@@ -8,6 +8,7 @@
 #include "harness/cli/command.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
+#include "harness/cli/scorer_flags.hpp"
 #include "harness/label/labeller.hpp"
 #include "harness/match/pgn.hpp"
 #include "harness/openings/pgn_reader.hpp"
@@ -54,13 +55,9 @@ int run_label_command(CommandContext& context) {
         ("skip-plies", po::value<std::string>()->default_value("0"),
          "leave the first N plies of every game unsearched (written as book moves)")
         ("games", po::value<std::string>(), "label only the first N games read")
-        ("concurrency", po::value<std::string>()->default_value("2"), "engine processes at once")
-        ("stall-timeout", po::value<std::string>()->default_value("60000"),
-         "milliseconds one search may take before the engine counts as hung (it is restarted "
-         "and the search retried once)")
-        ("startup-timeout", po::value<std::string>()->default_value("10000"),
-         "milliseconds the engine may take to answer `uci` when it starts (restarts too)");
+        ("concurrency", po::value<std::string>()->default_value("2"), "engine processes at once");
     // clang-format on
+    add_scorer_timeout_flags(options);
     po::variables_map values;
     if (!parse_command_line(context, options, values,
                             "--pgn FILE [--pgn FILE]… --out FILE [--engine …] [options]",
@@ -73,23 +70,12 @@ int run_label_command(CommandContext& context) {
     if (label_options.scorer.concurrency == 0)
         throw flag_error("--concurrency", "0", "must be at least 1");
     label_options.skip_plies = int_flag(values, "skip-plies", 10'000);
-    const long stall_ms = parse_count("--stall-timeout", values["stall-timeout"].as<std::string>());
-    if (stall_ms == 0) throw flag_error("--stall-timeout", "0", "must be at least 1");
-    label_options.scorer.search_timeout = std::chrono::milliseconds(stall_ms);
-    const long startup_ms =
-        parse_count("--startup-timeout", values["startup-timeout"].as<std::string>());
-    if (startup_ms == 0) throw flag_error("--startup-timeout", "0", "must be at least 1");
-    label_options.scorer.timeouts.handshake = std::chrono::milliseconds(startup_ms);
-    const std::string out_path = values["out"].as<std::string>();
-
     // Ctrl-C from here on stops the labelling (the searches in flight abandoned, the engines
     // killed) and leaves the output file as it was.
-    const auto& interrupt = install_interrupt_handler();
-    label_options.scorer.interrupt = &interrupt;
+    apply_scorer_flags(values, label_options.scorer);
+    const std::string out_path = values["out"].as<std::string>();
     const auto interrupted = [&](const std::string& what) {
-        context.err << context.program << " label: " << what << "; nothing written (" << out_path
-                    << " is as it was)\n";
-        return kExitRunStopped;
+        return scoring_interrupted(context, "label", what, out_path);
     };
 
     openings::ReadOptions read_options;
@@ -124,7 +110,8 @@ int run_label_command(CommandContext& context) {
     } catch (const openings::ScorerInterrupted& e) {
         return interrupted(e.what());
     }
-    if (interrupt) return interrupted("interrupted before the output was written");
+    if (*label_options.scorer.interrupt)
+        return interrupted("interrupted before the output was written");
 
     std::ostringstream text;
     for (const match::GameRecord& game : labelled.games) {

@@ -15,6 +15,7 @@
 #include "harness/cli/command.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
+#include "harness/cli/scorer_flags.hpp"
 #include "harness/openings/book_generator.hpp"
 #include "harness/openings/eco_reader.hpp"
 #include "harness/openings/epd_reader.hpp"
@@ -41,7 +42,8 @@ constexpr std::string_view kGenerateDescription =
     "positions whose score is within ±--max-cp centipawns as EPD, sorted by ECO code then\n"
     "position: `<FEN> hmvc H; fmvn F; id \"ECO Name\"; ce SCORE;`. The file's header records\n"
     "the command. The result does not depend on --concurrency. The defaults are those of\n"
-    "openings/default.epd (docs/openings.md).";
+    "openings/default.epd (docs/openings.md). A failed engine (exit 1) or Ctrl-C (exit 4, as\n"
+    "an interrupted run) leaves --out as it was.";
 
 // The flags that decide the book, in a fixed order, for the header and the summary.
 std::string canonical_command(const po::variables_map& values, const std::string& program) {
@@ -108,6 +110,7 @@ int run_generate(CommandContext& context) {
         ("out", po::value<std::string>()->default_value("openings/default.epd"),
          "EPD file to write");
     // clang-format on
+    add_scorer_timeout_flags(options);
     po::variables_map values;
     if (!parse_command_line(context, options, values, "--eco FILE [options]", kGenerateDescription))
         return kExitOk;
@@ -129,6 +132,11 @@ int run_generate(CommandContext& context) {
     scorer.engine = engine_spec(values);
     scorer.nodes = static_cast<std::uint64_t>(nodes);
     scorer.concurrency = concurrency;
+    // Ctrl-C from here on stops the scoring and leaves the book file as it was.
+    apply_scorer_flags(values, scorer);
+    const auto interrupted = [&](const std::string& what) {
+        return scoring_interrupted(context, "openings generate", what, out_path.string());
+    };
 
     const auto started = SteadyClock::now();
     openings::ReadOptions read_options;
@@ -170,7 +178,10 @@ int run_generate(CommandContext& context) {
     } catch (const openings::ScorerError& e) {
         context.err << context.program << " openings generate: " << e.what() << '\n';
         return kExitFailure;
+    } catch (const openings::ScorerInterrupted& e) {
+        return interrupted(e.what());
     }
+    if (*scorer.interrupt) return interrupted("interrupted before the book was written");
 
     std::vector<openings::BookEntry> book;
     std::size_t unbalanced = 0, mates = 0, no_score = 0;

@@ -129,7 +129,9 @@ class BookGames : public pgn::GameVisitor {
                 out_.add(std::move(opening));
             }
         }
-        game_ = Game{.number = game_.number + 1};
+        const int next = game_.number + 1;
+        game_ = Game{};
+        game_.number = next;
     }
 
     detail::Collector& out_;

@@ -262,7 +262,9 @@ TEST(BadInputCli, AReadOnlyDatabaseFileIsNamedAndLeftAsItWas) {
     const std::string bytes = test::read_file(db);
     ::chmod(db.c_str(), 0444);
     // The directory is writable by whoever runs the harness; only the file is read-only.
-    if (::geteuid() == 0) ASSERT_EQ(::chown(dir.path().c_str(), 65534, 65534), 0);
+    if (::geteuid() == 0) {
+        ASSERT_EQ(::chown(dir.path().c_str(), 65534, 65534), 0);
+    }
     for (auto args : playing_commands()) {
         const std::string command = joined(args);
         args.insert(args.end(), {"--db", db});
@@ -282,7 +284,8 @@ int hardware_threads() {
 }
 
 TEST(BadInputCli, ConcurrencyAboveTheHardwareThreadsNeedsForce) {
-    for (const std::string value : {std::string("10000"), std::to_string(hardware_threads() + 1)}) {
+    for (const std::string& value :
+         {std::string("10000"), std::to_string(hardware_threads() + 1)}) {
         for (auto args : playing_commands()) {
             TempDir dir;
             const std::string command = joined(args);

@@ -1,20 +1,25 @@
 // Scoring positions with real engines (integration): lmr-engine scores known positions the
 // way chess says it should, the result does not depend on the concurrency, and an engine
 // that cannot start or keeps failing is an error. Then `lmr-harness openings generate` end to
-// end on a small ECO file.
+// end on a small ECO file, and stopped by Ctrl-C or refused by --startup-timeout without touching
+// the book it would replace.
 
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/wait.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "harness/openings/epd_reader.hpp"
 #include "harness/openings/position_scorer.hpp"
+#include "tests/support/child_process.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace lmr::openings {
@@ -23,6 +28,8 @@ namespace {
 const std::string kEngine = LMR_ENGINE_BINARY;
 const std::string kHarness = LMR_HARNESS_BINARY;
 const std::string kCrashFixture = LMR_CRASH_FIXTURE;
+const std::string kHangFixture = LMR_HANG_FIXTURE;             // plays 3 moves, then hangs
+const std::string kSlowStartFixture = LMR_SLOW_START_FIXTURE;  // answers `uci` after 2 s
 
 ScorerOptions lmr_engine(int concurrency, std::uint64_t nodes = 5000) {
     ScorerOptions options;
@@ -161,6 +168,68 @@ TEST(OpeningsGenerate, WritesABalancedBookThatReadsBack) {
     EXPECT_NE(message.str().find("bad.eco:2: illegal SAN 'Ke3'"), std::string::npos)
         << message.str();
     EXPECT_FALSE(std::filesystem::exists(dir / "bad.epd"));
+}
+
+// An ECO file of four positions to score, and a book an earlier run left at `out`: a stopped
+// or failed generate must leave it as it was.
+struct GenerateSetup {
+    test::TempDir temp{"lmr-generate-fault-test"};
+    std::string eco = (temp.path() / "four.eco").string();
+    std::string out = (temp.path() / "book.epd").string();
+    static constexpr const char* kEarlierBook = "# an earlier book\n";
+
+    GenerateSetup() {
+        std::ofstream(eco) << "C40 \"King's Knight\" 1.e4 e5 2.Nf3 *\n"
+                              "C44 \"King's Pawn\" 1.e4 e5 2.Nf3 Nc6 *\n"
+                              "D06 \"QGD\" 1.d4 d5 2.c4 *\n"
+                              "B20 \"Sicilian\" 1.e4 c5 2.Nf3 *\n";
+        std::ofstream(out) << kEarlierBook;
+    }
+    std::vector<std::string> args(const std::string& engine,
+                                  const std::vector<std::string>& extra = {}) const {
+        std::vector<std::string> a{"openings",        "generate", "--eco",       eco,
+                                   "--engine-binary", engine,     "--min-plies", "3",
+                                   "--concurrency",   "1",        "--out",       out};
+        a.insert(a.end(), extra.begin(), extra.end());
+        return a;
+    }
+    std::string book() const {
+        std::ostringstream text;
+        text << std::ifstream(out).rdbuf();
+        return text.str();
+    }
+};
+
+// Ctrl-C while the engine is stuck in a search (its fourth, which would take the 60 s stall
+// timeout to end by itself): exit 4 within seconds, said so, the book untouched.
+TEST(OpeningsGenerate, CtrlCStopsAStuckScoringAndLeavesTheBookAsItWas) {
+    GenerateSetup setup;
+    test::ChildProcess harness(kHarness, setup.args(kHangFixture), setup.temp.path(),
+                               {.run_in_dir = true, .own_group = true});
+    std::this_thread::sleep_for(std::chrono::seconds(1));  // three searches take milliseconds
+    ASSERT_TRUE(harness.running()) << "the scoring ended before it was stopped";
+    const auto signalled = std::chrono::steady_clock::now();
+    harness.signal_group(SIGINT);
+    const auto r = harness.wait(std::chrono::seconds(20));
+    ASSERT_FALSE(r.timed_out) << "did not stop after Ctrl-C\n" << test::describe(r);
+    EXPECT_LT(std::chrono::steady_clock::now() - signalled, std::chrono::seconds(5));
+    EXPECT_EQ(r.exit_code, 4) << test::describe(r);
+    EXPECT_NE(r.err.find("interrupted"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("nothing written"), std::string::npos) << r.err;
+    EXPECT_EQ(setup.book(), GenerateSetup::kEarlierBook);
+}
+
+// --startup-timeout bounds the engine's `uci` handshake: shorter than the engine's 2 s, the
+// command fails (exit 1) naming the handshake, before the engine answered, the book untouched.
+TEST(OpeningsGenerate, StartupTimeoutRefusesASlowEngine) {
+    GenerateSetup setup;
+    const auto r =
+        test::run_process(kHarness, setup.args(kSlowStartFixture, {"--startup-timeout", "300"}),
+                          setup.temp.path(), std::chrono::seconds(20));
+    EXPECT_EQ(r.exit_code, 1) << test::describe(r);
+    EXPECT_NE(r.err.find("uci"), std::string::npos) << r.err;
+    EXPECT_LT(r.seconds, 2.0) << test::describe(r);
+    EXPECT_EQ(setup.book(), GenerateSetup::kEarlierBook);
 }
 
 }  // namespace
