@@ -4,12 +4,10 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "tests/cli/run_binary.hpp"
+#include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
 
 namespace lmr {
@@ -17,30 +15,19 @@ namespace {
 
 using test::contains;
 
-std::string write(const std::filesystem::path& path, const std::string& text) {
-    std::ofstream(path) << text;
-    return path.string();
-}
-
-std::string read(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 TEST(LabelCommand, WritesTheGamesWithAScoreOnEveryMoveAfterTheSkippedPlies) {
     const test::TempDir dir("lmr-label");
-    const std::string in = write(dir.path() / "in.pgn",
-                                 "[White \"x\"]\n[Black \"y\"]\n[Result \"1-0\"]\n"
-                                 "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n");
+    const std::string in = (dir.path() / "in.pgn").string();
+    test::write_file(in,
+                     "[White \"x\"]\n[Black \"y\"]\n[Result \"1-0\"]\n"
+                     "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n");
     const auto out = dir.path() / "out.pgn";
     const auto r = test::run_binary(LMR_HARNESS_BINARY,
                                     {"label", "--pgn", in, "--out", out.string(), "--nodes", "2000",
                                      "--skip-plies", "2", "--concurrency", "1"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_TRUE(contains(r.out, "Labelled 5 positions of 1 games")) << r.out;
-    const std::string pgn = read(out);
+    const std::string pgn = test::read_file(out);
     EXPECT_TRUE(contains(pgn, "[White \"x\"]")) << pgn;
     EXPECT_TRUE(contains(pgn, "[Result \"1-0\"]")) << pgn;
     EXPECT_TRUE(contains(pgn, "1. e4 {book} 1... e5 {book} 2. Bc4 {")) << pgn;
@@ -49,9 +36,9 @@ TEST(LabelCommand, WritesTheGamesWithAScoreOnEveryMoveAfterTheSkippedPlies) {
 
 TEST(LabelCommand, ABadGameNamesTheFileAndLineAndWritesNothing) {
     const test::TempDir dir("lmr-label");
-    const std::string in =
-        write(dir.path() / "bad.pgn",
-              "[Result \"1-0\"]\n1. e4 e5 1-0\n\n[Result \"1-0\"]\n1. e4 e5 2. Ke3 1-0\n");
+    const std::string in = (dir.path() / "bad.pgn").string();
+    test::write_file(in,
+                     "[Result \"1-0\"]\n1. e4 e5 1-0\n\n[Result \"1-0\"]\n1. e4 e5 2. Ke3 1-0\n");
     const auto out = dir.path() / "out.pgn";
     const auto r =
         test::run_binary(LMR_HARNESS_BINARY, {"label", "--pgn", in, "--out", out.string()});
