@@ -17,6 +17,9 @@ inline constexpr int kExitUsage = 2;    // bad command line: unknown command, fl
 // A run failed while playing, or was interrupted (Ctrl-C, SIGTERM): resumable where the command
 // stores runs (match, sprt, tournament, tune, resume); `label` exits with it when interrupted.
 inline constexpr int kExitRunStopped = 4;
+// sprt's verdicts, for CI: H1 accepted is kExitOk, H0 accepted kExitFailure, and no decision
+// within --max-pairs this.
+inline constexpr int kExitUndecided = 3;
 
 // Thrown by a command for a bad command line; the dispatcher prints the message (which should
 // name the flag and the value) with a pointer to --help and exits with kExitUsage.

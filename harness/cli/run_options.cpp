@@ -409,6 +409,20 @@ tournament::SessionOptions session_options(const po::variables_map& values,
     return options;
 }
 
+int sprt_exit_code(const tournament::RunOutcome& outcome) {
+    if (outcome.status != store::RunStatus::kFinished) return kExitRunStopped;
+    switch (outcome.verdict) {
+        case store::Verdict::kH1:
+            return kExitOk;
+        case store::Verdict::kH0:
+            return kExitFailure;
+        case store::Verdict::kNone:  // a finished sprt stores a verdict; none decided nothing
+        case store::Verdict::kUndecided:
+            return kExitUndecided;
+    }
+    return kExitUndecided;
+}
+
 const std::atomic<bool>& install_interrupt_handler() {
     struct sigaction action {};
     action.sa_handler = on_interrupt;
@@ -463,7 +477,7 @@ int run_and_report(const tournament::RunPlan& given, const po::variables_map& va
         const auto result = resume_id ? tournament::resume_run(*resume_id, options)
                                       : tournament::start_run(plan, options);
         print_run_result(result, plan, context, values);
-        if (sprt) return tournament::sprt_exit_code(result.outcome);
+        if (sprt) return sprt_exit_code(result.outcome);
         return result.outcome.status == store::RunStatus::kFinished ? kExitOk : kExitRunStopped;
     } catch (const tournament::PlanError& e) {
         context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';

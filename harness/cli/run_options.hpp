@@ -62,6 +62,10 @@ void add_sprt_options(po::options_description& options);
 tournament::SessionOptions session_options(const po::variables_map& values,
                                            const CommandContext& context);
 
+// The exit code of an sprt run, as documented: kExitOk H1 accepted, kExitFailure H0 accepted,
+// kExitUndecided no decision within --max-pairs, kExitRunStopped failed or interrupted.
+int sprt_exit_code(const tournament::RunOutcome& outcome);
+
 // Installs SIGINT/SIGTERM handlers that set the returned flag (a second Ctrl-C exits at once).
 const std::atomic<bool>& install_interrupt_handler();
 

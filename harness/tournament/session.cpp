@@ -180,16 +180,4 @@ SessionResult resume_run(std::int64_t run_id, const SessionOptions& options) {
     return play(store, run_id, plan, engine_ids, book ? &*book : nullptr, claim, options);
 }
 
-int sprt_exit_code(const RunOutcome& outcome) {
-    if (outcome.status != store::RunStatus::kFinished) return 4;
-    switch (outcome.verdict) {
-        case store::Verdict::kH1:
-            return 0;
-        case store::Verdict::kH0:
-            return 1;
-        default:
-            return 3;
-    }
-}
-
 }  // namespace lmr::tournament

@@ -77,8 +77,4 @@ SessionResult start_run(const RunPlan& plan, const SessionOptions& options);
 // started unless options.allow_changed (run_inputs.hpp).
 SessionResult resume_run(std::int64_t run_id, const SessionOptions& options);
 
-// The exit code of a finished SPRT, as documented: 0 H1 accepted, 1 H0 accepted, 3 no
-// decision within the limits, 4 infrastructure failure or interruption.
-int sprt_exit_code(const RunOutcome& outcome);
-
 }  // namespace lmr::tournament

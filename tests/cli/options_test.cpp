@@ -226,5 +226,22 @@ TEST(CliDispatch, EveryCommandIsFoundByName) {
     EXPECT_EQ(find_command("no-such-command"), nullptr);
 }
 
+// sprt's exit codes as the README documents them for CI: 0 H1, 1 H0, 3 undecided, 4 stopped.
+TEST(CliExitCodes, SprtVerdicts) {
+    tournament::RunOutcome outcome;
+    outcome.status = store::RunStatus::kFinished;
+    outcome.verdict = store::Verdict::kH1;
+    EXPECT_EQ(sprt_exit_code(outcome), 0);
+    outcome.verdict = store::Verdict::kH0;
+    EXPECT_EQ(sprt_exit_code(outcome), 1);
+    outcome.verdict = store::Verdict::kUndecided;
+    EXPECT_EQ(sprt_exit_code(outcome), 3);
+    outcome.status = store::RunStatus::kInterrupted;
+    EXPECT_EQ(sprt_exit_code(outcome), 4);
+    outcome.status = store::RunStatus::kFailed;
+    outcome.verdict = store::Verdict::kH1;
+    EXPECT_EQ(sprt_exit_code(outcome), 4);
+}
+
 }  // namespace
 }  // namespace lmr::cli

@@ -329,21 +329,5 @@ TEST(Runner, StatisticsTakeTheTestEngineViewElseTheSecondEngine) {
     EXPECT_EQ(view_engine(plan), 0);
 }
 
-TEST(Session, SprtExitCodes) {
-    RunOutcome outcome;
-    outcome.status = store::RunStatus::kFinished;
-    outcome.verdict = store::Verdict::kH1;
-    EXPECT_EQ(sprt_exit_code(outcome), 0);
-    outcome.verdict = store::Verdict::kH0;
-    EXPECT_EQ(sprt_exit_code(outcome), 1);
-    outcome.verdict = store::Verdict::kUndecided;
-    EXPECT_EQ(sprt_exit_code(outcome), 3);
-    outcome.status = store::RunStatus::kInterrupted;
-    EXPECT_EQ(sprt_exit_code(outcome), 4);
-    outcome.status = store::RunStatus::kFailed;
-    outcome.verdict = store::Verdict::kH1;
-    EXPECT_EQ(sprt_exit_code(outcome), 4);
-}
-
 }  // namespace
 }  // namespace lmr::tournament
