@@ -33,7 +33,8 @@ constexpr const char* kDescription =
     "engine's average depth and nodes per move, its LMR reduced % and re-search %, and the\n"
     "command line of the run.\n"
     "--html FILE writes one self-contained page with SVG charts (LLR against pairs for every\n"
-    "SPRT, Elo with error bars, score over time, tune trajectories).\n"
+    "SPRT, Elo with error bars, score over time, tune trajectories); with several --db, one\n"
+    "page with a part per database (e.g. every phase of a study).\n"
     "The database is only read, safely while a run writes to it.\n"
     "Exit codes: 0 done, 2 bad usage or a file that is not a usable result database,\n"
     "1 other failures (e.g. the HTML file cannot be written).";
@@ -96,8 +97,55 @@ int report_store_error(const CommandContext& context, const store::StoreError& e
     return is_bad_database(e) ? kExitUsage : kExitFailure;
 }
 
+// The page's data from one database: every run, or the one of --run, and the --baseline.
+report::PageData load_page(const store::Store& store, const std::string& db,
+                           std::optional<std::int64_t> run_id, const std::string& baseline) {
+    report::PageData page;
+    page.database = db;
+    page.generated_at = store::now_timestamp();
+    page.single_run = run_id.has_value();
+    if (run_id) {
+        page.runs.push_back(report::load_run(store, *run_id));
+    } else {
+        for (const auto& row : report::load_runs(store))
+            page.runs.push_back(report::load_run(store, row.run.id));
+    }
+    if (!baseline.empty()) page.baseline = report::load_baseline(store, baseline);
+    return page;
+}
+
+// Several --db: one HTML page with a part per database, nothing printed.
+int run_multi_database_page(CommandContext& context, const po::variables_map& values,
+                            const std::vector<std::string>& dbs) {
+    if (values.count("html") == 0U)
+        throw UsageError(
+            "several --db make one --html page with a part per database; the "
+            "lists and --format read one database: give --html FILE or one --db");
+    for (const char* flag : {"run", "baseline"})
+        if (values.count(flag) != 0U)
+            throw UsageError(std::string("--") + flag + " reads one database: give one --db");
+    if (!values["format"].defaulted() || !values["columns"].defaulted())
+        throw UsageError("--format and --columns print a list of one database: give one --db");
+    std::vector<report::PageData> parts;
+    for (const std::string& db : dbs) {
+        if (values.count("upgrade") != 0U) upgrade(db);
+        const auto store = open_existing_database(db);
+        const store::ReadSnapshot snapshot(store);
+        parts.push_back(load_page(store, db, std::nullopt, ""));
+    }
+    const std::string path = values["html"].as<std::string>();
+    write_file_atomically(path, report::html_page(parts));
+    context.out << "Wrote " << path << " (" << dbs.size() << " databases)\n";
+    return kExitOk;
+}
+
 int run_report(CommandContext& context, const po::variables_map& values) {
-    const std::filesystem::path db = values["db"].as<std::string>();
+    const std::vector<std::string> dbs =
+        values.count("db") != 0U
+            ? values["db"].as<std::vector<std::string>>()
+            : std::vector<std::string>{std::string(store::kDefaultDatabasePath)};
+    if (dbs.size() > 1) return run_multi_database_page(context, values, dbs);
+    const std::filesystem::path db = dbs.front();
     const Format format = parse_format(values["format"].as<std::string>());
     const bool html = values.count("html") != 0U;
     const bool has_run = values.count("run") != 0U;
@@ -154,17 +202,9 @@ int run_report(CommandContext& context, const po::variables_map& values) {
         }
     }
     if (html) {
-        report::PageData page;
-        page.database = db.string();
-        page.generated_at = store::now_timestamp();
-        page.single_run = has_run;
-        if (has_run) {
-            page.runs.push_back(report::load_run(store, run_id));
-        } else {
-            for (const auto& row : report::load_runs(store))
-                page.runs.push_back(report::load_run(store, row.run.id));
-        }
-        if (has_baseline) page.baseline = report::load_baseline(store, baseline);
+        const auto page =
+            load_page(store, db.string(),
+                      has_run ? std::optional<std::int64_t>(run_id) : std::nullopt, baseline);
         const std::string path = values["html"].as<std::string>();
         write_file_atomically(path, report::html_page(page));
         if (!print) out << "Wrote " << path << '\n';
@@ -178,8 +218,10 @@ int run_report_command(CommandContext& context) {
     po::options_description options("Options");
     // clang-format off
     options.add_options()
-        ("db", po::value<std::string>()->default_value(std::string(store::kDefaultDatabasePath)),
-         "result database (SQLite), opened read-only")
+        ("db", po::value<std::vector<std::string>>()->composing()->value_name("FILE"),
+         ("result database (SQLite), opened read-only (default: " +
+          std::string(store::kDefaultDatabasePath) +
+          "); repeat it with --html for one page with a part per database").c_str())
         ("run", po::value<std::string>()->value_name("N"), "show run N in depth")
         ("baseline", po::value<std::string>()->value_name("NAME"),
          "Elo of every config measured directly against config NAME, pooled over all runs")
@@ -196,6 +238,8 @@ int run_report_command(CommandContext& context) {
     po::variables_map values;
     if (!parse_command_line(context, options, values,
                             "[--db FILE] [--run N | --baseline NAME | --columns default|study] "
+                            "[--format table|json|csv|markdown] [--html FILE]\n"
+                            "       lmr-harness report --db FILE --db FILE… --html FILE "
                             "[--format table|json|csv|markdown] [--html FILE]",
                             kDescription))
         return kExitOk;

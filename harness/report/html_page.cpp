@@ -32,8 +32,10 @@ dl.fields dd { margin: 0; word-break: break-all; }
 pre { background: #fff; border: 1px solid #ddd; padding: 0.6em; overflow-x: auto; }
 )css";
 
-std::string run_section(const RunDetail& run, bool detail) {
-    std::string html = "<section class=\"run\" id=\"run-" + integer(run.row.run.id) + "\">\n";
+// `prefix` makes the ids unique when several databases share the page (their run ids repeat).
+std::string run_section(const RunDetail& run, bool detail, const std::string& prefix) {
+    std::string html =
+        "<section class=\"run\" id=\"" + prefix + "run-" + integer(run.row.run.id) + "\">\n";
     html += "<h2>" + html_escape("Run " + integer(run.row.run.id) + ": " + matchup(run.row)) +
             "</h2>\n";
     std::string meta = std::string(store::to_string(run.row.run.kind)) + ", " +
@@ -43,9 +45,11 @@ std::string run_section(const RunDetail& run, bool detail) {
             " pairs · created " + short_date(run.row.run.created_at) + " UTC";
     html += "<p class=\"meta\">" + html_escape(meta) + "</p>\n";
     std::string charts;
-    if (const auto chart = llr_chart(run)) charts += render_line_chart(*chart);
-    if (const auto chart = score_chart(run)) charts += render_line_chart(*chart);
-    if (const auto chart = tune_chart(run)) charts += render_line_chart(*chart);
+    for (auto chart : {llr_chart(run), score_chart(run), tune_chart(run)}) {
+        if (!chart) continue;
+        chart->id = prefix + chart->id;
+        charts += render_line_chart(*chart);
+    }
     if (!charts.empty()) html += "<div class=\"charts\">\n" + charts + "</div>\n";
     if (!detail && run.row.head_to_head && run.row.stats) {  // the detail has its own copy
         html += "<pre>" + html_escape(stats::format_block(*run.row.stats)) + "</pre>\n";
@@ -58,24 +62,16 @@ std::string run_section(const RunDetail& run, bool detail) {
     return html + "</section>\n";
 }
 
-}  // namespace
-
-std::string html_page(const PageData& page) {
-    std::string html =
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        "<title>LMR Lab report</title>\n<style>";
-    html += kStyle;
-    html += "</style>\n</head>\n<body>\n<header>\n<h1>LMR Lab report</h1>\n";
-    html += "<p class=\"meta\">" +
-            html_escape("Database " + page.database + " · generated " + page.generated_at) +
-            "</p>\n</header>\n<main>\n";
-
+// One database's part of the page: Elo against the baseline, Elo per run and the runs table,
+// then every run (newest first: the one being looked at is usually the latest).
+std::string database_part(const PageData& page, const std::string& prefix) {
+    std::string html;
     if (page.baseline) {
-        html += "<section id=\"baseline\">\n<h2>" +
+        html += "<section id=\"" + prefix + "baseline\">\n<h2>" +
                 html_escape("Elo against " + page.baseline->baseline) + "</h2>\n";
-        html += "<div class=\"charts\">\n" +
-                render_interval_chart(baseline_elo_chart(*page.baseline)) + "</div>\n";
+        IntervalChart chart = baseline_elo_chart(*page.baseline);
+        chart.id = prefix + chart.id;
+        html += "<div class=\"charts\">\n" + render_interval_chart(chart) + "</div>\n";
         Document doc = baseline_document(*page.baseline, Audience::kHuman);
         doc.title.clear();
         html += render_html(doc, 3) + "</section>\n";
@@ -84,9 +80,12 @@ std::string html_page(const PageData& page) {
     std::vector<RunRow> rows;
     for (const auto& run : page.runs) rows.push_back(run.row);
     if (!page.single_run) {
-        html += "<section id=\"elo\">\n<h2>Elo per run</h2>\n<div class=\"charts\">\n" +
-                render_interval_chart(run_elo_chart(page.runs)) + "</div>\n</section>\n";
-        html += "<section id=\"runs\">\n<h2>Runs</h2>\n";
+        IntervalChart chart = run_elo_chart(page.runs);
+        chart.id = prefix + chart.id;
+        html += "<section id=\"" + prefix +
+                "elo\">\n<h2>Elo per run</h2>\n<div class=\"charts\">\n" +
+                render_interval_chart(chart) + "</div>\n</section>\n";
+        html += "<section id=\"" + prefix + "runs\">\n<h2>Runs</h2>\n";
         Table table = runs_table(rows, Audience::kHuman);
         table.title.clear();
         Document doc;
@@ -95,9 +94,50 @@ std::string html_page(const PageData& page) {
         doc.sections.push_back(std::move(section));
         html += render_html(doc, 3) + "</section>\n";
     }
-    // Newest run first: the one being looked at is usually the latest.
     for (auto it = page.runs.rbegin(); it != page.runs.rend(); ++it)
-        html += run_section(*it, page.single_run);
+        html += run_section(*it, page.single_run, prefix);
+    return html;
+}
+
+}  // namespace
+
+std::string html_page(const PageData& page) {
+    return html_page(std::vector<PageData>{page});
+}
+
+std::string html_page(const std::vector<PageData>& parts) {
+    std::string html =
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        "<title>LMR Lab report</title>\n<style>";
+    html += kStyle;
+    html += "</style>\n</head>\n<body>\n<header>\n<h1>LMR Lab report</h1>\n";
+    std::string databases;
+    for (const auto& part : parts) databases += (databases.empty() ? "" : ", ") + part.database;
+    const std::string generated = parts.empty() ? "" : parts.front().generated_at;
+    html += "<p class=\"meta\">" +
+            html_escape((parts.size() == 1 ? "Database " : "Databases ") + databases +
+                        " · generated " + generated) +
+            "</p>\n";
+    if (parts.size() > 1) {  // a table of contents, one entry per database
+        html += "<nav>\n<ul>\n";
+        for (std::size_t i = 0; i < parts.size(); ++i)
+            html += "<li><a href=\"#db" + integer(static_cast<std::int64_t>(i + 1)) + "\">" +
+                    html_escape(parts[i].database) + "</a></li>\n";
+        html += "</ul>\n</nav>\n";
+    }
+    html += "</header>\n<main>\n";
+
+    if (parts.size() == 1) {
+        html += database_part(parts.front(), "");
+    } else {
+        for (std::size_t i = 0; i < parts.size(); ++i) {
+            const std::string id = "db" + integer(static_cast<std::int64_t>(i + 1));
+            html += "<section class=\"database\" id=\"" + id + "\">\n<h1>" +
+                    html_escape("Database " + parts[i].database) + "</h1>\n";
+            html += database_part(parts[i], id + "-") + "</section>\n";
+        }
+    }
 
     html +=
         "</main>\n<footer><p class=\"note\">Elo ± is the 95 % interval of the logistic Elo "

@@ -327,6 +327,50 @@ TEST(ReportCli, UsageErrorsExitTwoAndSayWhy) {
     EXPECT_TRUE(contains(help.out, "--baseline")) << help.out;
 }
 
+// Several --db make one page (the study's results/study.html): a part per database in the
+// order given, each with every run of its database, ids kept apart; the lists refuse them.
+TEST(ReportCli, SeveralDatabasesMakeOnePageWithAPartEach) {
+    const auto& f = filled();
+    TempDir dir;
+    const std::string second = (dir.path() / "second.db").string();
+    fs::copy_file(f.db, second);
+    const std::string page = (dir.path() / "page.html").string();
+    const auto r = harness({"report", "--db", f.db, "--db", second, "--html", page}, dir.path());
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    EXPECT_TRUE(contains(r.out, "2 databases")) << r.out;
+    const std::string html = read_file(page);
+    const auto count = [&html](const std::string& what) {
+        std::size_t n = 0;
+        for (auto at = html.find(what); at != std::string::npos; at = html.find(what, at + 1)) ++n;
+        return n;
+    };
+    EXPECT_EQ(count("<section class=\"run\""), 10u) << "five runs in each database";
+    EXPECT_LT(html.find("<section class=\"database\" id=\"db1\""),
+              html.find("<section class=\"database\" id=\"db2\""));
+    EXPECT_EQ(count("id=\"db1-llr-run-2\""), 1u);
+    EXPECT_EQ(count("id=\"db2-llr-run-2\""), 1u);
+    EXPECT_EQ(count("id=\"llr-run-2\""), 0u) << "every id carries its database's prefix";
+    EXPECT_TRUE(contains(html, "href=\"#db2\"")) << "a table of contents";
+
+    const auto tmp = fs::temp_directory_path();
+    const auto list = harness({"report", "--db", f.db, "--db", second}, tmp);
+    EXPECT_EQ(list.exit_code, 2) << describe(list);
+    EXPECT_TRUE(contains(list.err, "--html")) << list.err;
+    const auto run = harness({"report", "--db", f.db, "--db", second, "--run", "1", "--html",
+                              (dir.path() / "run.html").string()},
+                             tmp);
+    EXPECT_EQ(run.exit_code, 2) << describe(run);
+    EXPECT_TRUE(contains(run.err, "--run")) << run.err;
+    // A file that is no database: refused naming it, no page written.
+    const std::string junk = (dir.path() / "junk.db").string();
+    write_file(junk, "not a database");
+    const std::string none = (dir.path() / "none.html").string();
+    const auto bad = harness({"report", "--db", f.db, "--db", junk, "--html", none}, tmp);
+    EXPECT_EQ(bad.exit_code, 2) << describe(bad);
+    EXPECT_TRUE(contains(bad.err, junk)) << bad.err;
+    EXPECT_FALSE(fs::exists(none));
+}
+
 // A bad file: exit 2, a message naming the file, and not one byte changed.
 void expect_refused(const std::string& path, const std::string& why) {
     SCOPED_TRACE(why);
