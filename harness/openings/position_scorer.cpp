@@ -77,8 +77,12 @@ ScorerResult score_positions(const std::vector<std::string>& positions,
     const auto report = games::run_jobs(engines, service, source, collector);
     if (report.cause == games::StopCause::kFailure) throw ScorerError(report.failure);
     if (report.cause == games::StopCause::kInterrupt)
-        throw ScorerInterrupted("interrupted after " + std::to_string(report.delivered) + " of " +
-                                std::to_string(positions.size()) + " positions searched");
+        throw ScorerInterrupted(
+            report.delivered == positions.size()
+                ? "interrupted as the last of " + std::to_string(positions.size()) +
+                      " positions was searched"
+                : "interrupted after " + std::to_string(report.delivered) + " of " +
+                      std::to_string(positions.size()) + " positions searched");
     return result;
 }
 
