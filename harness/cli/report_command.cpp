@@ -239,8 +239,7 @@ int run_report_command(CommandContext& context) {
     if (!parse_command_line(context, options, values,
                             "[--db FILE] [--run N | --baseline NAME | --columns default|study] "
                             "[--format table|json|csv|markdown] [--html FILE]\n"
-                            "       lmr-harness report --db FILE --db FILE… --html FILE "
-                            "[--format table|json|csv|markdown] [--html FILE]",
+                            "       lmr-harness report --db FILE --db FILE… --html FILE",
                             kDescription))
         return kExitOk;
     try {
