@@ -78,7 +78,7 @@ ScorerResult score_positions(const std::vector<std::string>& positions,
     if (report.cause == games::StopCause::kFailure) throw ScorerError(report.failure);
     if (report.cause == games::StopCause::kInterrupt)
         throw ScorerInterrupted(
-            report.delivered == positions.size()
+            static_cast<std::size_t>(report.delivered) == positions.size()
                 ? "interrupted as the last of " + std::to_string(positions.size()) +
                       " positions was searched"
                 : "interrupted after " + std::to_string(report.delivered) + " of " +
