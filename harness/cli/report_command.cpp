@@ -1,9 +1,10 @@
 // `lmr-harness report`: what the result database says — the runs, one run in depth, the Elo
-// of every config against a baseline — as a table, JSON, CSV or markdown, and an HTML page
-// with charts. Reads only: the database is opened read-only and never changed.
+// of every config against a baseline, a rating list — as a table, JSON, CSV or markdown, and an
+// HTML page with charts. Reads only: the database is opened read-only and never changed.
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <system_error>
@@ -26,8 +27,9 @@ constexpr const char* kDescription =
     "pentanomial, Elo, nElo, LLR, verdict, status); --run N shows one run in depth\n"
     "(terminations, faults, search depth/nodes/time per move for each side, results per\n"
     "opening, each engine's LMR statistics); --baseline NAME the Elo of every config measured\n"
-    "directly against NAME, pooled over all runs. Statistics are computed as\n"
-    "`lmr-harness stats` computes them.\n"
+    "directly against NAME, pooled over all runs; --ratings NAME a rating list: the Elo of\n"
+    "every config from all completed pairs at once (maximum likelihood, as Ordo), NAME = 0.\n"
+    "Statistics are computed as `lmr-harness stats` computes them.\n"
     "--columns study lists the runs in the columns of the LMR study's tables instead: run,\n"
     "test, base, time control, status, games, W/D/L, pentanomial, Elo, nElo, LOS, the test\n"
     "engine's average depth and nodes per move, its LMR reduced % and re-search %, and the\n"
@@ -97,9 +99,12 @@ int report_store_error(const CommandContext& context, const store::StoreError& e
     return is_bad_database(e) ? kExitUsage : kExitFailure;
 }
 
-// The page's data from one database: every run, or the one of --run, and the --baseline.
+// The page's data from one database: every run, or the one of --run, the --baseline and the
+// --ratings (each when named).
 report::PageData load_page(const store::Store& store, const std::string& db,
-                           std::optional<std::int64_t> run_id, const std::string& baseline) {
+                           std::optional<std::int64_t> run_id,
+                           const std::optional<std::string>& baseline,
+                           const std::optional<std::string>& anchor) {
     report::PageData page;
     page.database = db;
     page.generated_at = store::now_timestamp();
@@ -110,7 +115,8 @@ report::PageData load_page(const store::Store& store, const std::string& db,
         for (const auto& row : report::load_runs(store))
             page.runs.push_back(report::load_run(store, row.run.id));
     }
-    if (!baseline.empty()) page.baseline = report::load_baseline(store, baseline);
+    if (baseline) page.baseline = report::load_baseline(store, *baseline);
+    if (anchor) page.ratings = report::load_ratings(store, *anchor);
     return page;
 }
 
@@ -121,7 +127,7 @@ int run_multi_database_page(CommandContext& context, const po::variables_map& va
         throw UsageError(
             "several --db make one --html page with a part per database; the "
             "lists and --format read one database: give --html FILE or one --db");
-    for (const char* flag : {"run", "baseline"})
+    for (const char* flag : {"run", "baseline", "ratings"})
         if (values.count(flag) != 0U)
             throw UsageError(std::string("--") + flag + " reads one database: give one --db");
     if (!values["format"].defaulted() || !values["columns"].defaulted())
@@ -131,7 +137,7 @@ int run_multi_database_page(CommandContext& context, const po::variables_map& va
         if (values.count("upgrade") != 0U) upgrade(db);
         const auto store = open_existing_database(db);
         const store::ReadSnapshot snapshot(store);
-        parts.push_back(load_page(store, db, std::nullopt, ""));
+        parts.push_back(load_page(store, db, std::nullopt, std::nullopt, std::nullopt));
     }
     const std::string path = values["html"].as<std::string>();
     write_file_atomically(path, report::html_page(parts));
@@ -150,23 +156,29 @@ int run_report(CommandContext& context, const po::variables_map& values) {
     const bool html = values.count("html") != 0U;
     const bool has_run = values.count("run") != 0U;
     const bool has_baseline = values.count("baseline") != 0U;
-    if (has_run && has_baseline && !html)
+    const bool has_ratings = values.count("ratings") != 0U;
+    if (int(has_run) + int(has_baseline) + int(has_ratings) > 1 && !html)
         throw UsageError(
-            "--run and --baseline are different reports: give one of them "
-            "(both together only with --html)");
+            "--run, --baseline and --ratings are different reports: give one of them "
+            "(together only with --html)");
     std::int64_t run_id = 0;
     if (has_run) {
         run_id = parse_count("--run", values["run"].as<std::string>());
         if (run_id < 1)
             throw flag_error("--run", values["run"].as<std::string>(), "must be at least 1");
     }
-    const std::string baseline = has_baseline ? values["baseline"].as<std::string>() : "";
+    const auto named = [&values](const char* flag) {
+        return values.count(flag) != 0U ? std::optional(values[flag].as<std::string>())
+                                        : std::nullopt;
+    };
+    const std::optional<std::string> baseline = named("baseline");
+    const std::optional<std::string> anchor = named("ratings");
     const Columns columns = parse_columns(values["columns"].as<std::string>());
     const bool columns_given = !values["columns"].defaulted();
-    if (columns_given && (has_run || has_baseline))
+    if (columns_given && (has_run || has_baseline || has_ratings))
         throw UsageError(
             "--columns chooses the columns of the runs list: it does not combine "
-            "with --run or --baseline");
+            "with --run, --baseline or --ratings");
     const bool print = !html || !values["format"].defaulted() || columns_given;
 
     if (values.count("upgrade") != 0U) upgrade(db);
@@ -182,11 +194,17 @@ int run_report(CommandContext& context, const po::variables_map& values) {
             else
                 render(out, report::run_document(detail, audience_of(format)), format);
         } else if (has_baseline) {
-            const auto result = report::load_baseline(store, baseline);
+            const auto result = report::load_baseline(store, *baseline);
             if (format == Format::kJson)
                 out << report::baseline_json(result).dump(2) << '\n';
             else
                 render(out, report::baseline_document(result, audience_of(format)), format);
+        } else if (has_ratings) {
+            const auto result = report::load_ratings(store, *anchor);
+            if (format == Format::kJson)
+                out << report::ratings_json(result).dump(2) << '\n';
+            else
+                render(out, report::ratings_document(result, audience_of(format)), format);
         } else if (columns == Columns::kStudy) {
             const auto rows = report::load_study_rows(store);
             if (format == Format::kJson)
@@ -202,9 +220,9 @@ int run_report(CommandContext& context, const po::variables_map& values) {
         }
     }
     if (html) {
-        const auto page =
-            load_page(store, db.string(),
-                      has_run ? std::optional<std::int64_t>(run_id) : std::nullopt, baseline);
+        const auto page = load_page(store, db.string(),
+                                    has_run ? std::optional<std::int64_t>(run_id) : std::nullopt,
+                                    baseline, anchor);
         const std::string path = values["html"].as<std::string>();
         write_file_atomically(path, report::html_page(page));
         if (!print) out << "Wrote " << path << '\n';
@@ -225,6 +243,9 @@ int run_report_command(CommandContext& context) {
         ("run", po::value<std::string>()->value_name("N"), "show run N in depth")
         ("baseline", po::value<std::string>()->value_name("NAME"),
          "Elo of every config measured directly against config NAME, pooled over all runs")
+        ("ratings", po::value<std::string>()->value_name("NAME"),
+         "rating list: every config's maximum-likelihood Elo from all completed pairs, "
+         "config NAME = 0")
         ("format", po::value<std::string>()->default_value("table"),
          "table (aligned text), json, csv or markdown")
         ("columns", po::value<std::string>()->default_value("default"),
@@ -237,7 +258,8 @@ int run_report_command(CommandContext& context) {
     // clang-format on
     po::variables_map values;
     if (!parse_command_line(context, options, values,
-                            "[--db FILE] [--run N | --baseline NAME | --columns default|study] "
+                            "[--db FILE] [--run N | --baseline NAME | --ratings NAME | "
+                            "--columns default|study] "
                             "[--format table|json|csv|markdown] [--html FILE]\n"
                             "       lmr-harness report --db FILE --db FILE… --html FILE",
                             kDescription))

@@ -60,17 +60,18 @@ std::vector<std::string> config_names(const store::Store& store) {
     return names;
 }
 
+ReportError no_such_config(const store::Store& store, std::string_view name) {
+    const std::vector<std::string> names = config_names(store);
+    return ReportError("no config named '" + std::string(name) + "' has a completed pair in " +
+                       store.path().string() +
+                       (names.empty() ? std::string(" (it has no completed pairs at all)")
+                                      : "; configs: " + text::joined(names, ", ")));
+}
+
 BaselineReport load_baseline(const store::Store& store, std::string_view baseline) {
     const MeetingMap meetings = load_meetings(store);
     const auto base = meetings.find(std::string(baseline));
-    if (base == meetings.end()) {
-        std::vector<std::string> names;
-        for (const auto& [config, opponents] : meetings) names.push_back(config);
-        throw ReportError("no config named '" + std::string(baseline) +
-                          "' has a completed pair in " + store.path().string() +
-                          (names.empty() ? std::string(" (it has no completed pairs at all)")
-                                         : "; configs: " + text::joined(names, ", ")));
-    }
+    if (base == meetings.end()) throw no_such_config(store, baseline);
     BaselineReport report;
     report.baseline = base->first;
     for (const auto& [opponent, meeting] : base->second) report.opponents.push_back(opponent);

@@ -160,6 +160,23 @@ IntervalChart baseline_elo_chart(const BaselineReport& report) {
     return chart;
 }
 
+IntervalChart ratings_chart(const RatingsReport& report) {
+    IntervalChart chart;
+    chart.id = "elo-ratings";
+    chart.title = "Rating list (" + report.anchor + " = 0, maximum likelihood, 95 % interval)";
+    chart.x_label = "Elo relative to " + report.anchor;
+    for (const auto& entry : report.rated) {
+        Interval row;
+        row.label = entry.config;
+        row.value = entry.elo;
+        row.error = entry.elo_error;
+        row.tooltip = entry.config + ": " + plus_minus(entry.elo, entry.elo_error) + " Elo over " +
+                      integer(entry.pairs.pairs()) + " pairs";
+        chart.rows.push_back(std::move(row));
+    }
+    return chart;
+}
+
 std::optional<LineChart> tune_chart(const RunDetail& run) {
     if (!run.tune || run.tune->iterations.empty() || run.tune->params.empty()) return std::nullopt;
     const auto& tune = *run.tune;

@@ -22,6 +22,8 @@ std::optional<LineChart> score_chart(const RunDetail& run);
 IntervalChart run_elo_chart(const std::vector<RunDetail>& runs);
 // Every config measured directly against the baseline: Elo ± 95 %.
 IntervalChart baseline_elo_chart(const BaselineReport& report);
+// Every rated config: Elo ± 95 % relative to the anchor.
+IntervalChart ratings_chart(const RatingsReport& report);
 // Tune runs with iterations: θ of each parameter in % of its range against the iteration.
 std::optional<LineChart> tune_chart(const RunDetail& run);
 

@@ -119,12 +119,29 @@ struct BaselineReport {
     std::vector<BaselineEntry> entries;  // direct by Elo (best first), then the others by name
 };
 
+// One config of a rating list (stats::ratings): its Elo relative to the anchor, and the pairs
+// it played, pooled from its side over every opponent and run but tunes.
+struct RatingEntry {
+    std::string config;
+    double elo = 0;
+    double elo_error = 0;  // 95 %, relative to the anchor (0 for the anchor)
+    stats::Pentanomial pairs;
+    std::vector<std::string> opponents;
+};
+
+struct RatingsReport {
+    std::string anchor;
+    std::vector<RatingEntry> rated;        // best first
+    std::vector<std::string> unconnected;  // no chain of meetings to the anchor, by name
+};
+
 // Everything the HTML page draws.
 struct PageData {
     std::string database;  // the path as given
     std::string generated_at;
     std::vector<RunDetail> runs;             // the runs shown (all, or the one of --run)
     std::optional<BaselineReport> baseline;  // with --baseline
+    std::optional<RatingsReport> ratings;    // with --ratings
     bool single_run = false;
 };
 

@@ -62,19 +62,30 @@ std::string run_section(const RunDetail& run, bool detail, const std::string& pr
     return html + "</section>\n";
 }
 
-// One database's part of the page: Elo against the baseline, Elo per run and the runs table,
-// then every run (newest first: the one being looked at is usually the latest).
+// A section of one Elo chart above the document it draws (the baseline, the ratings).
+// Ids carry the database part's prefix.
+std::string chart_section(const std::string& prefix, const std::string& key,
+                          const std::string& title, IntervalChart chart, Document doc) {
+    const std::string id = prefix + key;
+    chart.id = prefix + chart.id;
+    doc.title.clear();
+    return "<section id=\"" + id + "\">\n<h2>" + html_escape(title) +
+           "</h2>\n<div class=\"charts\">\n" + render_interval_chart(chart) + "</div>\n" +
+           render_html(doc, 3) + "</section>\n";
+}
+
+// One database's part of the page: Elo against the baseline, the ratings, Elo per run and the runs
+// table, then every run (newest first: the one being looked at is usually the latest).
 std::string database_part(const PageData& page, const std::string& prefix) {
     std::string html;
     if (page.baseline) {
-        html += "<section id=\"" + prefix + "baseline\">\n<h2>" +
-                html_escape("Elo against " + page.baseline->baseline) + "</h2>\n";
-        IntervalChart chart = baseline_elo_chart(*page.baseline);
-        chart.id = prefix + chart.id;
-        html += "<div class=\"charts\">\n" + render_interval_chart(chart) + "</div>\n";
-        Document doc = baseline_document(*page.baseline, Audience::kHuman);
-        doc.title.clear();
-        html += render_html(doc, 3) + "</section>\n";
+        html += chart_section(prefix, "baseline", "Elo against " + page.baseline->baseline,
+                              baseline_elo_chart(*page.baseline),
+                              baseline_document(*page.baseline, Audience::kHuman));
+    }
+    if (page.ratings) {
+        html += chart_section(prefix, "ratings", "Ratings", ratings_chart(*page.ratings),
+                              ratings_document(*page.ratings, Audience::kHuman));
     }
 
     std::vector<RunRow> rows;

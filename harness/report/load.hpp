@@ -17,8 +17,8 @@
 
 namespace lmr::report {
 
-// A question the database cannot answer as asked (an unknown baseline name): the message says
-// what exists instead. The command line turns it into exit code 2.
+// A question the database cannot answer as asked (an unknown baseline name, unbounded ratings): the
+// message says what exists instead. The command line turns it into exit code 2.
 class ReportError : public std::runtime_error {
   public:
     using std::runtime_error::runtime_error;
@@ -39,7 +39,12 @@ Standings load_standings(const store::Store& store, const store::RunRecord& run,
                          const std::vector<store::RunEngine>& engines);
 // Every config measured against `baseline`; ReportError when no completed pair names it.
 BaselineReport load_baseline(const store::Store& store, std::string_view baseline);
+// The rating list of every config from all completed pairs, `anchor` at 0; ReportError when no
+// completed pair names the anchor or the results cannot bound the ratings.
+RatingsReport load_ratings(const store::Store& store, std::string_view anchor);
 // The names of every config with at least one completed pair outside tunes, sorted.
 std::vector<std::string> config_names(const store::Store& store);
+// The error for a config name no completed pair has, listing the names there are.
+ReportError no_such_config(const store::Store& store, std::string_view name);
 
 }  // namespace lmr::report

@@ -296,4 +296,19 @@ json baseline_json(const BaselineReport& report) {
     return {{"baseline", report.baseline}, {"opponents", report.opponents}, {"configs", configs}};
 }
 
+json ratings_json(const RatingsReport& report) {
+    json configs = json::array();
+    long rank = 0;
+    for (const auto& e : report.rated) {
+        configs.push_back({{"rank", ++rank},
+                           {"config", e.config},
+                           {"elo", e.elo},
+                           {"elo_error", e.elo_error},
+                           {"pairs", e.pairs.pairs()},
+                           {"stats", stats::to_json(stats::summarize(e.pairs, std::nullopt))},
+                           {"opponents", e.opponents}});
+    }
+    return {{"anchor", report.anchor}, {"configs", configs}, {"unconnected", report.unconnected}};
+}
+
 }  // namespace lmr::report

@@ -32,6 +32,8 @@ Document study_document(const std::vector<StudyRow>& rows, Audience audience);
 Document run_document(const RunDetail& run, Audience audience);
 // `report --baseline NAME`.
 Document baseline_document(const BaselineReport& report, Audience audience);
+// `report --ratings NAME`.
+Document ratings_document(const RatingsReport& report, Audience audience);
 // A tournament's standings and pairings (`report --run N`, and `tournament` when it ends).
 Section standings_section(const Standings& standings, Audience audience);
 

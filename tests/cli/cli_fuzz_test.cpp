@@ -111,6 +111,7 @@ const std::vector<Flag> kReaderFlags = {
     {"--format", {"table", "json", "csv", "markdown", "md"}, {"xml"}, {}},
     {"--columns", {"default", "study"}, {"all"}, {}},
     {"--baseline", {"none", "cpw-simple"}, {"nobody"}, {}},
+    {"--ratings", {"none", "cpw-simple"}, {"nobody"}, {}},
     {"--html", {"page.html"}, {"no-dir/page.html"}, {}},
     {"--out", {"out.pgn", "out.json"}, {"no-dir/out.pgn"}, {}},
     {"--upgrade", {}, {}, {}},

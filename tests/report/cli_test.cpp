@@ -1,11 +1,13 @@
 // `lmr-harness report` on a database filled by real short runs (fixture engines and lmr-engine
 // configs): the numbers it prints equal those `lmr-harness stats` prints for the same counts,
 // the counts equal those recomputed here from the games table, JSON parses, CSV has the
-// documented columns, a baseline pools only direct meetings, bad databases are refused
-// untouched, and reading while a run writes works.
+// documented columns, a baseline pools only direct meetings, a rating list is the
+// maximum-likelihood Elo, bad databases are refused untouched, and reading while a run writes
+// works.
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -304,6 +306,62 @@ TEST(ReportCli, BaselinePoolsDirectMeetingsAndDoesNotChain) {
     EXPECT_TRUE(contains(text.out, "not chained")) << text.out;
     const auto stats_b = stats_run(counts_from_games(f.db, Filled::kRandomMatch), nullptr, false);
     EXPECT_TRUE(contains(text.out, block_value(stats_b.out, "Elo:"))) << text.out << stats_b.out;
+}
+
+// The rating list: the none/cpw-simple component of the fixture database is two configs, so
+// the rating is the Elo of the pooled score and its error the delta method of its pairs,
+// both computed here from the games; the fixture engines' component cannot be rated because
+// crash lost every game to a, which the message names.
+TEST(ReportCli, RatingsListTheMaximumLikelihoodEloAndRefuseASweep) {
+    const auto& f = filled();
+    const TempDir dir;
+    const Counts r3 = counts_from_games(f.db, Filled::kEngineSprt);
+    const Counts r4 = counts_from_games(f.db, Filled::kSwapped);
+    const double bins[] = {double(r3.ll + r4.ww), double(r3.ld + r4.wd),
+                           double(r3.wl + r4.wl + r3.dd + r4.dd), double(r3.wd + r4.ld),
+                           double(r3.ww + r4.ll)};
+    double n = 0, mean = 0, var = 0;
+    for (double b : bins) n += b;
+    for (int k = 0; k < 5; ++k) mean += bins[k] * k / 4.0 / n;
+    for (int k = 0; k < 5; ++k) var += bins[k] * (k / 4.0 - mean) * (k / 4.0 - mean) / n;
+    const double elo = -400 * std::log10(1 / mean - 1);
+    const double error = 1.959964 * std::sqrt(var / n) / (std::log(10.0) / 400 * mean * (1 - mean));
+
+    const auto report = parse(
+        harness({"report", "--db", f.db, "--ratings", "none", "--format", "json"}, dir.path()));
+    EXPECT_EQ(report["anchor"], "none");
+    EXPECT_EQ(report["unconnected"], json::array({"a", "b", "crash", "d"}));
+    std::map<std::string, json> by_name;
+    for (const auto& c : report["configs"]) by_name[c["config"]] = c;
+    ASSERT_EQ(by_name.size(), 2u) << report.dump(2);
+    EXPECT_NEAR(by_name["cpw-simple"]["elo"].get<double>(), elo, 1e-9);
+    EXPECT_NEAR(by_name["cpw-simple"]["elo_error"].get<double>(), error, 1e-9);
+    EXPECT_EQ(by_name["cpw-simple"]["pairs"], n);
+    EXPECT_EQ(by_name["none"]["elo"], 0);
+    EXPECT_EQ(by_name["none"]["opponents"], json::array({"cpw-simple"}));
+
+    const auto text = harness({"report", "--db", f.db, "--ratings", "none"}, dir.path());
+    ASSERT_EQ(text.exit_code, 0) << describe(text);
+    EXPECT_TRUE(contains(text.out, "Rating list (none = 0)")) << text.out;
+    EXPECT_TRUE(contains(text.out, "Not linked to none:  a, b, crash, d")) << text.out;
+    const auto csv =
+        harness({"report", "--db", f.db, "--ratings", "none", "--format", "csv"}, dir.path());
+    EXPECT_TRUE(csv.out.starts_with("anchor,rank,config,elo,elo_error,pairs,")) << csv.out;
+    const std::string page = (dir.path() / "ratings.html").string();
+    const auto html =
+        harness({"report", "--db", f.db, "--ratings", "none", "--html", page}, dir.path());
+    ASSERT_EQ(html.exit_code, 0) << describe(html);
+    EXPECT_TRUE(contains(read_file(page), "<section id=\"ratings\">"));
+
+    const auto sweep = harness({"report", "--db", f.db, "--ratings", "a"}, dir.path());
+    EXPECT_EQ(sweep.exit_code, 2) << describe(sweep);
+    EXPECT_TRUE(contains(sweep.err, "a scored every point against crash")) << sweep.err;
+    const auto unknown = harness({"report", "--db", f.db, "--ratings", "nobody"}, dir.path());
+    EXPECT_EQ(unknown.exit_code, 2) << describe(unknown);
+    EXPECT_TRUE(contains(unknown.err, "configs: a, b, cpw-simple, crash, d, none")) << unknown.err;
+    const auto both =
+        harness({"report", "--db", f.db, "--ratings", "none", "--baseline", "a"}, dir.path());
+    EXPECT_EQ(both.exit_code, 2) << describe(both);
 }
 
 TEST(ReportCli, UsageErrorsExitTwoAndSayWhy) {

@@ -1,0 +1,64 @@
+// A rating list over a whole database: every completed pair between two configs (any run but
+// tunes, config_results) is one pairing of stats::ratings, so separate matches — a study's
+// SPRTs of every pairing, a gauntlet and a round robin — make one list, as Ordo makes one from
+// a PGN collection.
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "harness/report/load.hpp"
+#include "harness/stats/ratings.hpp"
+
+namespace lmr::report {
+
+RatingsReport load_ratings(const store::Store& store, std::string_view anchor) {
+    const std::vector<store::ConfigMeeting> meetings = store.config_meetings();
+    std::vector<std::string> names;
+    for (const auto& m : meetings) names.push_back(m.config);
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    const auto index = [&names](const std::string& name) {
+        return static_cast<int>(std::lower_bound(names.begin(), names.end(), name) - names.begin());
+    };
+    if (!std::binary_search(names.begin(), names.end(), std::string(anchor)))
+        throw no_such_config(store, anchor);
+
+    // Each meeting is listed from both sides: take it once, from the earlier name's.
+    std::vector<stats::PairingCounts> pairings;
+    std::map<std::string, std::set<std::string>> opponents;
+    for (const auto& m : meetings) {
+        opponents[m.config].insert(m.opponent);
+        if (m.config < m.opponent)
+            pairings.push_back(
+                {.first = index(m.config), .second = index(m.opponent), .pairs = m.penta});
+    }
+
+    stats::RatingList list;
+    try {
+        list = stats::ratings(static_cast<int>(names.size()), pairings, index(std::string(anchor)));
+    } catch (const stats::UnboundedRatings& e) {
+        const std::string& winner = names[static_cast<std::size_t>(e.winner)];
+        const std::string& loser = names[static_cast<std::size_t>(e.loser)];
+        throw ReportError("the results do not bound the ratings: " + winner +
+                          " scored every point against " + loser +
+                          ", and no chain of results leads from " + loser + "'s side back to " +
+                          winner + " (play more games, or rate a database without the sweep)");
+    }
+    RatingsReport report;
+    report.anchor = anchor;
+    for (const stats::Rating& r : list.rated) {
+        const std::string& name = names[static_cast<std::size_t>(r.engine)];
+        const auto& met = opponents[name];
+        report.rated.push_back({.config = name,
+                                .elo = r.elo,
+                                .elo_error = r.elo_error,
+                                .pairs = r.pairs,
+                                .opponents = {met.begin(), met.end()}});
+    }
+    for (const int i : list.unconnected)
+        report.unconnected.push_back(names[static_cast<std::size_t>(i)]);
+    return report;
+}
+
+}  // namespace lmr::report
