@@ -38,15 +38,15 @@ int run_command(const Command& command, std::vector<std::string> args, std::ostr
         kProgram, std::string(command.name), std::move(args), process::shell_line(words), out, err};
     try {
         return command.run(context);
-    } catch (const UsageError& e) {
-        err << kProgram << ' ' << command.name << ": " << e.what() << "\nRun '" << kProgram << ' '
-            << command.name << " --help' for usage.\n";
+    } catch (const UsageError& e) {  // context.command: with a sub-command ("tune show")
+        err << kProgram << ' ' << context.command << ": " << e.what() << "\nRun '" << kProgram
+            << ' ' << context.command << " --help' for usage.\n";
         return kExitUsage;
     } catch (const InputError& e) {
-        err << kProgram << ' ' << command.name << ": " << e.what() << '\n';
+        err << kProgram << ' ' << context.command << ": " << e.what() << '\n';
         return kExitUsage;
     } catch (const std::exception& e) {
-        err << kProgram << ' ' << command.name << ": error: " << e.what() << '\n';
+        err << kProgram << ' ' << context.command << ": error: " << e.what() << '\n';
         return kExitFailure;
     }
 }

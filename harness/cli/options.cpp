@@ -192,13 +192,11 @@ bool parse_command_line(CommandContext& context, po::options_description& option
     return true;
 }
 
-CommandContext nested_context(const CommandContext& context) {
-    return CommandContext{context.program,
-                          context.command + " " + context.args.front(),
-                          {context.args.begin() + 1, context.args.end()},
-                          context.invocation,
-                          context.out,
-                          context.err};
+CommandContext nested_context(CommandContext& context) {
+    context.command += " " + context.args.front();
+    return CommandContext{
+        context.program,    context.command, {context.args.begin() + 1, context.args.end()},
+        context.invocation, context.out,     context.err};
 }
 
 double parse_double(std::string_view flag, std::string_view text) {

@@ -31,8 +31,10 @@ bool parse_command_line(CommandContext& context, po::options_description& option
                         const po::positional_options_description* positional = nullptr);
 
 // The context of a sub-sub-command ("tune show", "openings generate"): context.args[0] joins
-// the command's name and is dropped from the arguments. context.args must not be empty.
-CommandContext nested_context(const CommandContext& context);
+// the command's name and is dropped from the arguments. context.args must not be empty. The
+// parent's name is extended too, so that the dispatcher's error messages ("Run 'lmr-harness
+// tune show --help'") name the sub-command the user typed.
+CommandContext nested_context(CommandContext& context);
 
 // The value of a flag made of key=value settings (--draw, --resign, --tc): one comma list
 // (`--draw movecount=3,score=600`) or cutechess-cli's separate words (`--draw movenumber=20

@@ -103,10 +103,16 @@ TEST(StrictParsing, AStrayWordIsRefusedByEveryCommand) {
         const auto offset = std::distance(command.begin(), first_flag) + 2;
         ASSERT_LE(offset, static_cast<long>(command.size())) << joined(command);
         variants[1].insert(variants[1].begin() + offset, "garbage");
+        // The pointer to --help names the sub-command as typed: "tune show", not "tune".
+        const std::string name =
+            command[0] + (command[1].starts_with("--") ? "" : " " + command[1]);
         for (const auto& args : variants) {
             const RunResult r = harness_in(dir, args);
             EXPECT_EQ(r.exit_code, 2) << joined(args) << '\n' << test::describe(r);
             EXPECT_TRUE(contains(r.err, "'garbage' is neither a flag nor the value of one"))
+                << joined(args) << '\n'
+                << r.err;
+            EXPECT_TRUE(contains(r.err, "Run 'lmr-harness " + name + " --help' for usage."))
                 << joined(args) << '\n'
                 << r.err;
             EXPECT_TRUE(r.out.empty()) << joined(args) << '\n' << r.out;
