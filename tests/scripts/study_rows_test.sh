@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # scripts/study with STUDY_FIRST_ROW=N plans exactly the phase's rows N… (the full plan's
 # commands from the N-th on, in order), and refuses a value that is no row number; the clock
-# phase plans a capped SPRT for every pair of none.json and the configs it is given.
+# phase plans a capped SPRT for every pair of none.json and the configs it is given, then
+# edition 3's fixed 400 games against none.json.
 set -euo pipefail
 study=$1
 commands() { grep '^  lmr-harness ' || true; }
@@ -26,8 +27,10 @@ done
 clock=$(STUDY_CLOCK_CONFIGS="configs/default.json configs/mediocre.json" "$study" --plan clock |
         commands)
 if [[ $(grep -c ' sprt .*--max-pairs 200 .*--tc tc=5+0.05' <<<"$clock") != 3 ]] ||
-   ! grep -q 'base configs/default.json --test configs/mediocre.json' <<<"$clock"; then
-  echo "FAIL: clock with two configs did not plan the 3 capped SPRTs of none, default, mediocre" >&2
+   ! grep -q 'base configs/default.json --test configs/mediocre.json' <<<"$clock" ||
+   [[ $(tail -n 1 <<<"$clock") != *" match --base configs/none.json --test configs/rebel-ed3-history.json --pairs 200 --tc tc=5+0.05 "* ]]; then
+  echo "FAIL: clock with two configs did not plan the 3 capped SPRTs of none, default, mediocre" \
+       "and then ed3's 400 games against none" >&2
   echo "$clock" >&2
   exit 1
 fi
