@@ -43,26 +43,7 @@ class Writer {
                 const Bin bin = kBins[pairs_ % 6];
                 b.pair(run_, pairs_ % 2 ? "base" : "test", pairs_ % 2 ? "test" : "base", "test",
                        bin, pairs_ % 5, 6);
-                switch (bin) {
-                    case Bin::kLL:
-                        ++p.ll;
-                        break;
-                    case Bin::kLD:
-                        ++p.ld;
-                        break;
-                    case Bin::kWL:
-                        ++p.wl;
-                        break;
-                    case Bin::kDD:
-                        ++p.dd;
-                        break;
-                    case Bin::kWD:
-                        ++p.wd;
-                        break;
-                    case Bin::kWW:
-                        ++p.ww;
-                        break;
-                }
+                testing::add_bin(p, bin);
                 store::StatsRecord row;
                 row.pairs = p.pairs();
                 const auto g = stats::to_trinomial(p);

@@ -33,28 +33,7 @@ using testing::TempDir;
 // The pentanomial of pairs given by their bins.
 study_testing::Pentanomial pentanomial(const std::vector<Bin>& bins) {
     study_testing::Pentanomial p;
-    for (Bin bin : bins) {
-        switch (bin) {
-            case Bin::kLL:
-                ++p.ll;
-                break;
-            case Bin::kLD:
-                ++p.ld;
-                break;
-            case Bin::kWL:
-                ++p.wl;
-                break;
-            case Bin::kDD:
-                ++p.dd;
-                break;
-            case Bin::kWD:
-                ++p.wd;
-                break;
-            case Bin::kWW:
-                ++p.ww;
-                break;
-        }
-    }
+    for (Bin bin : bins) testing::add_bin(p, bin);
     return p;
 }
 

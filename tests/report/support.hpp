@@ -34,6 +34,32 @@ inline store::EngineRecord engine(const std::string& name) {
 
 enum class Bin { kLL, kLD, kWL, kDD, kWD, kWW };
 
+// Counts one pair of `bin` into pentanomial counts (stats::Pentanomial or a test's own struct with
+// the same fields).
+template <typename Counts>
+void add_bin(Counts& p, Bin bin) {
+    switch (bin) {
+        case Bin::kLL:
+            ++p.ll;
+            break;
+        case Bin::kLD:
+            ++p.ld;
+            break;
+        case Bin::kWL:
+            ++p.wl;
+            break;
+        case Bin::kDD:
+            ++p.dd;
+            break;
+        case Bin::kWD:
+            ++p.wd;
+            break;
+        case Bin::kWW:
+            ++p.ww;
+            break;
+    }
+}
+
 // Writes runs and pairs. Pairs are scored from `view`'s side: e.g. Bin::kWD is a win and a draw
 // for `view`.
 class Builder {
