@@ -129,10 +129,17 @@ struct RatingEntry {
     std::vector<std::string> opponents;
 };
 
+// The runs a list pooled that were played at one time control.
+struct PooledTimeControl {
+    std::string time_control;  // "nodes=20000", "tc=5+0.05"
+    std::string run_ids;       // "1,4,7"
+};
+
 struct RatingsReport {
     std::string anchor;
-    std::vector<RatingEntry> rated;        // best first
-    std::vector<std::string> unconnected;  // no chain of meetings to the anchor, by name
+    std::vector<RatingEntry> rated;                // best first
+    std::vector<std::string> unconnected;          // no chain of meetings to the anchor, by name
+    std::vector<PooledTimeControl> time_controls;  // of the runs pooled, by first run
 };
 
 // Everything the HTML page draws.

@@ -24,7 +24,8 @@ nlohmann::ordered_json run_json(const RunDetail& run);
 //  stats, common_opponents}]}
 nlohmann::ordered_json baseline_json(const BaselineReport& report);
 // {"anchor", "configs": [{rank, config, elo, elo_error, pairs, stats, opponents}],
-//  "unconnected": [names]}; stats: the config's own pooled pairs, as `stats --json` (no SPRT)
+//  "unconnected": [names], "time_controls": [{time_control, runs}]}; stats: the config's own
+//  pooled pairs, as `stats --json` (no SPRT)
 nlohmann::ordered_json ratings_json(const RatingsReport& report);
 
 // One run of the list: id, kind, status, verdict, dates, engines, counts and "stats".

@@ -4,9 +4,12 @@
 // a PGN collection.
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <set>
+#include <string>
 
+#include "engine/text/text.hpp"
 #include "harness/report/load.hpp"
 #include "harness/stats/ratings.hpp"
 
@@ -58,6 +61,24 @@ RatingsReport load_ratings(const store::Store& store, std::string_view anchor) {
     }
     for (const int i : list.unconnected)
         report.unconnected.push_back(names[static_cast<std::size_t>(i)]);
+    // Runs at different time controls rate on one scale only if the user means them to: say
+    // which were pooled (the meetings between rated configs).
+    const std::set<std::string> unlinked(report.unconnected.begin(), report.unconnected.end());
+    std::set<std::int64_t> pooled;
+    for (const auto& m : meetings) {
+        if (unlinked.count(m.config) != 0U) continue;
+        for (const std::string_view id : text::split(m.run_ids, ','))
+            pooled.insert(std::stoll(std::string(id)));
+    }
+    for (const store::RunRecord& run : store.list_runs()) {
+        if (pooled.count(run.id) == 0U) continue;
+        auto at = std::find_if(
+            report.time_controls.begin(), report.time_controls.end(),
+            [&run](const PooledTimeControl& p) { return p.time_control == run.time_control; });
+        if (at == report.time_controls.end())
+            at = report.time_controls.insert(at, {.time_control = run.time_control});
+        at->run_ids += (at->run_ids.empty() ? "" : ",") + std::to_string(run.id);
+    }
     return report;
 }
 

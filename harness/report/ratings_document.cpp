@@ -66,6 +66,12 @@ Document ratings_document(const RatingsReport& report, Audience audience) {
         return doc;
     }
     s.tables.push_back(human_table(report));
+    std::vector<std::string> pooled;
+    for (const PooledTimeControl& p : report.time_controls) {
+        const bool one = p.run_ids.find(',') == std::string::npos;
+        pooled.push_back(p.time_control + (one ? " (run " : " (runs ") + p.run_ids + ")");
+    }
+    s.fields.emplace_back("Time controls", text::joined(pooled, ", "));
     if (!report.unconnected.empty())
         s.fields.emplace_back("Not linked to " + report.anchor,
                               text::joined(report.unconnected, ", "));
@@ -77,6 +83,11 @@ Document ratings_document(const RatingsReport& report, Audience audience) {
         report.anchor +
         ". Pairs, W/D/L, pentanomial and score are each config's own, pooled over "
         "its opponents.");
+    if (report.time_controls.size() > 1) {
+        s.notes.push_back("This list pools " + std::to_string(report.time_controls.size()) +
+                          " time controls on one scale, and a config's strength can differ "
+                          "between them: rate a database of one time control where that matters.");
+    }
     doc.sections.push_back(std::move(s));
     return doc;
 }

@@ -308,7 +308,13 @@ json ratings_json(const RatingsReport& report) {
                            {"stats", stats::to_json(stats::summarize(e.pairs, std::nullopt))},
                            {"opponents", e.opponents}});
     }
-    return {{"anchor", report.anchor}, {"configs", configs}, {"unconnected", report.unconnected}};
+    json time_controls = json::array();
+    for (const auto& p : report.time_controls)
+        time_controls.push_back({{"time_control", p.time_control}, {"runs", p.run_ids}});
+    return {{"anchor", report.anchor},
+            {"configs", configs},
+            {"unconnected", report.unconnected},
+            {"time_controls", time_controls}};
 }
 
 }  // namespace lmr::report

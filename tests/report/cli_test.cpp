@@ -339,11 +339,17 @@ TEST(ReportCli, RatingsListTheMaximumLikelihoodEloAndRefuseASweep) {
     EXPECT_EQ(by_name["cpw-simple"]["pairs"], n);
     EXPECT_EQ(by_name["none"]["elo"], 0);
     EXPECT_EQ(by_name["none"]["opponents"], json::array({"cpw-simple"}));
+    // The runs pooled (3 and 4, both at nodes=800), by time control.
+    EXPECT_EQ(report["time_controls"],
+              json::parse(R"([{"time_control": "nodes=800", "runs": "3,4"}])"));
 
     const auto text = harness({"report", "--db", f.db, "--ratings", "none"}, dir.path());
     ASSERT_EQ(text.exit_code, 0) << describe(text);
     EXPECT_TRUE(contains(text.out, "Rating list (none = 0)")) << text.out;
     EXPECT_TRUE(contains(text.out, "Not linked to none:  a, b, crash, d")) << text.out;
+    EXPECT_TRUE(contains(text.out, "Time controls:")) << text.out;
+    EXPECT_TRUE(contains(text.out, "nodes=800 (runs 3,4)")) << text.out;
+    EXPECT_FALSE(contains(text.out, "time controls on one scale")) << "one time control";
     const auto csv =
         harness({"report", "--db", f.db, "--ratings", "none", "--format", "csv"}, dir.path());
     EXPECT_TRUE(csv.out.starts_with("anchor,rank,config,elo,elo_error,pairs,")) << csv.out;

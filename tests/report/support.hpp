@@ -70,11 +70,12 @@ class Builder {
 
     // A head-to-head run; base is seated first.
     std::int64_t head_to_head(store::RunKind kind, const std::string& base, const std::string& test,
-                              bool sprt = false, const std::string& command_line = "") {
+                              bool sprt = false, const std::string& command_line = "",
+                              const std::string& time_control = "nodes=1000") {
         store::RunRecord run;
         run.kind = kind;
         run.command_line = command_line;
-        run.time_control = "nodes=1000";
+        run.time_control = time_control;
         run.seed = 7;
         if (sprt || kind == store::RunKind::kSprt)
             run.sprt = stats::SprtParams{0, 5, 0.05, 0.05, stats::EloModel::kNormalized};

@@ -1,15 +1,17 @@
 // The SQL views of schema versions 2 and 3 and the report's loaders, on databases filled with
 // pairs whose outcomes are known: config_results pools every direct meeting from each side
 // (tunes excluded), config_elo's Elo equals harness/stats', the baseline report separates
-// direct, common-opponent and unconnected configs without chaining, a run's detail
-// (terminations, faults, openings, search per move) adds up, and its LMR statistics are shown
-// per engine.
+// direct, common-opponent and unconnected configs without chaining, a rating list chains them
+// by its model, a run's detail (terminations, faults, openings, search per move) adds up, and its
+// LMR statistics are shown per engine.
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cmath>
 #include <initializer_list>
+#include <map>
 #include <tuple>
 #include <utility>
 
@@ -186,6 +188,52 @@ TEST(ReportBaseline, DirectCommonOpponentAndUnconnectedAreKeptApart) {
     EXPECT_EQ(report.entries[1].relation, Relation::kDirect);
     EXPECT_GE(report.entries[0].stats->estimate.elo, report.entries[1].stats->estimate.elo);
     EXPECT_EQ(report.entries[2].relation, Relation::kCommonOpponent);
+}
+
+// A chain A - B - C has one way to explain its scores: each link's rating difference is that
+// pairing's own Elo (stats' head-to-head estimate). D - E is not linked to A. The list says which
+// time controls it pooled (only the runs between rated configs) and warns that it mixed two.
+TEST(ReportRatings, AChainRatesEachLinkByItsOwnScoreAndSaysWhichTimeControlsItPooled) {
+    TempDir dir;
+    auto store = store::Store::open(dir / "r.db");
+    Builder b(store);
+    const auto ab = b.head_to_head(store::RunKind::kMatch, "A", "B");
+    for (Bin bin : {Bin::kWW, Bin::kWD, Bin::kDD, Bin::kLD, Bin::kWD})
+        b.pair(ab, "A", "B", "A", bin);
+    const auto bc = b.head_to_head(store::RunKind::kMatch, "B", "C", false, "", "tc=5+0.05");
+    for (Bin bin : {Bin::kWL, Bin::kWD, Bin::kLD, Bin::kLL, Bin::kDD})
+        b.pair(bc, "B", "C", "C", bin);
+    const auto de = b.head_to_head(store::RunKind::kMatch, "D", "E", false, "", "tc=60+0.6");
+    for (Bin bin : {Bin::kWD, Bin::kLD}) b.pair(de, "D", "E", "D", bin);
+
+    stats::Pentanomial a_vs_b, c_vs_b;
+    for (Bin bin : {Bin::kWW, Bin::kWD, Bin::kDD, Bin::kLD, Bin::kWD})
+        testing::add_bin(a_vs_b, bin);
+    for (Bin bin : {Bin::kWL, Bin::kWD, Bin::kLD, Bin::kLL, Bin::kDD})
+        testing::add_bin(c_vs_b, bin);
+    const double b_rating = -stats::estimate(a_vs_b).elo;
+    const double c_rating = b_rating + stats::estimate(c_vs_b).elo;
+
+    const RatingsReport report = load_ratings(store, "A");
+    ASSERT_EQ(report.rated.size(), 3u);
+    std::map<std::string, const RatingEntry*> by_name;
+    for (const auto& e : report.rated) by_name[e.config] = &e;
+    EXPECT_EQ(by_name["A"]->elo, 0);
+    EXPECT_NEAR(by_name["B"]->elo, b_rating, 1e-8);
+    EXPECT_NEAR(by_name["C"]->elo, c_rating, 1e-8);
+    EXPECT_EQ(by_name["B"]->opponents, (std::vector<std::string>{"A", "C"}));
+    EXPECT_EQ(report.unconnected, (std::vector<std::string>{"D", "E"}));
+    ASSERT_EQ(report.time_controls.size(), 2u);
+    EXPECT_EQ(report.time_controls[0].time_control, "nodes=1000");
+    EXPECT_EQ(report.time_controls[0].run_ids, std::to_string(ab));
+    EXPECT_EQ(report.time_controls[1].time_control, "tc=5+0.05");
+    EXPECT_EQ(report.time_controls[1].run_ids, std::to_string(bc));
+
+    const Document doc = ratings_document(report, Audience::kHuman);
+    const auto& notes = doc.sections.front().notes;
+    EXPECT_TRUE(std::any_of(notes.begin(), notes.end(), [](const std::string& n) {
+        return n.find("pools 2 time controls") != std::string::npos;
+    }));
 }
 
 TEST(ReportBaseline, UnknownNameSaysWhichConfigsExist) {
