@@ -28,7 +28,8 @@ constexpr const char* kDescription =
     "(terminations, faults, search depth/nodes/time per move for each side, results per\n"
     "opening, each engine's LMR statistics); --baseline NAME the Elo of every config measured\n"
     "directly against NAME, pooled over all runs; --ratings NAME a rating list: the Elo of\n"
-    "every config from all completed pairs at once (maximum likelihood, as Ordo), NAME = 0.\n"
+    "every config from all completed pairs at once (maximum likelihood, as Ordo), NAME = 0;\n"
+    "with several --db, one list pooled from them all.\n"
     "Statistics are computed as `lmr-harness stats` computes them.\n"
     "--columns study lists the runs in the columns of the LMR study's tables instead: run,\n"
     "test, base, time control, status, games, W/D/L, pentanomial, Elo, nElo, LOS, the test\n"
@@ -116,8 +117,35 @@ report::PageData load_page(const store::Store& store, const std::string& db,
             page.runs.push_back(report::load_run(store, row.run.id));
     }
     if (baseline) page.baseline = report::load_baseline(store, *baseline);
-    if (anchor) page.ratings = report::load_ratings(store, *anchor);
+    if (anchor) page.ratings = report::rate({report::load_rating_source(store)}, *anchor);
     return page;
+}
+
+// Several --db with --ratings: one rating list pooled from them all, printed.
+int run_pooled_ratings(CommandContext& context, const po::variables_map& values,
+                       const std::vector<std::string>& dbs, Format format) {
+    for (const char* flag : {"run", "baseline", "html"})
+        if (values.count(flag) != 0U)
+            throw UsageError(std::string("--ratings with several --db prints one list pooled from "
+                                         "them; --") +
+                             flag + " reads one database: give one --db");
+    if (!values["columns"].defaulted())
+        throw UsageError(
+            "--columns chooses the columns of the runs list: it does not combine "
+            "with --ratings");
+    std::vector<report::RatingSource> sources;
+    for (const std::string& db : dbs) {
+        if (values.count("upgrade") != 0U) upgrade(db);
+        const auto store = open_existing_database(db);
+        const store::ReadSnapshot snapshot(store);
+        sources.push_back(report::load_rating_source(store));
+    }
+    const auto result = report::rate(sources, values["ratings"].as<std::string>());
+    if (format == Format::kJson)
+        context.out << report::ratings_json(result).dump(2) << '\n';
+    else
+        render(context.out, report::ratings_document(result, audience_of(format)), format);
+    return kExitOk;
 }
 
 // Several --db: one HTML page with a part per database, nothing printed.
@@ -125,9 +153,10 @@ int run_multi_database_page(CommandContext& context, const po::variables_map& va
                             const std::vector<std::string>& dbs) {
     if (values.count("html") == 0U)
         throw UsageError(
-            "several --db make one --html page with a part per database; the "
-            "lists and --format read one database: give --html FILE or one --db");
-    for (const char* flag : {"run", "baseline", "ratings"})
+            "several --db make one --html page with a part per database, or one --ratings list "
+            "pooled from them; the other lists and --format read one database: give --html "
+            "FILE, --ratings NAME or one --db");
+    for (const char* flag : {"run", "baseline"})
         if (values.count(flag) != 0U)
             throw UsageError(std::string("--") + flag + " reads one database: give one --db");
     if (!values["format"].defaulted() || !values["columns"].defaulted())
@@ -150,9 +179,11 @@ int run_report(CommandContext& context, const po::variables_map& values) {
         values.count("db") != 0U
             ? values["db"].as<std::vector<std::string>>()
             : std::vector<std::string>{std::string(store::kDefaultDatabasePath)};
+    const Format format = parse_format(values["format"].as<std::string>());
+    if (dbs.size() > 1 && values.count("ratings") != 0U)
+        return run_pooled_ratings(context, values, dbs, format);
     if (dbs.size() > 1) return run_multi_database_page(context, values, dbs);
     const std::filesystem::path db = dbs.front();
-    const Format format = parse_format(values["format"].as<std::string>());
     const bool html = values.count("html") != 0U;
     const bool has_run = values.count("run") != 0U;
     const bool has_baseline = values.count("baseline") != 0U;
@@ -200,7 +231,7 @@ int run_report(CommandContext& context, const po::variables_map& values) {
             else
                 render(out, report::baseline_document(result, audience_of(format)), format);
         } else if (has_ratings) {
-            const auto result = report::load_ratings(store, *anchor);
+            const auto result = report::rate({report::load_rating_source(store)}, *anchor);
             if (format == Format::kJson)
                 out << report::ratings_json(result).dump(2) << '\n';
             else
@@ -245,7 +276,7 @@ int run_report_command(CommandContext& context) {
          "Elo of every config measured directly against config NAME, pooled over all runs")
         ("ratings", po::value<std::string>()->value_name("NAME"),
          "rating list: every config's maximum-likelihood Elo from all completed pairs, "
-         "config NAME = 0")
+         "config NAME = 0; with several --db, one list pooled from them")
         ("format", po::value<std::string>()->default_value("table"),
          "table (aligned text), json, csv or markdown")
         ("columns", po::value<std::string>()->default_value("default"),
@@ -261,7 +292,9 @@ int run_report_command(CommandContext& context) {
                             "[--db FILE] [--run N | --baseline NAME | --ratings NAME | "
                             "--columns default|study] "
                             "[--format table|json|csv|markdown] [--html FILE]\n"
-                            "       lmr-harness report --db FILE --db FILE… --html FILE",
+                            "       lmr-harness report --db FILE --db FILE… --html FILE\n"
+                            "       lmr-harness report --db FILE --db FILE… --ratings NAME "
+                            "[--format …]",
                             kDescription))
         return kExitOk;
     try {

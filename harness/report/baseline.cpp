@@ -60,18 +60,19 @@ std::vector<std::string> config_names(const store::Store& store) {
     return names;
 }
 
-ReportError no_such_config(const store::Store& store, std::string_view name) {
-    const std::vector<std::string> names = config_names(store);
+ReportError no_such_config(std::string_view name, std::string_view where,
+                           const std::vector<std::string>& names) {
     return ReportError("no config named '" + std::string(name) + "' has a completed pair in " +
-                       store.path().string() +
-                       (names.empty() ? std::string(" (it has no completed pairs at all)")
+                       std::string(where) +
+                       (names.empty() ? std::string(" (no completed pairs at all)")
                                       : "; configs: " + text::joined(names, ", ")));
 }
 
 BaselineReport load_baseline(const store::Store& store, std::string_view baseline) {
     const MeetingMap meetings = load_meetings(store);
     const auto base = meetings.find(std::string(baseline));
-    if (base == meetings.end()) throw no_such_config(store, baseline);
+    if (base == meetings.end())
+        throw no_such_config(baseline, store.path().string(), config_names(store));
     BaselineReport report;
     report.baseline = base->first;
     for (const auto& [opponent, meeting] : base->second) report.opponents.push_back(opponent);

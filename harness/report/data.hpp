@@ -129,17 +129,27 @@ struct RatingEntry {
     std::vector<std::string> opponents;
 };
 
-// The runs a list pooled that were played at one time control.
+// A rating list's input from one database (report::load_rating_source).
+struct RatingSource {
+    std::string database;  // the path as given
+    std::vector<store::ConfigMeeting> meetings;
+    std::vector<store::RunRecord> runs;
+};
+
+// The runs of one database a list pooled that were played at one time control.
 struct PooledTimeControl {
     std::string time_control;  // "nodes=20000", "tc=5+0.05"
+    std::string database;      // set when the list pools several databases
     std::string run_ids;       // "1,4,7"
 };
 
 struct RatingsReport {
     std::string anchor;
+    std::vector<std::string> databases;            // the sources, as given
     std::vector<RatingEntry> rated;                // best first
     std::vector<std::string> unconnected;          // no chain of meetings to the anchor, by name
-    std::vector<PooledTimeControl> time_controls;  // of the runs pooled, by first run
+    std::vector<PooledTimeControl> time_controls;  // of the runs pooled, by database, first run
+    int distinct_time_controls = 0;
 };
 
 // Everything the HTML page draws.

@@ -23,9 +23,9 @@ nlohmann::ordered_json run_json(const RunDetail& run);
 // {"baseline", "opponents", "configs": [{config, relation, pairs, runs, run_ids, setups,
 //  stats, common_opponents}]}
 nlohmann::ordered_json baseline_json(const BaselineReport& report);
-// {"anchor", "configs": [{rank, config, elo, elo_error, pairs, stats, opponents}],
-//  "unconnected": [names], "time_controls": [{time_control, runs}]}; stats: the config's own
-//  pooled pairs, as `stats --json` (no SPRT)
+// {"anchor", "databases", "configs": [{rank, config, elo, elo_error, pairs, stats, opponents}],
+//  "unconnected": [names], "time_controls": [{time_control, database (null for one), runs}]};
+//  stats: the config's own pooled pairs, as `stats --json` (no SPRT)
 nlohmann::ordered_json ratings_json(const RatingsReport& report);
 
 // One run of the list: id, kind, status, verdict, dates, engines, counts and "stats".

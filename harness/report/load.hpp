@@ -39,12 +39,16 @@ Standings load_standings(const store::Store& store, const store::RunRecord& run,
                          const std::vector<store::RunEngine>& engines);
 // Every config measured against `baseline`; ReportError when no completed pair names it.
 BaselineReport load_baseline(const store::Store& store, std::string_view baseline);
-// The rating list of every config from all completed pairs, `anchor` at 0; ReportError when no
-// completed pair names the anchor or the results cannot bound the ratings.
-RatingsReport load_ratings(const store::Store& store, std::string_view anchor);
+// What a rating list reads from one database: every meeting of two configs and every run.
+RatingSource load_rating_source(const store::Store& store);
+// The rating list of every config from all completed pairs of the sources (configs known by name
+// across them), `anchor` at 0; ReportError when no completed pair names the anchor or the
+// results cannot bound the ratings.
+RatingsReport rate(const std::vector<RatingSource>& sources, std::string_view anchor);
 // The names of every config with at least one completed pair outside tunes, sorted.
 std::vector<std::string> config_names(const store::Store& store);
-// The error for a config name no completed pair has, listing the names there are.
-ReportError no_such_config(const store::Store& store, std::string_view name);
+// The error for a config name no completed pair in `where` has, listing the names there are.
+ReportError no_such_config(std::string_view name, std::string_view where,
+                           const std::vector<std::string>& names);
 
 }  // namespace lmr::report

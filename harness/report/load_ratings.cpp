@@ -1,7 +1,7 @@
-// A rating list over a whole database: every completed pair between two configs (any run but
+// A rating list over whole databases: every completed pair between two configs (any run but
 // tunes, config_results) is one pairing of stats::ratings, so separate matches — a study's
-// SPRTs of every pairing, a gauntlet and a round robin — make one list, as Ordo makes one from
-// a PGN collection.
+// SPRTs of every pairing, a gauntlet and a round robin, a phase split over two databases — make
+// one list, as Ordo makes one from several PGN files. Configs are known by name.
 
 #include <algorithm>
 #include <cstdint>
@@ -14,27 +14,66 @@
 #include "harness/stats/ratings.hpp"
 
 namespace lmr::report {
+namespace {
 
-RatingsReport load_ratings(const store::Store& store, std::string_view anchor) {
-    const std::vector<store::ConfigMeeting> meetings = store.config_meetings();
+// The runs of one source that a meeting between rated configs pooled, grouped by time control
+// in the order of their first run.
+void add_time_controls(RatingsReport& report, const RatingSource& source, bool name_database) {
+    const std::set<std::string> unlinked(report.unconnected.begin(), report.unconnected.end());
+    std::set<std::int64_t> pooled;
+    for (const auto& m : source.meetings) {
+        if (unlinked.count(m.config) != 0U) continue;
+        for (const std::string_view id : text::split(m.run_ids, ','))
+            pooled.insert(std::stoll(std::string(id)));
+    }
+    const auto first = report.time_controls.size();
+    for (const store::RunRecord& run : source.runs) {
+        if (pooled.count(run.id) == 0U) continue;
+        auto at = std::find_if(
+            report.time_controls.begin() + static_cast<long>(first), report.time_controls.end(),
+            [&run](const PooledTimeControl& p) { return p.time_control == run.time_control; });
+        if (at == report.time_controls.end()) {
+            at = report.time_controls.insert(
+                at, {.time_control = run.time_control,
+                     .database = name_database ? source.database : std::string()});
+        }
+        at->run_ids += (at->run_ids.empty() ? "" : ",") + std::to_string(run.id);
+    }
+}
+
+}  // namespace
+
+RatingSource load_rating_source(const store::Store& store) {
+    return {.database = store.path().string(),
+            .meetings = store.config_meetings(),
+            .runs = store.list_runs()};
+}
+
+RatingsReport rate(const std::vector<RatingSource>& sources, std::string_view anchor) {
     std::vector<std::string> names;
-    for (const auto& m : meetings) names.push_back(m.config);
+    std::vector<std::string> databases;
+    for (const auto& source : sources) {
+        databases.push_back(source.database);
+        for (const auto& m : source.meetings) names.push_back(m.config);
+    }
     std::sort(names.begin(), names.end());
     names.erase(std::unique(names.begin(), names.end()), names.end());
     const auto index = [&names](const std::string& name) {
         return static_cast<int>(std::lower_bound(names.begin(), names.end(), name) - names.begin());
     };
     if (!std::binary_search(names.begin(), names.end(), std::string(anchor)))
-        throw no_such_config(store, anchor);
+        throw no_such_config(anchor, text::joined(databases, ", "), names);
 
     // Each meeting is listed from both sides: take it once, from the earlier name's.
     std::vector<stats::PairingCounts> pairings;
     std::map<std::string, std::set<std::string>> opponents;
-    for (const auto& m : meetings) {
-        opponents[m.config].insert(m.opponent);
-        if (m.config < m.opponent)
-            pairings.push_back(
-                {.first = index(m.config), .second = index(m.opponent), .pairs = m.penta});
+    for (const auto& source : sources) {
+        for (const auto& m : source.meetings) {
+            opponents[m.config].insert(m.opponent);
+            if (m.config < m.opponent)
+                pairings.push_back(
+                    {.first = index(m.config), .second = index(m.opponent), .pairs = m.penta});
+        }
     }
 
     stats::RatingList list;
@@ -50,6 +89,7 @@ RatingsReport load_ratings(const store::Store& store, std::string_view anchor) {
     }
     RatingsReport report;
     report.anchor = anchor;
+    report.databases = databases;
     for (const stats::Rating& r : list.rated) {
         const std::string& name = names[static_cast<std::size_t>(r.engine)];
         const auto& met = opponents[name];
@@ -62,23 +102,11 @@ RatingsReport load_ratings(const store::Store& store, std::string_view anchor) {
     for (const int i : list.unconnected)
         report.unconnected.push_back(names[static_cast<std::size_t>(i)]);
     // Runs at different time controls rate on one scale only if the user means them to: say
-    // which were pooled (the meetings between rated configs).
-    const std::set<std::string> unlinked(report.unconnected.begin(), report.unconnected.end());
-    std::set<std::int64_t> pooled;
-    for (const auto& m : meetings) {
-        if (unlinked.count(m.config) != 0U) continue;
-        for (const std::string_view id : text::split(m.run_ids, ','))
-            pooled.insert(std::stoll(std::string(id)));
-    }
-    for (const store::RunRecord& run : store.list_runs()) {
-        if (pooled.count(run.id) == 0U) continue;
-        auto at = std::find_if(
-            report.time_controls.begin(), report.time_controls.end(),
-            [&run](const PooledTimeControl& p) { return p.time_control == run.time_control; });
-        if (at == report.time_controls.end())
-            at = report.time_controls.insert(at, {.time_control = run.time_control});
-        at->run_ids += (at->run_ids.empty() ? "" : ",") + std::to_string(run.id);
-    }
+    // which were pooled.
+    std::set<std::string> distinct;
+    for (const auto& source : sources) add_time_controls(report, source, sources.size() > 1);
+    for (const auto& p : report.time_controls) distinct.insert(p.time_control);
+    report.distinct_time_controls = static_cast<int>(distinct.size());
     return report;
 }
 

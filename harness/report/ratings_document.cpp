@@ -69,8 +69,11 @@ Document ratings_document(const RatingsReport& report, Audience audience) {
     std::vector<std::string> pooled;
     for (const PooledTimeControl& p : report.time_controls) {
         const bool one = p.run_ids.find(',') == std::string::npos;
-        pooled.push_back(p.time_control + (one ? " (run " : " (runs ") + p.run_ids + ")");
+        pooled.push_back(p.time_control + (one ? " (run " : " (runs ") + p.run_ids +
+                         (p.database.empty() ? "" : " of " + p.database) + ")");
     }
+    if (report.databases.size() > 1)
+        s.fields.emplace_back("Databases", text::joined(report.databases, ", "));
     s.fields.emplace_back("Time controls", text::joined(pooled, ", "));
     if (!report.unconnected.empty())
         s.fields.emplace_back("Not linked to " + report.anchor,
@@ -83,8 +86,13 @@ Document ratings_document(const RatingsReport& report, Audience audience) {
         report.anchor +
         ". Pairs, W/D/L, pentanomial and score are each config's own, pooled over "
         "its opponents.");
-    if (report.time_controls.size() > 1) {
-        s.notes.push_back("This list pools " + std::to_string(report.time_controls.size()) +
+    if (report.databases.size() > 1) {
+        s.notes.push_back(
+            "Configs are matched by name across the databases: the same name must mean the same "
+            "engine and config in each.");
+    }
+    if (report.distinct_time_controls > 1) {
+        s.notes.push_back("This list pools " + std::to_string(report.distinct_time_controls) +
                           " time controls on one scale, and a config's strength can differ "
                           "between them: rate a database of one time control where that matters.");
     }

@@ -309,9 +309,14 @@ json ratings_json(const RatingsReport& report) {
                            {"opponents", e.opponents}});
     }
     json time_controls = json::array();
-    for (const auto& p : report.time_controls)
-        time_controls.push_back({{"time_control", p.time_control}, {"runs", p.run_ids}});
+    for (const auto& p : report.time_controls) {
+        time_controls.push_back(
+            {{"time_control", p.time_control},
+             {"database", p.database.empty() ? json(nullptr) : json(p.database)},
+             {"runs", p.run_ids}});
+    }
     return {{"anchor", report.anchor},
+            {"databases", report.databases},
             {"configs", configs},
             {"unconnected", report.unconnected},
             {"time_controls", time_controls}};

@@ -341,7 +341,7 @@ TEST(ReportCli, RatingsListTheMaximumLikelihoodEloAndRefuseASweep) {
     EXPECT_EQ(by_name["none"]["opponents"], json::array({"cpw-simple"}));
     // The runs pooled (3 and 4, both at nodes=800), by time control.
     EXPECT_EQ(report["time_controls"],
-              json::parse(R"([{"time_control": "nodes=800", "runs": "3,4"}])"));
+              json::parse(R"([{"time_control": "nodes=800", "database": null, "runs": "3,4"}])"));
 
     const auto text = harness({"report", "--db", f.db, "--ratings", "none"}, dir.path());
     ASSERT_EQ(text.exit_code, 0) << describe(text);
@@ -393,6 +393,46 @@ TEST(ReportCli, UsageErrorsExitTwoAndSayWhy) {
 
 // Several --db make one page (the study's results/study.html): a part per database in the
 // order given, each with every run of its database, ids kept apart; the lists refuse them.
+// Several --db with --ratings pool them: two copies of one database are every pairing twice,
+// which leaves the maximum-likelihood ratings where they were and narrows each error by √2.
+TEST(ReportCli, RatingsPoolSeveralDatabases) {
+    const auto& f = filled();
+    TempDir dir;
+    const std::string second = (dir.path() / "second.db").string();
+    fs::copy_file(f.db, second);
+    const auto one = parse(
+        harness({"report", "--db", f.db, "--ratings", "none", "--format", "json"}, dir.path()));
+    const auto two = parse(
+        harness({"report", "--db", f.db, "--db", second, "--ratings", "none", "--format", "json"},
+                dir.path()));
+    EXPECT_EQ(two["databases"], json::array({f.db, second}));
+    ASSERT_EQ(two["configs"].size(), one["configs"].size());
+    for (std::size_t i = 0; i < one["configs"].size(); ++i) {
+        const auto& a = one["configs"][i];
+        const auto& b = two["configs"][i];
+        EXPECT_EQ(b["config"], a["config"]);
+        EXPECT_EQ(b["pairs"], 2 * a["pairs"].get<long>());
+        EXPECT_NEAR(b["elo"].get<double>(), a["elo"].get<double>(), 1e-8);
+        EXPECT_NEAR(b["elo_error"].get<double>(), a["elo_error"].get<double>() / std::sqrt(2.0),
+                    1e-8);
+    }
+    EXPECT_EQ(two["time_controls"],
+              json::parse(R"([{"time_control": "nodes=800", "database": ")" + f.db +
+                          R"(", "runs": "3,4"}, {"time_control": "nodes=800", "database": ")" +
+                          second + R"(", "runs": "3,4"}])"));
+    const auto text =
+        harness({"report", "--db", f.db, "--db", second, "--ratings", "none"}, dir.path());
+    EXPECT_TRUE(contains(text.out, "matched by name across the databases")) << text.out;
+    EXPECT_FALSE(contains(text.out, "time controls on one scale")) << "one time control";
+
+    const auto page = harness({"report", "--db", f.db, "--db", second, "--ratings", "none",
+                               "--html", (dir.path() / "p.html").string()},
+                              dir.path());
+    EXPECT_EQ(page.exit_code, 2) << describe(page);
+    EXPECT_TRUE(contains(page.err, "--html reads one database")) << page.err;
+    EXPECT_FALSE(fs::exists(dir.path() / "p.html"));
+}
+
 TEST(ReportCli, SeveralDatabasesMakeOnePageWithAPartEach) {
     const auto& f = filled();
     TempDir dir;

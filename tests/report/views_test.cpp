@@ -214,7 +214,7 @@ TEST(ReportRatings, AChainRatesEachLinkByItsOwnScoreAndSaysWhichTimeControlsItPo
     const double b_rating = -stats::estimate(a_vs_b).elo;
     const double c_rating = b_rating + stats::estimate(c_vs_b).elo;
 
-    const RatingsReport report = load_ratings(store, "A");
+    const RatingsReport report = rate({load_rating_source(store)}, "A");
     ASSERT_EQ(report.rated.size(), 3u);
     std::map<std::string, const RatingEntry*> by_name;
     for (const auto& e : report.rated) by_name[e.config] = &e;
