@@ -115,7 +115,12 @@ bool read_figure(std::string_view item, MoveComment& comment) {
 }  // namespace
 
 std::string score_text(int score, bool mate) {
-    if (mate) return (score > 0 ? "+M" : "-M") + std::to_string(std::abs(score));
+    if (mate) {
+        // Appended rather than `"+M" + std::to_string(…)`: GCC 12 under LTO flags that
+        // operator+ with a false -Wstringop-overflow.
+        std::string text = score > 0 ? "+M" : "-M";
+        return text += std::to_string(std::abs(score));
+    }
     const int magnitude = std::abs(score);
     std::string hundredths = std::to_string(magnitude % 100);
     if (hundredths.size() < 2) hundredths.insert(0, "0");

@@ -384,8 +384,10 @@ Args stats(ArgvFuzzer& f) {
         args.push_back(f.chance(50) ? "--ptnml" : "--wdl");
         std::string counts;
         const std::size_t n = f.messy() ? f.below(8) : args.back() == "--wdl" ? 3 : 6;
-        for (std::size_t i = 0; i < n; ++i)
-            counts += (i ? "," : "") + (f.messy() ? f.junk() : std::to_string(f.below(500)));
+        for (std::size_t i = 0; i < n; ++i) {
+            if (i > 0) counts += ',';  // not `"," + …`: GCC 12's false -Wstringop-overflow
+            counts += f.messy() ? f.junk() : std::to_string(f.below(500));
+        }
         args.push_back(counts);
     }
     f.add_flags(args, kStatsFlags, 4);
