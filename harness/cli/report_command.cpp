@@ -121,6 +121,13 @@ report::PageData load_page(const store::Store& store, const std::string& db,
     return page;
 }
 
+void print_ratings(std::ostream& out, const report::RatingsReport& ratings, Format format) {
+    if (format == Format::kJson)
+        out << report::ratings_json(ratings).dump(2) << '\n';
+    else
+        render(out, report::ratings_document(ratings, audience_of(format)), format);
+}
+
 // Several --db with --ratings: one rating list pooled from them all, printed.
 int run_pooled_ratings(CommandContext& context, const po::variables_map& values,
                        const std::vector<std::string>& dbs, Format format) {
@@ -140,11 +147,7 @@ int run_pooled_ratings(CommandContext& context, const po::variables_map& values,
         const store::ReadSnapshot snapshot(store);
         sources.push_back(report::load_rating_source(store));
     }
-    const auto result = report::rate(sources, values["ratings"].as<std::string>());
-    if (format == Format::kJson)
-        context.out << report::ratings_json(result).dump(2) << '\n';
-    else
-        render(context.out, report::ratings_document(result, audience_of(format)), format);
+    print_ratings(context.out, report::rate(sources, values["ratings"].as<std::string>()), format);
     return kExitOk;
 }
 
@@ -231,11 +234,7 @@ int run_report(CommandContext& context, const po::variables_map& values) {
             else
                 render(out, report::baseline_document(result, audience_of(format)), format);
         } else if (has_ratings) {
-            const auto result = report::rate({report::load_rating_source(store)}, *anchor);
-            if (format == Format::kJson)
-                out << report::ratings_json(result).dump(2) << '\n';
-            else
-                render(out, report::ratings_document(result, audience_of(format)), format);
+            print_ratings(out, report::rate({report::load_rating_source(store)}, *anchor), format);
         } else if (columns == Columns::kStudy) {
             const auto rows = report::load_study_rows(store);
             if (format == Format::kJson)
