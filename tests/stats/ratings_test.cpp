@@ -123,6 +123,18 @@ TEST(Ratings, EqualEnginesInACompleteRoundRobinHaveTheLaplaciansError) {
     EXPECT_EQ(list.rated[0].engine, 0);  // ties keep the engine order
 }
 
+// Newton's capped steps reach a rating far from the start: 999 won pairs and one won-drawn pair
+// is a score of 0.99975, +1,440.8 Elo (Python: -400 log10(1/s - 1)), exactly the pooled score's Elo
+// (two engines).
+TEST(Ratings, ALopsidedButBoundedScoreIsReachedExactly) {
+    const Pentanomial lopsided{.wd = 1, .ww = 999};
+    const std::vector<PairingCounts> pairings{{.first = 0, .second = 1, .pairs = lopsided}};
+    const RatingList list = ratings(2, pairings, 1);
+    EXPECT_NEAR(of(list, 0).elo, elo_from_score(1 - 0.25 / 1000), 1e-6);
+    EXPECT_NEAR(of(list, 0).elo, 1440.78, 0.01);
+    EXPECT_TRUE(std::isfinite(of(list, 0).elo_error));
+}
+
 TEST(Ratings, EnginesWithoutAChainToTheAnchorAreUnconnected) {
     const std::vector<PairingCounts> pairings{{.first = 0, .second = 1, .pairs = kVector1},
                                               {.first = 2, .second = 3, .pairs = kEven}};
