@@ -125,20 +125,15 @@ struct Fit {
     Matrix information(const Meetings& m) const {
         const std::size_t n = free.size();
         Matrix info(n, std::vector<double>(n));
+        // Pairs times the slope of the expected score: what a pairing adds to the information.
+        const auto weight = [&](std::size_t i, std::size_t j) {
+            const double p = expected(i, j);
+            return static_cast<double>(m.pairs[i][j]) * kSlope * p * (1 - p);
+        };
         for (std::size_t a = 0; a < n; ++a) {
-            for (std::size_t j = 0; j < elo.size(); ++j) {
-                const std::size_t i = free[a];
-                if (m.pairs[i][j] == 0) continue;
-                const double p = expected(i, j);
-                info[a][a] += static_cast<double>(m.pairs[i][j]) * kSlope * p * (1 - p);
-            }
-            for (std::size_t b = 0; b < n; ++b) {
-                if (a == b) continue;
-                const std::size_t i = free[a];
-                const std::size_t j = free[b];
-                const double p = expected(i, j);
-                info[a][b] = -static_cast<double>(m.pairs[i][j]) * kSlope * p * (1 - p);
-            }
+            for (std::size_t j = 0; j < elo.size(); ++j) info[a][a] += weight(free[a], j);
+            for (std::size_t b = 0; b < n; ++b)
+                if (b != a) info[a][b] = -weight(free[a], free[b]);
         }
         return info;
     }
