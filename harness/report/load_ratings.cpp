@@ -35,7 +35,8 @@ void add_time_controls(RatingsReport& report, const RatingSource& source, bool n
         if (at == report.time_controls.end()) {
             at = report.time_controls.insert(
                 at, {.time_control = run.time_control,
-                     .database = name_database ? source.database : std::string()});
+                     .database = name_database ? source.database : std::string(),
+                     .run_ids = {}});
         }
         at->run_ids += (at->run_ids.empty() ? "" : ",") + std::to_string(run.id);
     }
