@@ -149,7 +149,6 @@ struct RatingsReport {
     std::vector<RatingEntry> rated;                // best first
     std::vector<std::string> unconnected;          // no chain of meetings to the anchor, by name
     std::vector<PooledTimeControl> time_controls;  // of the runs pooled, by database, first run
-    int distinct_time_controls = 0;
 };
 
 // Everything the HTML page draws.

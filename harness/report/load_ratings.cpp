@@ -104,10 +104,7 @@ RatingsReport rate(const std::vector<RatingSource>& sources, std::string_view an
         report.unconnected.push_back(names[static_cast<std::size_t>(i)]);
     // Runs at different time controls rate on one scale only if the user means them to: say
     // which were pooled.
-    std::set<std::string> distinct;
     for (const auto& source : sources) add_time_controls(report, source, sources.size() > 1);
-    for (const auto& p : report.time_controls) distinct.insert(p.time_control);
-    report.distinct_time_controls = static_cast<int>(distinct.size());
     return report;
 }
 

@@ -1,6 +1,9 @@
 // A rating list: every config's maximum-likelihood Elo with the anchor at 0, best first, and
 // the configs no chain of meetings links to the anchor apart.
 
+#include <set>
+#include <string>
+
 #include "engine/text/text.hpp"
 #include "harness/report/cells.hpp"
 #include "harness/report/tables.hpp"
@@ -91,8 +94,10 @@ Document ratings_document(const RatingsReport& report, Audience audience) {
             "Configs are matched by name across the databases: the same name must mean the same "
             "engine and config in each.");
     }
-    if (report.distinct_time_controls > 1) {
-        s.notes.push_back("This list pools " + std::to_string(report.distinct_time_controls) +
+    std::set<std::string> distinct;
+    for (const PooledTimeControl& p : report.time_controls) distinct.insert(p.time_control);
+    if (distinct.size() > 1) {
+        s.notes.push_back("This list pools " + std::to_string(distinct.size()) +
                           " time controls on one scale, and a config's strength can differ "
                           "between them: rate a database of one time control where that matters.");
     }
