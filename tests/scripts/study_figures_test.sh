@@ -24,7 +24,9 @@ export STUDY_CLOCK_CONFIGS="configs/default.json configs/textbook-log.json confi
                             configs/rebel-ed2-ordering.json"
 "$harness" match --base configs/default.json --test configs/rebel-expert.json --pairs 1 \
   --tc nodes=1000 --seed 1 --book openings/default.epd --db results/study-clock.db >/dev/null
-header=$("$harness" report --db results/study-clock.db --columns study --format csv | head -n 1)
+# a CSV committed by --figures: the report's columns and first10_sha256
+header=$("$harness" report --db results/study-clock.db --columns study --format csv | head -n 1 |
+         tr -d '\r'),first10_sha256
 { echo "$header"
   for id in 1 2 3 4 5; do echo "$id,committed-row-$id"; done
   echo "6,a-stale-row-6"
