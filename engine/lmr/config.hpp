@@ -33,6 +33,15 @@ enum class RootBestReading {
     kEverBest,         // every move that was ever best, once iteration root_best_iteration runs
 };
 
+// Step 5, "creates a new threat" (seed 003: "h3 attacking the black knight on G4"), read two
+// ways.
+enum class NewThreatMode {
+    kThreatened,   // after the move an enemy N/B/R/Q is threatened as step 6 means it (attacked
+                   // by a lower-valued piece, or attacked and undefended) that was not before
+    kFirstAttack,  // the first reading: the move attacks an enemy N/B/R/Q that none of our
+                   // pieces attacked before, whatever defends it (Ra1-e1 onto a pawn-defended Ne5)
+};
+
 // Step 6, "hanging piece resolved" (seed 003), read two ways.
 enum class ThreatEscapeMode {
     kResolved,   // the mover had an N/B/R/Q the opponent wins material by taking; after the
@@ -140,9 +149,15 @@ struct HistoryStep {  // step 2
     IntList<8> more_below{{0, -500, -1000, -1500}, 4};  // R++ for each value < threshold
 };
 
-struct FlagStep {  // steps 5, 6, 11 and the flag terms: no parameter besides the weight
+struct FlagStep {  // step 11 and the flag terms: no parameter besides the weight
     bool enabled = false;
     int weight = 10;
+};
+
+struct NewThreatStep {  // step 5
+    bool enabled = false;
+    int weight = 10;
+    NewThreatMode mode = NewThreatMode::kThreatened;
 };
 
 struct ThreatEscapeStep {  // step 6
@@ -162,7 +177,7 @@ struct Steps {
     HistoryStep history;
     MarginStep eval_margin{false, 10, 25};       // static eval - margin > alpha -> R--
     MarginStep positional{false, 10, 50};        // eval - material > margin -> R--
-    FlagStep new_threat;                         // move creates a new threat -> R--
+    NewThreatStep new_threat;                    // move creates a new threat -> R--
     ThreatEscapeStep threat_escape;              // a hanging piece is resolved -> R--
     MarginStep passed_pawn_gain{false, 10, 25};  // passed-pawn term rose >= margin -> R--
     MarginStep king_safety_gain{false, 10, 25};  // king-safety term rose >= margin -> R--

@@ -1,5 +1,5 @@
 // Threat features for REBEL's steps 5 and 6 and the REBEL ed1-2 ordering score.
-// Everything works on bitboards of the position before the move; nothing is copied or made.
+// Everything works on bitboards of the position it is given; nothing is copied or made.
 #include "engine/lmr/features.hpp"
 
 #include <algorithm>
@@ -46,11 +46,14 @@ bool is_threatened(const Position& pos, Square sq) {
     return false;
 }
 
-bool has_hanging_piece(const Position& pos, Color side) {
+Bitboard threatened_pieces(const Position& pos, Color side) {
     Bitboard pieces = pos.pieces(side) & (pos.pieces(kKnight, kBishop) | pos.pieces(kRook, kQueen));
-    while (pieces)
-        if (is_threatened(pos, pop_lsb(pieces))) return true;
-    return false;
+    Bitboard threatened = 0;
+    while (pieces) {
+        const Square sq = pop_lsb(pieces);
+        if (is_threatened(pos, sq)) threatened |= square_bb(sq);
+    }
+    return threatened;
 }
 
 bool creates_new_threat(const Position& pos, Move move) {

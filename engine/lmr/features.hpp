@@ -7,8 +7,9 @@
 
 namespace lmr::lmr {
 
-// Step 5: after the move, the moved piece or a piece it uncovers attacks an enemy knight,
-// bishop, rook or queen that none of our pieces attacked before, and SEE(move) >= 0.
+// Step 5, mode first_attack: after the move, the moved piece or a piece it uncovers attacks an
+// enemy knight, bishop, rook or queen that none of our pieces attacked before, and
+// SEE(move) >= 0. (Mode threatened compares threatened_pieces before and after the move.)
 bool creates_new_threat(const chess::Position& pos, chess::Move move);
 
 // Step 6: the moved piece is a knight, bishop, rook or queen that was threatened on its
@@ -16,10 +17,10 @@ bool creates_new_threat(const chess::Position& pos, chess::Move move);
 // SEE(move) >= 0, i.e. it goes somewhere it is not simply lost.
 bool escapes_threat(const chess::Position& pos, chess::Move move);
 
-// Step 6 "resolved": does `side` have a knight, bishop, rook or queen that is threatened
-// (is_threatened), i.e. that the opponent wins material by taking? Works for either side to
-// move, so the search asks it before the move and again after it.
-bool has_hanging_piece(const chess::Position& pos, chess::Color side);
+// Steps 5 (mode threatened) and 6 (mode resolved): the knights, bishops, rooks and queens of
+// `side` that are threatened (is_threatened), i.e. that the opponent wins material by taking.
+// Works for either side to move, so the search asks it before the move and again after it.
+chess::Bitboard threatened_pieces(const chess::Position& pos, chess::Color side);
 
 // Is the piece on sq threatened: attacked by a lower-valued enemy piece (knight and bishop
 // count as equal), or attacked and undefended? (REBEL's "piece under attack".)

@@ -196,8 +196,14 @@ std::vector<FieldDesc> build_fields() {
         LMR_INT("lmr.steps.positional.margin", lmr.steps.positional.margin, kMarginMin, kMarginMax,
                 "Margin in cp (REBEL: 0.50 = 50)."),
         object("lmr.steps.new_threat",
-               "Step 5: the move attacks an enemy N/B/R/Q not attacked before, SEE >= 0 -> R--."),
+               "Step 5: the move creates a new threat on an enemy N/B/R/Q, SEE >= 0 -> R--."),
         LMR_ENABLED_WEIGHT("lmr.steps.new_threat", lmr.steps.new_threat, "step 5"),
+        LMR_ENUM("lmr.steps.new_threat.mode", lmr.steps.new_threat.mode, NewThreatMode,
+                 "threatened: after the move an enemy N/B/R/Q is threatened as step 6 means it "
+                 "(attacked by a lower-valued piece, or attacked and undefended) that was not "
+                 "before (seed 003's h3 against a knight on g4); first_attack: the move attacks "
+                 "an enemy N/B/R/Q that none of our pieces attacked before, however defended.",
+                 "threatened", "first_attack"),
         object("lmr.steps.threat_escape",
                "Step 6: the move resolves a hanging N/B/R/Q, SEE >= 0 -> R--."),
         LMR_ENABLED_WEIGHT("lmr.steps.threat_escape", lmr.steps.threat_escape, "step 6"),

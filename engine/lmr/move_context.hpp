@@ -49,7 +49,7 @@ struct MoveContext {
     int pst_delta = 0;            // PST[piece][to] - PST[piece][from]
 
     // --- threat features (filled if needs_threat_features) -----------------------------
-    bool creates_threat = false;  // step 5: creates_new_threat(pos, move)
+    bool creates_threat = false;  // step 5, by steps.new_threat.mode
     bool escapes_threat = false;  // step 6, by steps.threat_escape.mode
 };
 

@@ -71,11 +71,15 @@ void Searcher::fill_move_context(lmr::MoveContext& ctx, LmrNode& node, Move m,
     ctx.alpha = alpha;
     ctx.beta = beta;
     if (needs_threats_) {
-        ctx.creates_threat = lmr::creates_new_threat(pos_, m);
-        if (config_.lmr.steps.threat_escape.mode == lmr::ThreatEscapeMode::kMovedAway) {
+        const lmr::Steps& s = config_.lmr.steps;
+        if (s.new_threat.mode == lmr::NewThreatMode::kFirstAttack)
+            ctx.creates_threat = lmr::creates_new_threat(pos_, m);
+        if (s.threat_escape.mode == lmr::ThreatEscapeMode::kMovedAway)
             ctx.escapes_threat = lmr::escapes_threat(pos_, m);
-        } else if (node.hanging_before < 0) {
-            node.hanging_before = lmr::has_hanging_piece(pos_, pos_.side_to_move());
+        if (!node.threats_known) {
+            node.own_threatened = lmr::threatened_pieces(pos_, pos_.side_to_move());
+            node.their_threatened = lmr::threatened_pieces(pos_, ~pos_.side_to_move());
+            node.threats_known = true;
         }
     }
     const StackEntry* ss = &stack_[node.ply + kStackOffset];
@@ -93,9 +97,15 @@ void Searcher::fill_move_context(lmr::MoveContext& ctx, LmrNode& node, Move m,
 
 bool Searcher::fill_move_context_after(lmr::MoveContext& ctx, LmrNode& node) {
     StackEntry* ss = &stack_[node.ply + kStackOffset];
-    if (needs_threats_ && config_.lmr.steps.threat_escape.mode == lmr::ThreatEscapeMode::kResolved)
-        ctx.escapes_threat = node.hanging_before > 0 && ctx.see_ge0 &&
-                             !lmr::has_hanging_piece(pos_, ~pos_.side_to_move());
+    if (needs_threats_) {  // pos_ is after the move: the opponent is to move
+        const lmr::Steps& s = config_.lmr.steps;
+        if (s.new_threat.mode == lmr::NewThreatMode::kThreatened)
+            ctx.creates_threat = ctx.see_ge0 && (lmr::threatened_pieces(pos_, pos_.side_to_move()) &
+                                                 ~node.their_threatened) != 0;
+        if (s.threat_escape.mode == lmr::ThreatEscapeMode::kResolved)
+            ctx.escapes_threat = node.own_threatened != 0 && ctx.see_ge0 &&
+                                 lmr::threatened_pieces(pos_, ~pos_.side_to_move()) == 0;
+    }
     if (!needs_eval_deltas_ || !ss->has_breakdown) return false;
     // Evaluate the child once here; the child node reuses it as its static eval.
     StackEntry* child = ss + 1;

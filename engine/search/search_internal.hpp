@@ -55,7 +55,11 @@ struct Searcher::LmrNode {
     int static_eval = kNoScore;   // raw evaluation; taken lazily when the node is in check
     chess::Move killers[4] = {};  // this ply's two, then the two of ply - 2
     int winning_captures = 0;     // captures with SEE > 0 searched so far (REBEL's rank)
-    int hanging_before = -1;      // step 6 "resolved": the mover has a hanging piece (-1: unknown)
+    // Threatened N/B/R/Q before the node's moves, taken at the first move that needs them:
+    // the mover's (step 6 "resolved") and the opponent's (step 5 "threatened").
+    bool threats_known = false;
+    chess::Bitboard own_threatened = 0;
+    chess::Bitboard their_threatened = 0;
     const RebelMoveList* rebel_order = nullptr;  // the node's REBEL-ordered list, if in use
 };
 

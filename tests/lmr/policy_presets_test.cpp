@@ -80,11 +80,12 @@ int cpw_simple(const MoveContext& m) {
     return 1;
 }
 
-// Seed 002: movesSearched >= 4 && ply >= 3 && !capture && !isInCheck -> ply - 2.
-// movesSearched counts the moves searched before this one.
+// Seed 002: movesSearched >= 4 && ply >= 3 && !capture && !isInCheck(board) -> ply - 2.
+// movesSearched counts the moves searched before this one; the condition is tested after the
+// move is made, so isInCheck(board) is whether the move gives check.
 int mediocre(const MoveContext& m) {
     const int moves_searched = m.move_number - 1;
-    if (moves_searched >= 4 && m.depth >= 3 && !m.is_capture && !m.in_check) return 1;
+    if (moves_searched >= 4 && m.depth >= 3 && !m.is_capture && !m.gives_check) return 1;
     return 0;
 }
 
@@ -418,10 +419,10 @@ TEST(Mediocre, OneExtraPlyFromTheFifthMoveAtDepthThree) {
     EXPECT_EQ(reduce(c, quiet_move(3, 5)), 1);
     EXPECT_EQ(reduce(c, quiet_move(2, 9)), 0);
     MoveContext m = quiet_move(6, 9);
-    m.in_check = true;
+    m.gives_check = true;  // isInCheck(board) after the move: a check is not reduced
     EXPECT_EQ(reduce(c, m), 0);
     m = quiet_move(6, 9);
-    m.gives_check = true;  // Mediocre does reduce checks
+    m.in_check = true;  // an evasion that gives no check is reduced: the code has no such gate
     EXPECT_EQ(reduce(c, m), 1);
 }
 

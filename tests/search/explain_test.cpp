@@ -73,6 +73,21 @@ const std::string kKnightOnG4PawnOnH3 =
 // The same after 5.h3: the knight on g4 is attacked by a pawn (REBEL's step-6 example).
 const std::string kAfterH3 =
     "r1bqkb1r/pppp1ppp/2n5/4p3/2B1P1n1/3P1N1P/PPP2PP1/RNBQK2R b KQkq - 0 5";
+// Ra1-e1 lines up with the knight on e5 over the empty e2-e4, which the d6 pawn defends: a rook
+// on a defended knight is no threat (it would lose the exchange). Nothing of White's reached e5
+// before; e1 is safe (the a-file is shut by a7, the knight jumps to c4/c6/d3/d7/f3/f7/g4/g6).
+const std::string kRookOnDefendedKnight = "r5k1/ppp2ppp/3p4/4n3/8/8/PPP2PPP/R5K1 w - - 0 1";
+// The same without the d6 pawn: the knight on e5 is undefended, so Re1 threatens it.
+const std::string kRookOnLooseKnight = "r5k1/ppp2ppp/8/4n3/8/8/PPP2PPP/R5K1 w - - 0 1";
+// O-O-O (e1c1) puts the rook on d1, facing the undefended knight on d5 over d2-d4; before it
+// nothing of White's reached d5 (the a1 rook's file and rank, the c2 pawn's b3/d3).
+const std::string kLongCastlingFacesKnight = "6k1/ppp2ppp/8/3n4/8/8/PPP2PPP/R3K3 w Q - 0 1";
+// e5xd6 en passant empties d5 and e5: the a5 rook then sees the undefended knight on h5 along
+// the fifth rank (the g8 king reaches f7, f8, g7, h7, h8; the knight does not guard d6).
+const std::string kEnPassantOpensRank = "6k1/8/8/R2pP2n/8/8/8/6K1 w - d6 0 1";
+// e7-e8=N attacks the rook on f6 (a knight on e8 reaches c7, d6, f6, g7); the e7 pawn attacked
+// d8 and f8 only, and the rook does not see e8.
+const std::string kUnderpromotionForksRook = "8/4P3/5r2/8/8/8/8/k5K1 w - - 0 1";
 // White's b-pawn can hit the knight on c6 from b5, but a6 takes it and nothing retakes (the
 // f1 bishop is shut in by e2).
 const std::string kB5Loses = "r1bqkbnr/1ppp1ppp/p1n5/4p3/1P6/5N2/P1PPPPPP/RNBQKB1R w KQkq - 0 4";
@@ -296,8 +311,7 @@ TEST(ExplainGates, InCheck) {
     const Json quiet = explain(alone, kNf3NoCheck, "g7g6");
     EXPECT_FALSE(flag(quiet, "in_check"));
     expect_no_lmr_gate(alone, "gates.in_check", quiet, false);
-    for (const char* file :
-         {"rebel-expert.json", "rebel-ed3-history.json", "textbook-log.json", "mediocre.json"}) {
+    for (const char* file : {"rebel-expert.json", "rebel-ed3-history.json", "textbook-log.json"}) {
         EXPECT_EQ(blocked_by(explain(preset(file), kQh5Check, "g7g6")), "gates.in_check") << file;
         EXPECT_FALSE(gate(explain(preset(file), kNf3NoCheck, "g7g6"), "gates.in_check")) << file;
     }
@@ -438,11 +452,26 @@ TEST(ExplainGates, GivesCheck) {
     const Json seventh = explain(alone, kRookCheckSafe, "d1d7");
     EXPECT_FALSE(flag(seventh, "gives_check"));
     expect_no_lmr_gate(alone, "gates.gives_check", seventh, false);
-    for (const char* file :
-         {"cpw-simple.json", "rebel-ed3-history.json", "rebel-ed2-ordering.json"}) {
+    for (const char* file : {"cpw-simple.json", "rebel-ed3-history.json", "rebel-ed2-ordering.json",
+                             "mediocre.json"}) {
         EXPECT_EQ(blocked_by(explain(preset(file), kRookCheckSafe, "d1d8")), "gates.gives_check")
             << file;
     }
+}
+
+TEST(ExplainSeedExamples, MediocreSparesChecksNotEvasions) {
+    // 002 tests !isInCheck(board) after making the move: Rd8+ is not reduced, while g7-g6, which
+    // answers the queen's check from h5 and gives none, is reduced like any quiet late move.
+    const auto mediocre = preset("mediocre.json");
+    const Json check = explain(mediocre, kRookCheckSafe, "d1d8");
+    EXPECT_EQ(blocked_by(check), "gates.gives_check");
+    EXPECT_EQ(plies(check), 0);
+    const Json evasion = explain(mediocre, kQh5Check, "g7g6");
+    EXPECT_TRUE(flag(evasion, "in_check"));
+    EXPECT_FALSE(flag(evasion, "gives_check"));
+    EXPECT_EQ(blocked_by(evasion), "(none)");
+    EXPECT_EQ(plies(evasion), 1);
+    EXPECT_EQ(plies(explain(mediocre, kRookCheckSafe, "d1d7")), 1);  // no check: reduced
 }
 
 TEST(ExplainGates, CheckGoodNoReduction) {
@@ -701,6 +730,48 @@ TEST(ExplainSteps, Step5NewThreat) {
     EXPECT_FALSE(flag(b5, "see_ge0"));
     EXPECT_FALSE(flag(b5, "creates_threat"));
     EXPECT_EQ(plies(b5), 3);
+}
+
+// Step 5 read both ways: each case gives whether the threatened reading (the seed's, the
+// default) and the first_attack reading fire. The two differ only where a piece is attacked
+// by an equal or greater piece and defended; the special moves (castling, en passant, an
+// underpromotion) move pieces the first_attack reading tracks by hand.
+TEST(ExplainSteps, Step5NewThreatBothReadings) {
+    const auto step5 = [](lmr::NewThreatMode mode) {
+        return step_alone([mode](lmr::LmrConfig& c) {
+            c.lmr.steps.new_threat.enabled = true;
+            c.lmr.steps.new_threat.mode = mode;
+        });
+    };
+    const auto threatened = step5(lmr::NewThreatMode::kThreatened);
+    const auto first_attack = step5(lmr::NewThreatMode::kFirstAttack);
+    struct Case {
+        const std::string& fen;
+        const char* move;
+        bool threatened, first_attack;
+    };
+    for (const Case& k : {Case{kKnightOnG4, "h2h3", true, true},
+                          Case{kKnightOnG4, "f3d2", true, true},  // the queen on a loose knight
+                          Case{kKnightOnG4PawnOnH3, "f3d2", false, false},
+                          Case{kRookOnDefendedKnight, "a1e1", false, true},
+                          Case{kRookOnLooseKnight, "a1e1", true, true},
+                          Case{kLongCastlingFacesKnight, "e1c1", true, true},
+                          Case{kEnPassantOpensRank, "e5d6", true, true},
+                          Case{kUnderpromotionForksRook, "e7e8n", true, true},
+                          Case{kKnightOnG4, "a2a3", false, false}}) {
+        const Json t = explain(threatened, k.fen, k.move);
+        const Json f = explain(first_attack, k.fen, k.move);
+        EXPECT_TRUE(flag(t, "see_ge0")) << k.move;
+        EXPECT_EQ(flag(t, "creates_threat"), k.threatened) << k.fen << " " << k.move;
+        EXPECT_EQ(flag(f, "creates_threat"), k.first_attack) << k.fen << " " << k.move;
+        EXPECT_EQ(plies(t), k.threatened ? 2 : 3) << k.move;
+        EXPECT_EQ(plies(f), k.first_attack ? 2 : 3) << k.move;
+    }
+    // The preset reads it the seed's way.
+    EXPECT_FALSE(flag(explain(preset("rebel-expert.json"), kRookOnDefendedKnight, "a1e1"),
+                      "creates_threat"));
+    EXPECT_TRUE(
+        flag(explain(preset("rebel-expert.json"), kRookOnLooseKnight, "a1e1"), "creates_threat"));
 }
 
 TEST(ExplainSteps, Step6ThreatEscape) {
