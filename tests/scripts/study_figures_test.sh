@@ -48,4 +48,21 @@ grep -q '^default,[12],default,0\.0,' results/clock-ratings-from-row-6.csv ||
   fail "the whole phase's rating list was overwritten"
 [[ -s results/study-clock-from-row-6.html && $(cat results/study.html) == "committed charts" ]] ||
   fail "the charts of rows 6… are not in their own page"
-echo "PASS: rows 6… reported as rows, rows 1-5 kept, rating list and charts apart"
+# STUDY_ROWS=6: the same run as row 6 alone, played again: rows 1-5 and 7 kept.
+unset STUDY_FIRST_ROW
+export STUDY_ROWS=6
+{ echo "$header"
+  for id in 1 2 3 4 5; do echo "$id,committed-row-$id"; done
+  echo "6,a-stale-row-6"
+  echo "7,committed-row-7"
+} > results/clock.csv
+table=$(scripts/study --figures clock 2>/dev/null)
+grep -q '^| 6 | rebel-expert | default |' <<<"$table" || fail "STUDY_ROWS: the run is not row 6: $table"
+[[ $(cut -d, -f1 results/clock.csv | tr '\n' ' ') == "id 1 2 3 4 5 6 7 " ]] ||
+  fail "STUDY_ROWS: clock.csv is not rows 1-5 and 7 kept, row 6 new: $(cat results/clock.csv)"
+grep -q '^7,committed-row-7$' results/clock.csv || fail "STUDY_ROWS: committed row 7 was changed"
+grep -q '^6,rebel-expert,default,nodes=1000,finished,2,' results/clock.csv ||
+  fail "STUDY_ROWS: row 6 is not the database's run: $(sed -n 7p results/clock.csv)"
+[[ -s results/study-clock-rows-6.html && -s results/clock-ratings-rows-6.csv ]] ||
+  fail "STUDY_ROWS: the charts and rating list of row 6 are not in files of their own"
+echo "PASS: rows 6… reported as rows, rows 1-5 kept, rating list and charts apart; STUDY_ROWS too"

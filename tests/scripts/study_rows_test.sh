@@ -23,6 +23,24 @@ for bad in 0 x -3 ""; do
     exit 1
   fi
 done
+# STUDY_ROWS: exactly the rows listed, in order; refused with STUDY_FIRST_ROW, unordered, or
+# past the phase's last row.
+picked=$(STUDY_ROWS="2 9 15" "$study" --plan ablation)
+if [[ $(commands <<<"$picked") != "$(sed -n '2p;9p;15p' <<<"$full")" ]]; then
+  echo "FAIL: STUDY_ROWS='2 9 15' planned other commands than rows 2, 9 and 15" >&2
+  exit 1
+fi
+grep -q "(rows 2 9 15)" <<<"$picked" || { echo "FAIL: the plan does not name its rows" >&2; exit 1; }
+for bad in "9 2" "0" "x" "2 $((rows + 1))"; do
+  if STUDY_ROWS=$bad "$study" --plan ablation >/dev/null 2>&1; then
+    echo "FAIL: STUDY_ROWS='$bad' was accepted" >&2
+    exit 1
+  fi
+done
+if STUDY_ROWS=2 STUDY_FIRST_ROW=3 "$study" --plan ablation >/dev/null 2>&1; then
+  echo "FAIL: STUDY_ROWS with STUDY_FIRST_ROW was accepted" >&2
+  exit 1
+fi
 # The clock phase: every pair of none.json and the named configs once, as an SPRT with a cap.
 clock=$(STUDY_CLOCK_CONFIGS="configs/default.json configs/mediocre.json" "$study" --plan clock |
         commands)
@@ -38,4 +56,4 @@ if STUDY_CLOCK_CONFIGS= "$study" --plan clock >/dev/null 2>&1; then
   echo "FAIL: the clock phase was planned without STUDY_CLOCK_CONFIGS" >&2
   exit 1
 fi
-echo "PASS: rows 10-$rows planned, bad values refused, the clock's round robin planned"
+echo "PASS: rows 10-$rows and rows 2, 9, 15 planned, bad values refused, the clock's round robin planned"
