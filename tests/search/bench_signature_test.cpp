@@ -42,6 +42,8 @@ TEST(BenchSignature, EveryPresetSearchesTheTreeItSearchedWhenItsNumberWasWritten
         {"textbook-log.json", 7, 160566},
         {"tuned/default-spsa-start.json", 7, 135796},
         {"tuned/rebel-expert-spsa.json", 7, 124090},
+        {"table-readings/rebel-expert-table-default.json", 7, 165641},
+        {"table-readings/rebel-expert-table-flat.json", 7, 254184},
         {"plain/cpw-simple.json", 5, 328658},
         {"plain/default.json", 5, 182501},
         {"plain/mediocre.json", 5, 407843},
