@@ -1,9 +1,9 @@
 // Bench signatures, as Stockfish's "Bench: N": the node count of `lmr-engine --config FILE
-// bench D` for every preset config (D = 7; 5 on the plain search, which prunes nothing). Any change to what a preset searches changes its count, so
-// a change that means to alter the search updates the number here in the same commit and says
-// why; one that does not (a refactor, a speed-up of REBEL's ordering score) must leave every
-// number as it is. These depths keep the whole list to a few seconds while every LMR rule still
-// has depth to act (min_depth is 3 in every preset).
+// bench D` for every preset config (D = 7; 5 on the plain search, which prunes nothing). Any change
+// to what a preset searches changes its count, so a change that means to alter the search updates
+// the number here in the same commit and says why; one that does not (a refactor, a speed-up of
+// REBEL's ordering score) must leave every number as it is. These depths keep the whole list to a
+// few seconds while every LMR rule still has depth to act (min_depth is 3 in every preset).
 #include <gtest/gtest.h>
 
 #include <cstdint>
