@@ -2,6 +2,7 @@
 // harness/cli; this hands over the process's streams and, under mpirun or srun, its place in
 // the MPI job: rank 0 runs the command, every other rank plays for it (harness/cluster).
 
+#include <cstdio>
 #include <iostream>
 
 #include "harness/cli/cli.hpp"
@@ -9,6 +10,10 @@
 #include "harness/cluster/world.hpp"
 
 int main(int argc, char** argv) {
+    // std::cout writes through C's stdout (sync_with_stdio stays on): line-buffered, a log file
+    // or a pipe (`timeout … > out`, a batch system) gets each line as it is printed, and a
+    // harness killed later has lost none of them.
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);
     lmr::cluster::Membership membership(argc, argv);
     if (membership.is_worker()) return lmr::cluster::serve();
     return lmr::cli::run(argc, argv, std::cout, std::cerr);

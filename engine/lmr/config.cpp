@@ -199,15 +199,34 @@ json parse_text(std::string_view text, std::string_view origin) {
     }
 }
 
+// A config is a few kilobytes: the limit, applied while reading, keeps a wrong path (a huge
+// file) from eating the memory.
+constexpr std::size_t kMaxConfigBytes = std::size_t{64} << 20;
+
+[[noreturn]] void refuse_file(const fs::path& file, std::string_view referrer,
+                              const std::string& what) {
+    if (referrer.empty()) throw ConfigError(file.string() + ": " + what);
+    fail(referrer, "extends", what + ": " + file.string());
+}
+
 std::string read_file(const fs::path& file, std::string_view referrer) {
+    std::error_code ec;
+    const auto status = fs::status(file, ec);
+    if (!fs::exists(status))
+        refuse_file(file, referrer,
+                    referrer.empty() ? "cannot open config file" : "file not found");
+    // A device (/dev/zero) never ends and a FIFO may never open: only a regular file is read.
+    if (!fs::is_regular_file(status)) refuse_file(file, referrer, "not a regular file");
     std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        if (referrer.empty()) throw ConfigError(file.string() + ": cannot open config file");
-        fail(referrer, "extends", "file not found: " + file.string());
+    if (!in) refuse_file(file, referrer, "cannot open config file");
+    std::string text;
+    char block[1 << 16];
+    while (in.read(block, sizeof block) || in.gcount() > 0) {
+        text.append(block, static_cast<std::size_t>(in.gcount()));
+        if (text.size() > kMaxConfigBytes)
+            refuse_file(file, referrer, "larger than 64 MiB, the most a config file may be");
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    return text;
 }
 
 // Validated, merged JSON of one file and everything it extends. `chain` holds the files

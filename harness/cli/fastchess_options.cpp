@@ -446,6 +446,13 @@ FastchessLog read_log(const OptionWords& option) {
     return log;
 }
 
+// What fastchess's manual gives a key of -draw or -resign left out: adjudicate from move 0, after
+// 1 move, at a score of 0 (a resign score must still be given: 0 is refused below).
+constexpr match::DrawAdjudication kFastchessDraw{
+    .enabled = true, .move_number = 0, .move_count = 1, .score_cp = 0};
+constexpr match::ResignAdjudication kFastchessResign{
+    .enabled = true, .move_count = 1, .score_cp = 0, .two_sided = false};
+
 stats::SprtParams read_sprt(const OptionWords& option) {
     stats::SprtParams params;
     bool have_elo0 = false, have_elo1 = false;
@@ -517,10 +524,15 @@ FastchessRun parse_fastchess_command_line(const std::vector<std::string>& args) 
         } else if (flag == "-sprt") {
             plan.sprt = read_sprt(option);
         } else if (flag == "-draw") {
-            plan.adjudication.draw = parse_draw_flag("-draw", text::joined(option.params, ","));
+            plan.adjudication.draw =
+                parse_draw_flag("-draw", text::joined(option.params, ","), kFastchessDraw);
         } else if (flag == "-resign") {
             plan.adjudication.resign =
-                parse_resign_flag("-resign", text::joined(option.params, ","));
+                parse_resign_flag("-resign", text::joined(option.params, ","), kFastchessResign);
+            if (plan.adjudication.resign.score_cp <= 0)
+                throw option_error(option,
+                                   "needs score=CP above 0 (fastchess's default, 0, would resign "
+                                   "at the first score below zero)");
         } else if (flag == "-maxmoves") {
             plan.adjudication.max_moves =
                 static_cast<int>(count_value(option, single_value(option)));

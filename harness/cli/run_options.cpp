@@ -18,6 +18,7 @@
 #include "harness/cli/tournament_standings.hpp"
 #include "harness/cluster/world.hpp"
 #include "harness/match/time_control.hpp"
+#include "harness/process/child_process.hpp"
 #include "harness/stats/format.hpp"
 #include "harness/store/store.hpp"
 #include "harness/tournament/schedule.hpp"
@@ -27,10 +28,13 @@ namespace {
 
 std::atomic<bool> g_interrupted{false};
 
-extern "C" void on_interrupt(int) {
-    // Second signal: the user insists; leave now (engines die with their process group's
-    // parent gone or on their next write).
-    if (g_interrupted.exchange(true)) std::_Exit(130);
+extern "C" void on_interrupt(int signal) {
+    // The first signal of either kind stops the run: the games in flight are cancelled, the
+    // engines stopped, the run marked interrupted, exit 4. Batch systems and GNU `timeout` send
+    // SIGTERM to the process and then to its group, so further SIGTERMs change nothing. A second
+    // Ctrl-C (SIGINT: a terminal's signal) says a person will not wait for engines that are slow
+    // to quit: they are killed at once, and the run is still marked interrupted.
+    if (g_interrupted.exchange(true) && signal == SIGINT) process::hurry_shutdowns();
 }
 
 }  // namespace
@@ -210,6 +214,9 @@ tournament::EnginePlan config_engine(const po::variables_map& values, const std:
                                      store::EngineRole role) {
     if (!std::filesystem::exists(path))
         throw UsageError("config file '" + path + "' does not exist");
+    // A device or a FIFO would never end or never open; the engine refuses them too.
+    if (!std::filesystem::is_regular_file(path))
+        throw UsageError("config file '" + path + "' is not a regular file");
     tournament::EnginePlan engine;
     engine.name = std::filesystem::path(path).stem().string();
     const std::string binary = values.count("engine-binary")
@@ -275,8 +282,8 @@ void add_shared_uci_options(const po::variables_map& values,
 
 }  // namespace
 
-match::DrawAdjudication parse_draw_flag(std::string_view flag, std::string_view text) {
-    match::DrawAdjudication draw;
+match::DrawAdjudication parse_draw_flag(std::string_view flag, std::string_view text,
+                                        match::DrawAdjudication draw) {
     draw.enabled = true;
     const std::string name(flag);
     for (const auto& [key, value] :
@@ -292,8 +299,8 @@ match::DrawAdjudication parse_draw_flag(std::string_view flag, std::string_view 
     return draw;
 }
 
-match::ResignAdjudication parse_resign_flag(std::string_view flag, std::string_view text) {
-    match::ResignAdjudication resign;
+match::ResignAdjudication parse_resign_flag(std::string_view flag, std::string_view text,
+                                            match::ResignAdjudication resign) {
     resign.enabled = true;
     const std::string name(flag);
     for (const auto& [key, value] :

@@ -31,9 +31,12 @@ std::vector<tournament::EnginePlan> take_engine_flags(CommandContext& context);
 
 // The value of a draw or resign adjudication flag (`movenumber=34,movecount=8,score=20`;
 // `movecount=3,score=600[,twosided=true]`), for --draw/--resign and fastchess's -draw/-resign.
-// Throws UsageError naming `flag` and the item.
-match::DrawAdjudication parse_draw_flag(std::string_view flag, std::string_view text);
-match::ResignAdjudication parse_resign_flag(std::string_view flag, std::string_view text);
+// A key left out keeps its value in `defaults` (the native flags' defaults are match's; the
+// fastchess front end passes fastchess's). Throws UsageError naming `flag` and the item.
+match::DrawAdjudication parse_draw_flag(std::string_view flag, std::string_view text,
+                                        match::DrawAdjudication defaults = {});
+match::ResignAdjudication parse_resign_flag(std::string_view flag, std::string_view text,
+                                            match::ResignAdjudication defaults = {});
 
 // Fills the plan's shared fields from the parsed flags. Call it after the command has added
 // the engines: each `--option NAME=VALUE` is added to every engine that does not set NAME itself.

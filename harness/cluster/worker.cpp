@@ -1,15 +1,18 @@
 #include "harness/cluster/worker.hpp"
 
+#include <signal.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <vector>
 
 #include "harness/cluster/world.hpp"
 #include "harness/games/service.hpp"
@@ -82,33 +85,39 @@ class RemoteSink : public games::ResultSink {
     Link& link_;
 };
 
-// A file's SHA-256, hashed again only when its size or time changed (a tune sends its binaries
-// with every iteration).
-std::string sha256_of(const std::filesystem::path& path) {
-    struct Known {
-        std::filesystem::file_time_type time;
-        std::uintmax_t size = 0;
-        std::string sha256;
-    };
-    static std::map<std::string, Known> known;
-    const auto time = std::filesystem::last_write_time(path);
-    const auto size = std::filesystem::file_size(path);
-    Known& entry = known[path.string()];
-    if (entry.sha256.empty() || entry.time != time || entry.size != size)
-        entry = {time, size, store::sha256_file_hex(path)};
-    return entry.sha256;
-}
-
 // Refuses to play with an engine binary, or an lmr-harness, other than rank 0's.
 void check_binaries(const std::vector<std::pair<std::string, std::string>>& binaries) {
     const std::string where = "rank " + std::to_string(rank()) + " on host " + host_name();
     for (const auto& [path, recorded] : binaries) {
         if (!std::filesystem::exists(path))
             throw std::runtime_error(where + ": binary " + path + " is missing");
-        const std::string here = sha256_of(path);
+        const std::string here = store::sha256_file_hex_cached(path);
         if (here != recorded)
             throw std::runtime_error(where + ": binary " + path + " has SHA-256 " + here +
                                      ", rank 0 has " + recorded);
+    }
+}
+
+// "lmr-rank-HOST-PID-": the prefix of this process's session directories. Host and pid let
+// the next worker on the host tell a directory left by a killed rank (kill -9, an OOM kill: no
+// destructor ran) from one a live rank uses; another host's, on a shared TMPDIR, is not its
+// business.
+std::string rank_dir_prefix(long pid) {
+    return "lmr-rank-" + host_name() + "-" + std::to_string(pid) + "-";
+}
+
+// Removes the session directories of this host's ranks that are no longer running.
+void remove_orphaned_rank_dirs(const std::filesystem::path& tmp) {
+    const std::string ours = "lmr-rank-" + host_name() + "-";
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(tmp, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind(ours, 0) != 0) continue;
+        const long pid = std::strtol(name.c_str() + ours.size(), nullptr, 10);
+        if (pid <= 0 || name.rfind(rank_dir_prefix(pid), 0) != 0) continue;
+        if (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH) continue;
+        std::error_code ignored;
+        std::filesystem::remove_all(entry.path(), ignored);
     }
 }
 
@@ -117,7 +126,9 @@ class GivenFiles {
   public:
     explicit GivenFiles(const std::vector<std::pair<std::string, std::string>>& files) {
         if (files.empty()) return;
-        std::string pattern = (std::filesystem::temp_directory_path() / "lmr-rank-XXXXXX").string();
+        const auto tmp = std::filesystem::temp_directory_path();
+        remove_orphaned_rank_dirs(tmp);
+        std::string pattern = (tmp / (rank_dir_prefix(::getpid()) + "XXXXXX")).string();
         if (!::mkdtemp(pattern.data()))
             throw std::runtime_error("cannot create a directory for the run's configs in " +
                                      std::filesystem::temp_directory_path().string());
@@ -155,8 +166,18 @@ std::string play_session(const std::string& text) {
         const auto session = nlohmann::json::parse(text);
         games::EngineSettings engines =
             games::decode_engine_settings(session.at("settings").dump());
-        check_binaries(
-            session.at("binaries").get<std::vector<std::pair<std::string, std::string>>>());
+        const auto binaries =
+            session.at("binaries").get<std::vector<std::pair<std::string, std::string>>>();
+        check_binaries(binaries);
+        // The engines' binaries again before every start of an engine: one rebuilt or replaced
+        // during the run stops it rather than play on under the old name. (This lmr-harness's
+        // own file may change under a running job without changing what runs.)
+        auto engine_binaries = binaries;
+        const auto self = std::filesystem::read_symlink("/proc/self/exe").string();
+        std::erase_if(engine_binaries,
+                      [&self](const auto& binary) { return binary.first == self; });
+        for (auto& spec : engines.engines)
+            spec.before_start = [engine_binaries] { check_binaries(engine_binaries); };
         const GivenFiles given(
             session.at("given").get<std::vector<std::pair<std::string, std::string>>>());
         given.apply(engines);

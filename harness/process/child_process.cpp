@@ -12,6 +12,7 @@
 #endif
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <climits>
 #include <condition_variable>
@@ -240,6 +241,9 @@ long pidfd_open_syscall(pid_t pid) {
     return -1;
 #endif
 }
+
+std::atomic<bool> g_hurry{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
 
 }  // namespace
 
@@ -598,9 +602,19 @@ void ChildProcess::reap() {
 void ChildProcess::terminate(std::chrono::milliseconds grace) {
     if (running()) {
         close_stdin();
-        if (!wait_exit(Clock::now() + grace)) {
+        // A grace period is waited in short slices, so a hurry that comes during it ends it.
+        const auto exited_within = [this](std::chrono::milliseconds limit) {
+            const auto deadline = Clock::now() + limit;
+            while (!g_hurry.load(std::memory_order_relaxed)) {
+                const auto slice = std::min(deadline, Clock::now() + std::chrono::milliseconds(50));
+                if (wait_exit(slice)) return true;
+                if (slice == deadline) return false;
+            }
+            return false;
+        };
+        if (!exited_within(grace)) {
             signal_group(SIGTERM);
-            if (!wait_exit(Clock::now() + grace)) signal_group(SIGKILL);
+            if (!exited_within(grace)) signal_group(SIGKILL);
         }
         // Anything the engine left behind in its group (helpers, `sh -c` children) goes as well.
         signal_group(SIGKILL);
@@ -636,6 +650,10 @@ std::string ChildProcess::exit_description() const {
     if (const char* name = ::sigdescr_np(exit_->value)) text += std::string(" (") + name + ")";
 #endif
     return text;
+}
+
+void hurry_shutdowns() {
+    g_hurry.store(true, std::memory_order_relaxed);
 }
 
 }  // namespace lmr::process

@@ -96,8 +96,9 @@ class ChildProcess {
     std::size_t max_line_length() const { return max_line_length_; }
 
     // Graceful stop: close the child's stdin (a UCI engine treats EOF like `quit`), wait `grace`,
-    // then SIGTERM, wait `grace`, then SIGKILL. Always reaps and closes the pipes. Signals go to
-    // the child's process group, so helpers it started (e.g. under `sh -c`) go too.
+    // then SIGTERM, wait `grace`, then SIGKILL (at once after hurry_shutdowns()). Always reaps and
+    // closes the pipes. Signals go to the child's process group, so helpers it started (e.g.
+    // under `sh -c`) go too.
     void terminate(std::chrono::milliseconds grace = std::chrono::milliseconds(1000));
     // SIGKILL to the child's process group, reap, close the pipes.
     void kill();
@@ -150,5 +151,10 @@ class ChildProcess {
 
 // Text for an errno value (thread-safe).
 std::string errno_text(int error_number);
+
+// From now on every terminate() — those under way too — kills at once instead of waiting out
+// its grace periods: a second Ctrl-C, when the user will not wait for engines to quit but the
+// run's status must still be written. Async-signal-safe (one lock-free atomic store).
+void hurry_shutdowns();
 
 }  // namespace lmr::process

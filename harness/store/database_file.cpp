@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 #include <system_error>
@@ -197,9 +199,24 @@ void switch_to_wal(sqlite::Database& db, const std::filesystem::path& path, int 
     }
 }
 
+// LMR_DB_WAIT, in seconds, when set: the busy timeout of every database opened.
+OpenOptions with_wait_from_environment(OpenOptions options) {
+    const char* text = std::getenv("LMR_DB_WAIT");
+    if (text == nullptr) return options;
+    const std::string value(text);
+    int seconds = -1;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), seconds);
+    if (ec != std::errc() || end != value.data() + value.size() || seconds < 0 || seconds > 86'400)
+        throw StoreError(ErrorKind::kInvalid,
+                         "LMR_DB_WAIT='" + value + "': expected whole seconds from 0 to 86400");
+    options.busy_timeout_ms = seconds * 1000;
+    return options;
+}
+
 }  // namespace
 
-sqlite::Database open_database(const std::filesystem::path& path, const OpenOptions& options) {
+sqlite::Database open_database(const std::filesystem::path& path, const OpenOptions& requested) {
+    const OpenOptions options = with_wait_from_environment(requested);
     prepare_path(path, options.mode);
     if (std::filesystem::exists(path)) check_header(path);
 

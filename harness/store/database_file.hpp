@@ -21,7 +21,10 @@ struct OpenOptions {
     // costs time proportional to the file; keep it on unless the caller has
     // just checked the same file.
     bool quick_check = true;
-    int busy_timeout_ms = 10000;
+    // How long a statement waits for a lock another connection holds (a backup tool, a reader
+    // in BEGIN EXCLUSIVE, another run) before failing, retrying with SQLite's back-off. The
+    // environment variable LMR_DB_WAIT (seconds) replaces it for every database opened.
+    int busy_timeout_ms = 60'000;
 };
 
 // Throws StoreError (kIo, kNotSqlite, kForeign, kTooNew, kTooOld, kCorrupt,

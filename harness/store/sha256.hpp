@@ -15,5 +15,9 @@ std::string sha256_hex(std::string_view data);
 // Hashes a file in chunks; throws std::runtime_error naming the file when it
 // cannot be read.
 std::string sha256_file_hex(const std::filesystem::path& path);
+// The same, hashed again only when the file at `path` is another one (device, inode) or its
+// size or modification time changed since it was last hashed here: cheap enough to check an
+// engine binary before every start of the engine. Thread-safe.
+std::string sha256_file_hex_cached(const std::filesystem::path& path);
 
 }  // namespace lmr::store

@@ -104,7 +104,7 @@ Statement Database::prepare(std::string_view sql) const {
         sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &stmt, nullptr);
     if (rc != SQLITE_OK) {
         sqlite3_finalize(stmt);
-        throw_error(db_, rc, "cannot prepare SQL '" + std::string(sql.substr(0, 80)) + "'");
+        throw_error(db_, rc, "cannot prepare SQL '" + std::string(sql) + "'");
     }
     return Statement(stmt, db_);
 }
@@ -183,7 +183,7 @@ bool Statement::step() {
     if (rc == SQLITE_DONE) return false;
     const char* sql = sqlite3_sql(stmt_);
     std::string context = "SQL step failed";
-    if (sql != nullptr) context += " in '" + std::string(sql).substr(0, 60) + "'";
+    if (sql != nullptr) context += " in '" + std::string(sql) + "'";
     // Reset so a cached statement is usable again after the error.
     sqlite3_reset(stmt_);
     throw_error(db_, rc, context);

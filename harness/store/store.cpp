@@ -3,6 +3,8 @@
 
 #include "harness/store/store.hpp"
 
+#include <sys/stat.h>
+
 #include <nlohmann/json.hpp>
 #include <utility>
 
@@ -17,8 +19,19 @@ static constexpr std::string_view kHarnessVersion = LMR_VERSION;
 static constexpr std::string_view kHarnessVersion = "unknown";
 #endif
 
+namespace {
+
+// Device and inode of the file at `path`; none for a database without one (":memory:").
+std::optional<std::pair<std::uint64_t, std::uint64_t>> file_id(const std::filesystem::path& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+    return std::pair<std::uint64_t, std::uint64_t>(st.st_dev, st.st_ino);
+}
+
+}  // namespace
+
 Store::Store(sqlite::Database db, std::filesystem::path path, OpenMode mode)
-    : db_(std::move(db)), path_(std::move(path)), mode_(mode) {}
+    : db_(std::move(db)), path_(std::move(path)), mode_(mode), file_id_(file_id(path_)) {}
 
 Store Store::open(const std::filesystem::path& path, const OpenOptions& options) {
     return Store(open_database(path, options), path, options.mode);
@@ -39,6 +52,13 @@ void Store::require_writable(std::string_view operation) const {
         throw StoreError(ErrorKind::kReadOnly, "cannot " + std::string(operation) + ": " +
                                                    path_.string() + " was opened read-only");
     }
+}
+
+void Store::require_same_file() const {
+    if (!file_id_ || file_id(path_) == file_id_) return;
+    throw StoreError(ErrorKind::kIo, path_.string() +
+                                         " was deleted or replaced while this run wrote it: "
+                                         "nothing more can be stored there, so the run stops");
 }
 
 void Store::require_run(std::int64_t run_id) const {

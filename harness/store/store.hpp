@@ -21,6 +21,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "harness/store/database_file.hpp"
@@ -176,6 +177,9 @@ class Store {
     // Statements are prepared once per connection and reused.
     Lease statement(std::string_view sql) const;
     void require_writable(std::string_view operation) const;
+    // The path still names the file opened: a database deleted (or replaced) under a run would
+    // take every later game with it while the run reported success.
+    void require_same_file() const;
     void require_run(std::int64_t run_id) const;
     // Inside record_game's transaction: one side's game_lmr_stats row and its rules.
     void insert_lmr_stats(std::int64_t game_id, const LmrGameStats& stats);
@@ -185,6 +189,7 @@ class Store {
     sqlite::Database db_;
     std::filesystem::path path_;
     OpenMode mode_ = OpenMode::kReadWrite;
+    std::optional<std::pair<std::uint64_t, std::uint64_t>> file_id_;  // device, inode when opened
     mutable std::unordered_map<std::string, sqlite::Statement> statements_;
 };
 

@@ -120,6 +120,7 @@ PairBin parse_bin(const std::string& text) {
 
 std::int64_t Store::record_game(const GameRecord& game) {
     require_writable("record a game");
+    require_same_file();
     validate(game);
     const char first_mover = side_to_move(game.opening_fen);
     const std::string now = now_timestamp();

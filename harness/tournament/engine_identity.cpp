@@ -96,4 +96,24 @@ store::EngineRecord engine_record(const EnginePlan& engine) {
     return row;
 }
 
+void guard_binary(uci_client::EngineSpec& spec) {
+    const auto program = find_executable(spec.argv.at(0));
+    if (program.empty()) return;
+    const std::string recorded = store::sha256_file_hex_cached(program);
+    spec.before_start = [name = spec.name, program, recorded] {
+        std::string now;
+        try {
+            now = store::sha256_file_hex_cached(program);
+        } catch (const std::exception& e) {
+            now = std::string("unreadable (") + e.what() + ")";
+        }
+        if (now != recorded)
+            throw std::runtime_error("engine '" + name +
+                                     "' changed on disk during the run: " + program.string() +
+                                     " had SHA-256 " + recorded + ", now " + now +
+                                     "; the run stops (resume it with --allow-changed to go on "
+                                     "with the new binary)");
+    };
+}
+
 }  // namespace lmr::tournament

@@ -10,6 +10,7 @@
 
 #include "harness/store/records.hpp"
 #include "harness/tournament/run_plan.hpp"
+#include "harness/uci/uci_engine.hpp"
 
 namespace lmr::tournament {
 
@@ -31,5 +32,11 @@ std::string resolved_config_text(const std::filesystem::path& engine_binary,
 // Builds the engines row; throws std::runtime_error when the engine binary is missing or the
 // config is bad.
 store::EngineRecord engine_record(const EnginePlan& engine);
+
+// Makes `spec` refuse to start its program once the file is no longer what it is now (the
+// binary the run recorded, or accepted with --allow-changed): a rebuild or a copy over it
+// during the run stops the run, naming the engine and both SHA-256s, instead of playing on
+// under the old name. A program that cannot be found is left to fail when it is started.
+void guard_binary(uci_client::EngineSpec& spec);
 
 }  // namespace lmr::tournament

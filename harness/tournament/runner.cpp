@@ -253,6 +253,7 @@ RunOutcome run_games(const RunSetup& setup) {
         // of the plan's options: it changes what the engine prints, not how it plays, so the
         // engine keeps its identity (engines.options_json) across runs.
         spec.options_if_offered.emplace_back(match::kLmrStatsOption, "true");
+        guard_binary(spec);
         engines.engines.push_back(std::move(spec));
     }
     engines.timeouts = engine_timeouts(plan);

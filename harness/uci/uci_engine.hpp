@@ -41,6 +41,10 @@ struct EngineSpec {
     // still sent and a warning is recorded (warnings()).
     bool strict_options = true;
     bool discard_stderr = false;  // default: the engine's stderr goes to the harness's stderr
+    // Called before every start of the process (the first and each restart); what it throws
+    // comes out of start() with the engine stopped, so a caller can refuse to start a binary
+    // that changed on disk. Not sent to other ranks: each sets its own.
+    std::function<void()> before_start;
 };
 
 struct UciTimeouts {

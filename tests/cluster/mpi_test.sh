@@ -5,7 +5,9 @@
 #   2. an sprt under MPI ends with its verdict's exit code, and the run stores that verdict;
 #   3. a job killed with kill -9 on its process group is finished by resume (without MPI) with
 #      exactly the planned games, the same as the uninterrupted run's;
-#   4. a seeded tune on 3 ranks moves θ exactly as on one process;
+#      The killed ranks leave their config directories (lmr-rank-HOST-PID-*) behind;
+#   4. a seeded tune on 3 ranks moves θ exactly as on one process, and its workers remove the
+#      directories of the dead ranks of step 3;
 #   5. a worker rank whose engine binary differs from the run's (another file mounted over the
 #      same path, in a mount namespace of its own) is refused, naming its host and the file.
 set -uo pipefail
@@ -13,7 +15,10 @@ harness=$1 engine=$2 source=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
-mpi=(mpirun --oversubscribe --allow-run-as-root -n 3)
+export TMPDIR=$work/tmp  # the ranks' config directories, counted below
+mkdir -p "$TMPDIR"
+mpi=(mpirun --oversubscribe --allow-run-as-root -x TMPDIR -n 3)
+rank_dirs() { find "$TMPDIR" -maxdepth 1 -name 'lmr-rank-*' | wc -l; }
 games_plan=(--base "$source/configs/none.json" --test "$source/configs/default.json" --tc nodes=1500
             --pairs 8 --concurrency 1 --seed 31 --book "$source/openings/default.epd")
 plan=("${games_plan[@]}" --engine-binary "$engine")
@@ -73,6 +78,8 @@ done
   fail "killed at $stored games and resumed: not the uninterrupted run's games"
 }
 echo "3. killed with kill -9 at $stored stored games, resumed: the 16 planned games, identical"
+leaked=$(rank_dirs)
+((leaked > 0)) || fail "the killed ranks left no config directory behind: nothing to clean up"
 tune=(tune --base "$source/configs/rebel-expert.json" --iterations 3 --pairs-per-iteration 1
       --param lmr.steps.history.weight,100,0,200,20,0.002 --tc nodes=1500 --concurrency 1
       --seed 33 --book "$source/openings/default.epd" --engine-binary "$engine")
@@ -84,7 +91,10 @@ trajectory() { sqlite3 "$1" "SELECT k, wins, draws, losses, theta_after_json FRO
   diff <(trajectory tune-one.db) <(trajectory tune-ranks.db) >&2
   fail "the tune on 3 ranks moved theta otherwise than on one process"
 }
-echo "4. a tune on 3 ranks: the same iterations and theta as on one process"
+[[ $(rank_dirs) == 0 ]] ||
+  fail "$(rank_dirs) rank directories left after the tune: $(ls "$TMPDIR")"
+echo "4. a tune on 3 ranks: the same iterations and theta as on one process;" \
+  "the $leaked directories of the killed ranks removed"
 
 if ! unshare -m true 2>/dev/null; then
   echo "5. skipped: no mount namespaces here (unshare -m)"

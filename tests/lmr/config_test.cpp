@@ -2,7 +2,10 @@
 #include "engine/lmr/config.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "engine/lmr/fields.hpp"
@@ -158,6 +161,36 @@ TEST(ConfigExtends, MissingBaseIsReportedWithTheReferringFile) {
     const std::string msg = load_error(dir, R"({"extends": "nowhere.json"})", "child.json");
     EXPECT_NE(msg.find("child.json: extends: file not found"), std::string::npos) << msg;
     EXPECT_NE(msg.find("nowhere.json"), std::string::npos) << msg;
+}
+
+// A path that is not a config file must be refused before it is read: /dev/zero grew the engine
+// to gigabytes, a FIFO with no writer blocked it for ever.
+TEST(ConfigExtends, OnlyARegularFileWithinTheSizeLimitIsRead) {
+    TempDir dir;
+    std::string msg = load_error(dir, R"({"extends": "/dev/zero"})", "child.json");
+    EXPECT_NE(msg.find("child.json: extends: not a regular file: /dev/zero"), std::string::npos)
+        << msg;
+    const std::string fifo = (dir.path() / "fifo.json").string();
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    msg = load_error(dir, R"({"extends": "fifo.json"})", "child.json");
+    EXPECT_NE(msg.find("not a regular file: " + fifo), std::string::npos) << msg;
+    for (const std::string& top : {std::string("/dev/zero"), fifo}) {
+        try {
+            load_config(top);
+            ADD_FAILURE() << "no ConfigError for " << top;
+        } catch (const ConfigError& e) {
+            EXPECT_EQ(std::string(e.what()), top + ": not a regular file");
+        }
+    }
+    // One byte over 64 MiB (a sparse file: nothing is written).
+    const auto big = dir.path() / "big.json";
+    std::ofstream(big).put(' ');
+    std::filesystem::resize_file(big, (std::size_t{64} << 20) + 1);
+    msg = load_error(dir, R"({"extends": "big.json"})", "child.json");
+    EXPECT_NE(msg.find("child.json: extends: larger than 64 MiB, the most a config file may be: " +
+                       big.string()),
+              std::string::npos)
+        << msg;
 }
 
 TEST(ConfigExtends, CyclesAreDetected) {

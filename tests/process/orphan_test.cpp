@@ -156,16 +156,19 @@ TEST_F(Orphans, EnginesThatIgnoreEndOfInputDieWithinASecondOfAKilledHarness) {
     EXPECT_TRUE(survivors.empty()) << "1 s after kill -9 of the harness, " << report(survivors);
 }
 
-TEST_F(Orphans, SecondCtrlCLeavesAtOnceAndTakesTheEnginesAlong) {
-    // The second interrupt makes the harness _Exit without stopping its engines.
+TEST_F(Orphans, SecondCtrlCKillsTheEnginesAtOnceAndStillMarksTheRunInterrupted) {
+    // The second interrupt skips the grace periods of engines that ignore quit and SIGTERM
+    // (two seconds each), not the run's status.
     harness_->signal(SIGINT);
     std::this_thread::sleep_for(50ms);
     harness_->signal(SIGINT);
     const lmr::test::ProcessResult result = harness_->wait(10s);
     const auto exited_at = Clock::now();
-    ASSERT_EQ(result.exit_code, 130) << lmr::test::describe(result);
+    ASSERT_EQ(result.exit_code, 4) << lmr::test::describe(result);
     const auto survivors = survivors_after(exited_at, 1s);
     EXPECT_TRUE(survivors.empty()) << "1 s after a double Ctrl-C, " << report(survivors);
+    lmr::test::Db db(db_path_);
+    EXPECT_EQ(db.text("SELECT status FROM runs"), "interrupted");
 }
 
 TEST_F(Orphans, SigtermStopsTheRunAndItsEnginesThatIgnoreQuitAndSigterm) {

@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "tests/support/child_process.hpp"
+#include "tests/support/run_counts.hpp"
+#include "tests/support/shared_fixture.hpp"
 #include "tests/support/sqlite_db.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
@@ -28,7 +30,9 @@ inline const std::string kRandom = FIXTURE_RANDOM;
 inline const std::string kCrash = FIXTURE_CRASH;
 inline const std::string kSourceDir = LMR_SOURCE_DIR;
 
+using Counts = test::RunCounts;
 using test::contains;
+using test::counts_from_games;
 using test::Db;
 using test::describe;
 using test::read_file;
@@ -58,13 +62,13 @@ struct Filled {
 };
 
 // Fills `dir`/runs.db with five short real runs. Throws with the harness's output on failure.
-inline Filled fill_database(const TempDir& dir) {
+inline Filled fill_database(const fs::path& dir) {
     Filled f;
-    f.db = dir / "runs.db";
+    f.db = (dir / "runs.db").string();
     const std::string book = kSourceDir + "/openings/default.epd";
     auto play = [&](std::vector<std::string> args, std::initializer_list<int> codes) {
         args.insert(args.end(), {"--db", f.db, "--seed", "11"});
-        const auto r = harness(args, dir.path(), std::chrono::seconds(120));
+        const auto r = harness(args, dir, std::chrono::seconds(120));
         for (int code : codes)
             if (r.exit_code == code) return;
         throw std::runtime_error("filling the database failed: " + describe(r));
@@ -99,52 +103,18 @@ inline Filled fill_database(const TempDir& dir) {
     return f;
 }
 
-struct Counts {
-    long ll = 0, ld = 0, wl = 0, dd = 0, wd = 0, ww = 0;
-    long pairs() const { return ll + ld + wl + dd + wd + ww; }
-    std::string ptnml() const {
-        return std::to_string(ll) + "," + std::to_string(ld) + "," + std::to_string(wl) + "," +
-               std::to_string(dd) + "," + std::to_string(wd) + "," + std::to_string(ww);
-    }
-};
-
-// The test engine's pentanomial of a run, straight from the games table (not from any view).
-inline Counts counts_from_games(const std::string& db_path, int run) {
-    Db db(db_path);
-    const std::string test =
-        db.text("SELECT engine_id FROM run_engines WHERE role = 'test' AND run_id = " +
-                std::to_string(run));
-    const auto rows = db.rows(
-        "SELECT g0.result, g0.white_engine_id, g1.result, g1.white_engine_id FROM games g0 "
-        "JOIN games g1 ON g1.run_id = g0.run_id AND g1.pair_index = g0.pair_index AND "
-        "g1.round_in_pair = 1 WHERE g0.round_in_pair = 0 AND g0.run_id = " +
-        std::to_string(run));
-    Counts c;
-    auto points = [&](const std::string& result, const std::string& white) {
-        if (result == "1/2-1/2") return 1;
-        return (result == "1-0") == (white == test) ? 2 : 0;
-    };
-    for (const auto& r : rows) {
-        const int p0 = points(*r[0], *r[1]), p1 = points(*r[2], *r[3]);
-        switch (p0 + p1) {
-            case 0:
-                ++c.ll;
-                break;
-            case 1:
-                ++c.ld;
-                break;
-            case 2:
-                (p0 == 1 ? c.dd : c.wl)++;
-                break;
-            case 3:
-                ++c.wd;
-                break;
-            default:
-                ++c.ww;
-                break;
-        }
-    }
-    return c;
+// The filled database, made once for every report test process (tests/support/shared_fixture.hpp):
+// read it, never write it.
+inline const Filled& filled() {
+    static const Filled f{
+        (test::shared_fixture(
+             "report-runs",
+             {kHarness, kEngine, kRandom, kCrash, kSourceDir + "/configs/none.json",
+              kSourceDir + "/configs/cpw-simple.json", kSourceDir + "/openings/default.epd"},
+             [](const fs::path& dir) { fill_database(dir); }) /
+         "runs.db")
+            .string()};
+    return f;
 }
 
 }  // namespace lmr::report_test

@@ -20,13 +20,6 @@ namespace {
 
 using json = nlohmann::json;
 
-// One database per test process, filled on first use.
-const Filled& filled() {
-    static TempDir dir;
-    static const Filled f = fill_database(dir);
-    return f;
-}
-
 json parse(const Result& r) {
     EXPECT_EQ(r.exit_code, 0) << describe(r);
     return json::parse(r.out);

@@ -13,12 +13,6 @@ namespace {
 
 constexpr const char* kChromium = "/usr/bin/chromium";
 
-const Filled& filled() {
-    static TempDir dir;
-    static const Filled f = fill_database(dir);
-    return f;
-}
-
 // Loads a page in headless Chromium (a fresh profile, no network services) and returns the
 // rendered DOM (stdout) and the browser log (stderr), where console messages appear as
 // "INFO:CONSOLE" lines.

@@ -20,12 +20,6 @@ namespace {
 
 using study_testing::Row;
 
-const Filled& filled() {
-    static TempDir dir;
-    static const Filled f = fill_database(dir);
-    return f;
-}
-
 // A run as the study list must show it, from the raw tables.
 Row expected_row(const std::string& path, int run) {
     const Db db(path);

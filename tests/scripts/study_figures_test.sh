@@ -25,7 +25,7 @@ export STUDY_CLOCK_CONFIGS="configs/default.json configs/textbook-log.json confi
 "$harness" match --base configs/default.json --test configs/rebel-expert.json --pairs 1 \
   --tc nodes=1000 --seed 1 --book openings/default.epd --db results/study-clock.db >/dev/null
 # a CSV committed by --figures: the report's columns and first10_sha256
-header=$("$harness" report --db results/study-clock.db --columns study --format csv | head -n 1 |
+header=$("$harness" report --db results/study-clock.db --columns study --format csv | sed -n 1p |
          tr -d '\r'),first10_sha256
 { echo "$header"
   for id in 1 2 3 4 5; do echo "$id,committed-row-$id"; done

@@ -23,7 +23,7 @@ csv=results/schemes-full.csv
 stored() { awk -F, 'NR == 2 { print $NF }' "$csv" | tr -d '\r'; }
 
 # Row 1 (rebel-expert against none), 12 pairs on two slots, then its figures.
-line=$(scripts/study --plan schemes-full | sed -n 's/^  lmr-harness //p' | head -n 1)
+line=$(scripts/study --plan schemes-full | sed -n 's/^  lmr-harness //p' | sed -n 1p)
 # shellcheck disable=SC2086
 "$harness" $line >/dev/null
 scripts/study --figures schemes-full >/dev/null 2>&1

@@ -81,6 +81,21 @@ TEST_F(BadInput, ConfigTheEngineRejects) {
         {"broken.json"});
 }
 
+// `extends` reaching a device: the engine refuses it before reading (it used to grow to
+// gigabytes), and the harness says which config; a device given directly is refused up front.
+TEST_F(BadInput, ConfigThatIsNotARegularFile) {
+    const std::string endless = dir_ / "endless.json";
+    write_file(endless, R"({"extends": "/dev/zero"})");
+    expect_rejected(
+        {"sprt", "--base", config_path("none.json"), "--test", endless, "--engine-binary", kEngine,
+         "--max-pairs", "1", "--tc", "nodes=10", "--book", "none", "--db", db_path_},
+        {"endless.json", "extends: not a regular file: /dev/zero"});
+    expect_rejected(
+        {"sprt", "--base", config_path("none.json"), "--test", "/dev/zero", "--engine-binary",
+         kEngine, "--max-pairs", "1", "--tc", "nodes=10", "--book", "none", "--db", db_path_},
+        {"config file '/dev/zero' is not a regular file"});
+}
+
 TEST_F(BadInput, BadTimeControl) {
     expect_rejected(fixture_match("--tc", "fortnight=3"), {"fortnight=3"});
 }

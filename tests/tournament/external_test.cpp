@@ -72,10 +72,11 @@ TEST(External, ExportedPgnIsReadByPgnExtract) {
     constexpr int kPairs = 3;
     // Random movers with a book: long games with castling, en passant, promotions and
     // under-promotions, started from FENs (SetUp/FEN tags).
-    auto r = run_harness(
-        dir, {"match", "--engine", "name=alpha", "cmd=" + kFixtureRandom, "--engine", "name=beta",
-              "cmd=" + kFixtureRandom, "--pairs", std::to_string(kPairs), "--tc", "nodes=50",
-              "--book", write_small_book(dir), "--book-order", "sequential", "--db", db_path});
+    auto r =
+        run_harness(dir, {"match", "--engine", "name=alpha", "cmd=" + kFixtureRandom, "--engine",
+                          "name=beta", "cmd=" + kFixtureRandom, "--pairs", std::to_string(kPairs),
+                          "--tc", "nodes=50", "--book", write_small_book(dir.path()),
+                          "--book-order", "sequential", "--db", db_path});
     ASSERT_EQ(r.exit_code, 0) << describe(r);
 
     const std::string pgn_path = dir / "run.pgn";

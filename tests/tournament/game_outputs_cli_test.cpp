@@ -253,10 +253,10 @@ TEST(GameOutputs, ResumeWritesTheGamesItPlays) {
     TempDir dir;
     const std::string db = dir / "resumed.db";
     const std::string first = dir / "first.pgn";
-    constexpr int kPairs = 8;
+    constexpr int kPairs = 5;
     {
         Harness harness(
-            dir, with(match_args(db, kPairs, "4000"), {"--pgnout", first, "--event", "Resumed"}));
+            dir, with(match_args(db, kPairs, "2500"), {"--pgnout", first, "--event", "Resumed"}));
         ASSERT_TRUE(wait_for_games(db, 2, std::chrono::seconds(60)))
             << describe(harness.wait(std::chrono::seconds(1)));
         harness.signal_group(SIGINT);

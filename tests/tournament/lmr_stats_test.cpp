@@ -51,10 +51,10 @@ long long fired_in_games(const Db& db, const std::string& engine, const std::str
 TEST(LmrStats, AMatchOfTwoConfigsStoresBothEnginesStatistics) {
     TempDir dir;
     const std::string db_path = dir / "lmr.db";
-    const auto r =
-        run_harness(dir, {"match", "--base", config_path("cpw-simple.json"), "--test",
-                          config_path("rebel-expert.json"), "--pairs", "2", "--tc", "nodes=2000",
-                          "--book", write_small_book(dir), "--maxmoves", "60", "--db", db_path});
+    const auto r = run_harness(
+        dir, {"match", "--base", config_path("cpw-simple.json"), "--test",
+              config_path("rebel-expert.json"), "--pairs", "2", "--tc", "nodes=2000", "--book",
+              write_small_book(dir.path()), "--maxmoves", "60", "--db", db_path});
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     Db db(db_path);
     const long long games = count(db, "SELECT count(*) FROM games");

@@ -182,12 +182,12 @@ TEST(PvChecks, AnIllegalPvMoveIsCountedForItsSide) {
 
 TEST(PvChecks, ABestmoveOtherThanThePvIsCountedForItsSide) {
     TempDir dir;
-    expect_counted(play(dir, "bestmove", write_small_book(dir)), "bestmove");
+    expect_counted(play(dir, "bestmove", write_small_book(dir.path())), "bestmove");
 }
 
 TEST(PvChecks, AShortMatePvIsCountedForItsSide) {
     TempDir dir;
-    expect_counted(play(dir, "mate-short", write_small_book(dir)), "mate-short");
+    expect_counted(play(dir, "mate-short", write_small_book(dir.path())), "mate-short");
 }
 
 // A mate in one for White: the fixture mates at once as White and lets its PV run on; as Black

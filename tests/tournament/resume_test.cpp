@@ -1,7 +1,7 @@
 // A run stopped half-way and finished by `lmr-harness resume`: after kill -9 (nothing cleaned
-// up: the run row still says running) and after Ctrl-C (engines terminated, the run marked
-// interrupted). Either way the resumed run ends with exactly the planned pairs, each (pair,
-// round) once, and status finished.
+// up: the run row still says running) and after Ctrl-C or SIGTERM (engines terminated, the run
+// marked interrupted). Either way the resumed run ends with exactly the planned pairs, each
+// (pair, round) once, and status finished. A run whose database is deleted under it stops.
 //
 // The games are made to last a known wall time without using the CPU: fixture_hang plays a few
 // moves and then never answers, so each game ends by time forfeit at st + margin.
@@ -61,6 +61,7 @@ void expect_complete_run(const std::string& db_path, int pairs) {
     EXPECT_EQ(places, planned);
     EXPECT_EQ(db.integer("SELECT max(pairs) FROM run_stats"), pairs);
     EXPECT_EQ(db.integer("SELECT pairs FROM run_stats ORDER BY id DESC LIMIT 1"), pairs);
+    expect_stats_match_games(db_path, 1);
 }
 
 TEST(Resume, AfterKill9FinishesExactlyThePlannedPairs) {
@@ -75,6 +76,8 @@ TEST(Resume, AfterKill9FinishesExactlyThePlannedPairs) {
         harness.signal(SIGKILL);
         const auto r = harness.wait(std::chrono::seconds(10));
         ASSERT_EQ(r.exit_code, 128 + SIGKILL) << describe(r);
+        // Output to a file is line-buffered: what was printed before the kill is there.
+        EXPECT_NE(r.out.find("Run 1 in " + db_path + "\n"), std::string::npos) << describe(r);
         before_resume = games_in(db_path);
         Db db(db_path);
         // Nothing had a chance to tidy up.
@@ -123,6 +126,31 @@ TEST(Resume, CtrlCInterruptsCleanlyAndResumeFinishes) {
     expect_complete_run(db_path, kPairs);
 }
 
+// GNU `timeout`, systemd and batch systems send SIGTERM to the process and then to its group:
+// the second one must not cut the orderly stop short (before, it left the run `running` and
+// exited 130 without a word).
+TEST(Resume, TwoSigtermsStopTheRunAsOneDoes) {
+    TempDir dir;
+    const std::string db_path = dir / "sigterm.db";
+    constexpr int kPairs = 10;
+    Harness harness(dir, slow_match(db_path, kPairs, /*stubborn=*/true));
+    ASSERT_TRUE(wait_for_games(db_path, 2, std::chrono::seconds(30)))
+        << describe(harness.wait(std::chrono::seconds(1)));
+    const auto engines = children_of(harness.pid());
+    harness.signal(SIGTERM);
+    harness.signal_group(SIGTERM);
+    const auto r = harness.wait(std::chrono::seconds(15));
+    ASSERT_FALSE(r.timed_out) << "the harness did not stop after SIGTERM\n" << describe(r);
+    EXPECT_EQ(r.exit_code, 4) << describe(r);
+    EXPECT_NE(r.out.find("interrupted"), std::string::npos) << describe(r);
+    for (const auto& engine : engines)
+        EXPECT_FALSE(alive(engine.pid))
+            << engine.comm << " (pid " << engine.pid << ") outlived the harness";
+    Db db(db_path);
+    EXPECT_EQ(db.text("SELECT status FROM runs"), "interrupted");
+    EXPECT_LT(db.integer("SELECT count(*) FROM games"), 2 * kPairs);
+}
+
 // Without a clock a hung search ends only at the stall timeout (here the default, 60 s): Ctrl-C
 // must not wait for it, nor store the game it cut off.
 TEST(Resume, CtrlCDuringAHungSearchWithoutClockStopsAtOnce) {
@@ -144,6 +172,24 @@ TEST(Resume, CtrlCDuringAHungSearchWithoutClockStopsAtOnce) {
     Db db(db_path);
     EXPECT_EQ(db.text("SELECT status FROM runs"), "interrupted");
     EXPECT_EQ(db.integer("SELECT count(*) FROM games"), 0);
+}
+
+// `rm` of the database (and its WAL) while a run writes it: the run must stop and say so, not
+// play on into an unlinked file and report "finished" with exit 0 and no database left.
+TEST(Resume, ADatabaseDeletedUnderTheRunStopsIt) {
+    TempDir dir;
+    const std::string db_path = dir / "deleted.db";
+    Harness harness(dir, slow_match(db_path, 30));
+    ASSERT_TRUE(wait_for_games(db_path, 2, std::chrono::seconds(30)))
+        << describe(harness.wait(std::chrono::seconds(1)));
+    for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db_path + suffix);
+    const auto r = harness.wait(std::chrono::seconds(30));
+    ASSERT_FALSE(r.timed_out) << "the run played on without its database\n" << describe(r);
+    EXPECT_EQ(r.exit_code, 4) << describe(r);
+    EXPECT_NE((r.out + r.err).find(db_path + " was deleted or replaced while this run wrote it"),
+              std::string::npos)
+        << describe(r);
+    EXPECT_EQ((r.out + r.err).find(": finished"), std::string::npos) << describe(r);
 }
 
 TEST(Resume, FinishedRunIsNotResumed) {

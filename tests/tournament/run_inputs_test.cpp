@@ -7,7 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <stdexcept>
 
+#include "tests/support/shared_fixture.hpp"
 #include "tests/tournament/support.hpp"
 
 namespace lmr::tournament_test {
@@ -17,13 +19,13 @@ constexpr int kPairs = 6;
 
 // A match of two lmr-engine configs copied into `dir` (so a test may edit them), played by
 // `binary`, at a node count fast enough for tests and slow enough to be killed half-way.
-std::vector<std::string> config_match(const TempDir& dir, const std::string& db_path,
+std::vector<std::string> config_match(const fs::path& dir, const std::string& db_path,
                                       const std::string& binary, const std::string& book) {
     return {"match",
             "--base",
-            dir / "base.json",
+            (dir / "base.json").string(),
             "--test",
-            dir / "test.json",
+            (dir / "test.json").string(),
             "--tc",
             "nodes=3000",
             "--pairs",
@@ -40,7 +42,7 @@ std::vector<std::string> config_match(const TempDir& dir, const std::string& db_
             "1"};
 }
 
-void copy_configs(const TempDir& dir) {
+void copy_configs(const fs::path& dir) {
     fs::copy_file(config_path("none.json"), dir / "base.json");
     fs::copy_file(config_path("cpw-simple.json"), dir / "test.json");
 }
@@ -65,16 +67,30 @@ void start_and_kill(const TempDir& dir, const std::vector<std::string>& args,
     ASSERT_LT(games_in(db_path), 2 * kPairs) << "the kill came too late to test anything";
 }
 
+// The moves of the uninterrupted run every resumed one must equal, played once for all the
+// tests (tests/support/shared_fixture.hpp).
+std::string reference_moves() {
+    const fs::path dir = test::shared_fixture(
+        "run-inputs-reference",
+        {kHarness, kEngine, config_path("none.json"), config_path("cpw-simple.json")},
+        [](const fs::path& home) {
+            copy_configs(home);
+            const std::string db = (home / "reference.db").string();
+            const auto r =
+                test::run_process(kHarness, config_match(home, db, kEngine, write_small_book(home)),
+                                  home, std::chrono::seconds(120));
+            if (r.exit_code != 0) throw std::runtime_error("the reference run: " + describe(r));
+            write_file(home / "moves.txt", moves_of(db));
+        });
+    return read_file(dir / "moves.txt");
+}
+
 class RunInputs : public ::testing::Test {
   protected:
     void SetUp() override {
-        copy_configs(dir);
-        book = write_small_book(dir);
-        // The uninterrupted run every resumed one must equal, move for move.
-        const auto r = run_harness(dir, config_match(dir, dir / "reference.db", kEngine, book),
-                                   std::chrono::seconds(120));
-        ASSERT_EQ(r.exit_code, 0) << describe(r);
-        reference = moves_of(dir / "reference.db");
+        copy_configs(dir.path());
+        book = write_small_book(dir.path());
+        reference = reference_moves();
         ASSERT_FALSE(reference.empty());
     }
 
@@ -85,7 +101,7 @@ class RunInputs : public ::testing::Test {
 
 TEST_F(RunInputs, KilledThreeTimesAndResumedPlaysTheSameGamesAsAnUninterruptedRun) {
     const std::string db_path = dir / "killed.db";
-    start_and_kill(dir, config_match(dir, db_path, kEngine, book), db_path, 1);
+    start_and_kill(dir, config_match(dir.path(), db_path, kEngine, book), db_path, 1);
     // Two more kills, each at a later instant, each in the resumed run.
     for (long long games : {4, 7}) {
         start_and_kill(dir, {"resume", "--db", db_path, "--run", "1"}, db_path, games);
@@ -99,11 +115,13 @@ TEST_F(RunInputs, KilledThreeTimesAndResumedPlaysTheSameGamesAsAnUninterruptedRu
     EXPECT_EQ(db.integer("SELECT count(*) FROM run_claims"), 0) << "the claim is released";
     EXPECT_EQ(moves_of(db_path), reference);
     EXPECT_EQ(db.text("PRAGMA integrity_check"), "ok");
+    // The counts rebuilt at each resume: the SPRT reads them.
+    expect_stats_match_games(db_path, 1);
 }
 
 TEST_F(RunInputs, AnEditedConfigDoesNotChangeTheRun) {
     const std::string db_path = dir / "edited.db";
-    start_and_kill(dir, config_match(dir, db_path, kEngine, book), db_path, 2);
+    start_and_kill(dir, config_match(dir.path(), db_path, kEngine, book), db_path, 2);
     // Another scheme in the same file: it would play other games.
     write_file(dir / "test.json", read_file(config_path("rebel-expert.json")));
 
@@ -122,7 +140,7 @@ TEST_F(RunInputs, AReplacedBinaryIsRefusedUnlessAllowed) {
     fs::copy_file(kEngine, binary);
     fs::permissions(binary, fs::perms::owner_all);
     const std::string db_path = dir / "binary.db";
-    start_and_kill(dir, config_match(dir, db_path, binary, book), db_path, 2);
+    start_and_kill(dir, config_match(dir.path(), db_path, binary, book), db_path, 2);
     const auto games_before = games_in(db_path);
     {
         // A rebuilt engine: a new file renamed over the old one, as a linker does (writing into
@@ -160,9 +178,39 @@ TEST_F(RunInputs, AReplacedBinaryIsRefusedUnlessAllowed) {
     EXPECT_NE(report.out.find(binary), std::string::npos) << report.out;
 }
 
+// The same rebuild while the run plays: with --restart on every game starts the engines
+// again, and the new file must not be played under the recorded binary's name.
+TEST_F(RunInputs, ABinaryReplacedDuringTheRunStopsIt) {
+    const std::string binary = dir / "lmr-engine";
+    fs::copy_file(kEngine, binary);
+    fs::permissions(binary, fs::perms::owner_all);
+    const std::string db_path = dir / "swapped.db";
+    auto args = config_match(dir.path(), db_path, binary, book);
+    args.insert(args.end(), {"--restart", "on"});
+    Harness harness(dir, args);
+    ASSERT_TRUE(wait_for_games(db_path, 2, std::chrono::seconds(60)))
+        << describe(harness.wait(std::chrono::seconds(1)));
+    const std::string rebuilt = binary + ".new";
+    fs::copy_file(binary, rebuilt);
+    std::ofstream(rebuilt, std::ios::app) << "rebuilt";
+    fs::rename(rebuilt, binary);
+    const auto r = harness.wait(std::chrono::seconds(60));
+    ASSERT_FALSE(r.timed_out) << describe(r);
+    EXPECT_EQ(r.exit_code, 4) << describe(r);
+    Db db(db_path);
+    const auto recorded = db.text("SELECT binary_sha256 FROM engines LIMIT 1");
+    EXPECT_NE(r.out.find("changed on disk during the run: " + binary + " had SHA-256 " + recorded),
+              std::string::npos)
+        << describe(r);
+    EXPECT_EQ(db.text("SELECT status FROM runs"), "failed");
+    EXPECT_LT(db.integer("SELECT count(*) FROM games"), 2 * kPairs)
+        << "the games after the swap were played by the new binary";
+    EXPECT_EQ(db.integer("SELECT count(*) FROM engines"), 2) << "no engine row for the new file";
+}
+
 TEST_F(RunInputs, AChangedBookIsRefusedUnlessAllowed) {
     const std::string db_path = dir / "book.db";
-    start_and_kill(dir, config_match(dir, db_path, kEngine, book), db_path, 2);
+    start_and_kill(dir, config_match(dir.path(), db_path, kEngine, book), db_path, 2);
     write_file(book,
                read_file(book) + "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1\n");
     auto r = run_harness(dir, {"resume", "--db", db_path, "--run", "1"});

@@ -130,7 +130,7 @@ void expect_rows_agree(const Db& db, const std::string& run, const std::string& 
 TEST(SprtRun, RowsAgreeWithEachOther) {
     TempDir dir;
     const std::string db_path = dir / "runs.db";
-    const std::string book = write_small_book(dir);
+    const std::string book = write_small_book(dir.path());
     const auto r = run_harness(
         dir,
         {"sprt", "--base", config_path("none.json"), "--test", config_path("cpw-simple.json"),
@@ -196,7 +196,7 @@ TEST(SprtRun, EarlyDecisionStopsAndRowsStillAgree) {
                                 "--tc",          "nodes=100",
                                 "--max-pairs",   std::to_string(kLimit),
                                 "--concurrency", std::to_string(kConcurrency),
-                                "--book",        write_small_book(dir),
+                                "--book",        write_small_book(dir.path()),
                                 "--db",          db_path,
                                 "--elo0",        "0",
                                 "--elo1",        "40"},

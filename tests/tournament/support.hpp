@@ -2,10 +2,12 @@
 
 // Shared by the tournament integration tests: the built lmr-harness run as a child process
 // (synchronously with a time limit, or in the background so a test can kill or interrupt it),
-// a small book, polling of the run's database, and /proc helpers to find the harness's engine
-// processes. Directories, processes and SQLite access come from tests/support.
+// a small book, polling of the run's database, the run's statistics checked against its games, and
+// /proc helpers to find the harness's engine processes. Directories, processes and SQLite access
+// come from tests/support.
 
 #include <dirent.h>
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include "tests/support/child_process.hpp"
+#include "tests/support/run_counts.hpp"
 #include "tests/support/sqlite_db.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -43,8 +46,8 @@ using test::write_file;
 using RunResult = test::ProcessResult;
 
 // A few balanced positions: EPD with and without move counters, one with opcodes.
-inline std::string write_small_book(const TempDir& dir) {
-    const std::string path = dir / "book.epd";
+inline std::string write_small_book(const fs::path& dir) {
+    const std::string path = (dir / "book.epd").string();
     write_file(path,
                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"
                "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq -\n"
@@ -143,6 +146,23 @@ inline std::vector<ProcInfo> children_of(pid_t parent) {
 inline bool alive(pid_t pid) {
     const auto now = proc_info(pid);
     return now && now->state != 'Z' && now->state != 'X';
+}
+
+// The last run_stats row of `run` — what the SPRT verdict and every report read — holds the
+// counts recounted from the stored games: wins, draws, losses and the pentanomial.
+inline void expect_stats_match_games(const std::string& db_path, int run) {
+    const test::RunCounts c = test::counts_from_games(db_path, run);
+    Db db(db_path);
+    const auto last = db.rows(
+        "SELECT wins || ' ' || draws || ' ' || losses, penta_ll || ',' || penta_ld || ',' || "
+        "penta_wl || ',' || penta_dd || ',' || penta_wd || ',' || penta_ww FROM run_stats "
+        "WHERE run_id = " +
+        std::to_string(run) + " ORDER BY id DESC LIMIT 1");
+    ASSERT_EQ(last.size(), 1u) << "run " << run << " has no run_stats row";
+    EXPECT_EQ(*last[0][0], std::to_string(c.wins) + " " + std::to_string(c.draws) + " " +
+                               std::to_string(c.losses))
+        << "run " << run << ": W D L of run_stats against the games";
+    EXPECT_EQ(*last[0][1], c.ptnml()) << "run " << run << ": pentanomial of run_stats";
 }
 
 }  // namespace lmr::tournament_test
