@@ -2,6 +2,8 @@
 // -openings, -pgnout and -each lands in the field it names (asymmetric values, so a swap of two
 // keys shows), and every key left out takes the default fastchess's manual gives it.
 
+#include "harness/cli/fastchess_options.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -10,7 +12,6 @@
 #include <vector>
 
 #include "harness/cli/command.hpp"
-#include "harness/cli/fastchess_options.hpp"
 
 namespace lmr::cli {
 namespace {
@@ -20,8 +21,8 @@ using Args = std::vector<std::string>;
 
 // Two engines (any program: nothing is started) and `extra`.
 FastchessRun parse(const Args& extra) {
-    Args args{"-engine", "cmd=/bin/sh", "name=A", "-engine", "cmd=/bin/sh", "name=B",
-              "-each",   "tc=10+0.1"};
+    Args args{"-engine",     "cmd=/bin/sh", "name=A", "-engine",
+              "cmd=/bin/sh", "name=B",      "-each",  "tc=10+0.1"};
     args.insert(args.end(), extra.begin(), extra.end());
     return parse_fastchess_command_line(args);
 }
@@ -34,8 +35,8 @@ std::string book(const std::string& extension) {
 }
 
 TEST(FastchessOptions, SprtTakesEachValueWhereItsKeySays) {
-    const auto run = parse({"-sprt", "elo0=-1.5", "elo1=3.5", "alpha=0.1", "beta=0.02",
-                            "model=logistic"});
+    const auto run =
+        parse({"-sprt", "elo0=-1.5", "elo1=3.5", "alpha=0.1", "beta=0.02", "model=logistic"});
     ASSERT_TRUE(run.plan.sprt);
     const auto& sprt = *run.plan.sprt;
     EXPECT_EQ(sprt.elo0, -1.5);
@@ -106,9 +107,9 @@ TEST(FastchessOptions, DrawAndResignKeysLeftOutTakeFastchessDefaults) {
 
 TEST(FastchessOptions, OpeningsTakeEachValueAndFastchessDefaults) {
     const std::string pgn = book("pgn");
-    auto plan = parse({"-openings", "file=" + pgn, "format=pgn", "order=random", "plies=6",
-                       "start=3"})
-                    .plan;
+    auto plan =
+        parse({"-openings", "file=" + pgn, "format=pgn", "order=random", "plies=6", "start=3"})
+            .plan;
     EXPECT_EQ(plan.book.path, pgn);
     EXPECT_EQ(plan.book.order, openings::BookOrder::kRandom);
     EXPECT_EQ(plan.book.plies, 6);
@@ -151,10 +152,9 @@ TEST(FastchessOptions, PgnoutTakesEachValueAndFastchessDefaults) {
 }
 
 TEST(FastchessOptions, EachAppliesToEveryEngineAfterItsOwnSettings) {
-    const auto plan =
-        parse({"-engine", "cmd=/bin/sh", "name=C", "option.Hash=64", "-each", "option.Hash=16",
-               "option.Threads=1", "timemargin=250", "restart=on"})
-            .plan;
+    const auto plan = parse({"-engine", "cmd=/bin/sh", "name=C", "option.Hash=64", "-each",
+                             "option.Hash=16", "option.Threads=1", "timemargin=250", "restart=on"})
+                          .plan;
     ASSERT_EQ(plan.engines.size(), 3u);
     EXPECT_EQ(plan.time_control.clock->base, std::chrono::seconds(10));
     EXPECT_EQ(plan.time_control.clock->increment, std::chrono::milliseconds(100));

@@ -11,7 +11,7 @@ namespace lmr::test {
 
 struct RunCounts {
     long ll = 0, ld = 0, wl = 0, dd = 0, wd = 0, ww = 0;  // pentanomial, in game points 0..4
-    long wins = 0, draws = 0, losses = 0;                  // single games
+    long wins = 0, draws = 0, losses = 0;                 // single games
     long pairs() const { return ll + ld + wl + dd + wd + ww; }
     std::string ptnml() const {
         return std::to_string(ll) + "," + std::to_string(ld) + "," + std::to_string(wl) + "," +
@@ -24,13 +24,13 @@ struct RunCounts {
 inline RunCounts counts_from_games(const std::string& db_path, int run) {
     Db db(db_path);
     const std::string id = std::to_string(run);
-    const std::string view = db.text(
-        "SELECT engine_id FROM run_engines WHERE run_id = " + id +
-        " ORDER BY role = 'test' DESC, seat = 1 DESC LIMIT 1");
+    const std::string view = db.text("SELECT engine_id FROM run_engines WHERE run_id = " + id +
+                                     " ORDER BY role = 'test' DESC, seat = 1 DESC LIMIT 1");
     const auto rows = db.rows(
         "SELECT g0.result, g0.white_engine_id, g1.result, g1.white_engine_id FROM games g0 "
         "JOIN games g1 ON g1.run_id = g0.run_id AND g1.pair_index = g0.pair_index AND "
-        "g1.round_in_pair = 1 WHERE g0.round_in_pair = 0 AND g0.run_id = " + id);
+        "g1.round_in_pair = 1 WHERE g0.round_in_pair = 0 AND g0.run_id = " +
+        id);
     RunCounts c;
     const auto points = [&](const std::string& result, const std::string& white) {
         const int p = result == "1/2-1/2" ? 1 : (result == "1-0") == (white == view) ? 2 : 0;

@@ -14,11 +14,25 @@ namespace {
 
 // Random movers, quick games: the run is still storing games when the lock is taken.
 std::vector<std::string> quick_match(const std::string& db_path) {
-    return {"match", "--engine", "name=a",     "cmd=" + kFixtureRandom,
-            "--engine", "name=b", "cmd=" + kFixtureRandom, "--pairs",
-            "40", "--tc", "nodes=10", "--maxmoves",
-            "40", "--book", "none", "--concurrency",
-            "1", "--db", db_path};
+    return {"match",
+            "--engine",
+            "name=a",
+            "cmd=" + kFixtureRandom,
+            "--engine",
+            "name=b",
+            "cmd=" + kFixtureRandom,
+            "--pairs",
+            "40",
+            "--tc",
+            "nodes=10",
+            "--maxmoves",
+            "40",
+            "--book",
+            "none",
+            "--concurrency",
+            "1",
+            "--db",
+            db_path};
 }
 
 // Runs `args` under `env NAME=VALUE…` and holds the write lock for `hold` once two games are
@@ -63,9 +77,8 @@ TEST(DatabaseLock, PastTheWaitTheRunStopsSayingWhy) {
     EXPECT_EQ(db.text("SELECT status FROM runs"), "running");
 
     // A wait that is not a number of seconds is refused, naming the variable.
-    test::ChildProcess refused("/usr/bin/env",
-                               {"LMR_DB_WAIT=soon", kHarness, "report", "--db", db_path},
-                               dir.path());
+    test::ChildProcess refused(
+        "/usr/bin/env", {"LMR_DB_WAIT=soon", kHarness, "report", "--db", db_path}, dir.path());
     const auto e = refused.wait(std::chrono::seconds(30));
     EXPECT_NE(e.exit_code, 0) << describe(e);
     EXPECT_NE(e.err.find("LMR_DB_WAIT='soon'"), std::string::npos) << describe(e);
