@@ -48,7 +48,7 @@ struct MoveContext {
     int eval_change = 0;          // whole static eval after minus before
     int pst_delta = 0;            // PST[piece][to] - PST[piece][from]
 
-    // --- threat features (filled if needs_threat_features) -----------------------------
+    // --- threat features (filled if needs_new_threat / needs_threat_escape) -------------
     bool creates_threat = false;  // step 5, by steps.new_threat.mode
     bool escapes_threat = false;  // step 6, by steps.threat_escape.mode
 };

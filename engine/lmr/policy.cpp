@@ -45,7 +45,8 @@ LmrPolicy::LmrPolicy(const LmrConfig& config) : config_(config) {
     needs_eval_deltas_ = p.enabled && (s.positional.enabled || s.passed_pawn_gain.enabled ||
                                        s.king_safety_gain.enabled || s.eval_rise.enabled ||
                                        s.eval_drop.enabled || s.pst_gain.enabled);
-    needs_threats_ = p.enabled && (s.new_threat.enabled || s.threat_escape.enabled);
+    needs_new_threat_ = p.enabled && s.new_threat.enabled;
+    needs_threat_escape_ = p.enabled && s.threat_escape.enabled;
     needs_ordering_ = p.enabled && p.terms.ordering_score.enabled;
     needs_rebel_history_ =
         p.enabled && s.history.enabled && s.history.source == HistorySource::kRebel;

@@ -27,7 +27,8 @@ class LmrPolicy {
 
     // What the search must fill in MoveContext beyond the cheap fields.
     bool needs_eval_deltas() const { return needs_eval_deltas_; }      // steps 4,7,8,9,10,12
-    bool needs_threat_features() const { return needs_threats_; }      // steps 5, 6
+    bool needs_new_threat() const { return needs_new_threat_; }        // step 5
+    bool needs_threat_escape() const { return needs_threat_escape_; }  // step 6
     bool needs_ordering_score() const { return needs_ordering_; }      // terms.ordering_score
     bool needs_rebel_history() const { return needs_rebel_history_; }  // steps.history (rebel)
 
@@ -52,7 +53,8 @@ class LmrPolicy {
     LmrConfig config_;
     int table_[64][64] = {};  // weight * T(depth, moves) in 1/scale ply
     bool needs_eval_deltas_ = false;
-    bool needs_threats_ = false;
+    bool needs_new_threat_ = false;
+    bool needs_threat_escape_ = false;
     bool needs_ordering_ = false;
     bool needs_rebel_history_ = false;
 };

@@ -37,7 +37,8 @@ void Searcher::set_config(const lmr::LmrConfig& config) {
     config_ = config;
     policy_ = std::make_unique<lmr::LmrPolicy>(config_);
     needs_eval_deltas_ = policy_->needs_eval_deltas();
-    needs_threats_ = policy_->needs_threat_features();
+    needs_new_threat_ = policy_->needs_new_threat();
+    needs_threat_escape_ = policy_->needs_threat_escape();
     needs_ordering_ = policy_->needs_ordering_score();
 }
 

@@ -70,17 +70,18 @@ void Searcher::fill_move_context(lmr::MoveContext& ctx, LmrNode& node, Move m,
     ctx.static_eval = node.static_eval;
     ctx.alpha = alpha;
     ctx.beta = beta;
-    if (needs_threats_) {
-        const lmr::Steps& s = config_.lmr.steps;
-        if (s.new_threat.mode == lmr::NewThreatMode::kFirstAttack)
-            ctx.creates_threat = lmr::creates_new_threat(pos_, m);
-        if (s.threat_escape.mode == lmr::ThreatEscapeMode::kMovedAway)
-            ctx.escapes_threat = lmr::escapes_threat(pos_, m);
-        if (!node.threats_known) {
+    // Each threat step's inputs only when that step is on: a scan of the board per move.
+    const lmr::Steps& s = config_.lmr.steps;
+    if (needs_new_threat_ && s.new_threat.mode == lmr::NewThreatMode::kFirstAttack)
+        ctx.creates_threat = lmr::creates_new_threat(pos_, m);
+    if (needs_threat_escape_ && s.threat_escape.mode == lmr::ThreatEscapeMode::kMovedAway)
+        ctx.escapes_threat = lmr::escapes_threat(pos_, m);
+    if ((needs_new_threat_ || needs_threat_escape_) && !node.threats_known) {
+        if (needs_threat_escape_)
             node.own_threatened = lmr::threatened_pieces(pos_, pos_.side_to_move());
+        if (needs_new_threat_)
             node.their_threatened = lmr::threatened_pieces(pos_, ~pos_.side_to_move());
-            node.threats_known = true;
-        }
+        node.threats_known = true;
     }
     const StackEntry* ss = &stack_[node.ply + kStackOffset];
     const int phase = ss->has_breakdown ? ss->breakdown.phase : eval::game_phase(pos_);
@@ -97,15 +98,14 @@ void Searcher::fill_move_context(lmr::MoveContext& ctx, LmrNode& node, Move m,
 
 bool Searcher::fill_move_context_after(lmr::MoveContext& ctx, LmrNode& node) {
     StackEntry* ss = &stack_[node.ply + kStackOffset];
-    if (needs_threats_) {  // pos_ is after the move: the opponent is to move
-        const lmr::Steps& s = config_.lmr.steps;
-        if (s.new_threat.mode == lmr::NewThreatMode::kThreatened)
-            ctx.creates_threat = ctx.see_ge0 && (lmr::threatened_pieces(pos_, pos_.side_to_move()) &
-                                                 ~node.their_threatened) != 0;
-        if (s.threat_escape.mode == lmr::ThreatEscapeMode::kResolved)
-            ctx.escapes_threat = node.own_threatened != 0 && ctx.see_ge0 &&
-                                 lmr::threatened_pieces(pos_, ~pos_.side_to_move()) == 0;
-    }
+    // pos_ is after the move: the opponent is to move.
+    const lmr::Steps& s = config_.lmr.steps;
+    if (needs_new_threat_ && s.new_threat.mode == lmr::NewThreatMode::kThreatened)
+        ctx.creates_threat = ctx.see_ge0 && (lmr::threatened_pieces(pos_, pos_.side_to_move()) &
+                                             ~node.their_threatened) != 0;
+    if (needs_threat_escape_ && s.threat_escape.mode == lmr::ThreatEscapeMode::kResolved)
+        ctx.escapes_threat = node.own_threatened != 0 && ctx.see_ge0 &&
+                             lmr::threatened_pieces(pos_, ~pos_.side_to_move()) == 0;
     if (!needs_eval_deltas_ || !ss->has_breakdown) return false;
     // Evaluate the child once here; the child node reuses it as its static eval.
     StackEntry* child = ss + 1;
@@ -128,9 +128,9 @@ lmr::MoveContext Searcher::explain_context(const chess::Position& pos, Move m, i
     root_moves_[0].move = m;
     root_index_ = 1;
     // Every input is reported, so every feature is computed whatever the config reads.
-    const bool eval_deltas = needs_eval_deltas_, threats = needs_threats_,
-               ordering = needs_ordering_;
-    needs_eval_deltas_ = needs_threats_ = needs_ordering_ = true;
+    const bool eval_deltas = needs_eval_deltas_, new_threat = needs_new_threat_,
+               threat_escape = needs_threat_escape_, ordering = needs_ordering_;
+    needs_eval_deltas_ = needs_new_threat_ = needs_threat_escape_ = needs_ordering_ = true;
 
     StackEntry* ss = &stack_[ply + kStackOffset];
     const bool in_check = pos_.in_check();
@@ -157,7 +157,8 @@ lmr::MoveContext Searcher::explain_context(const chess::Position& pos, Move m, i
     pos_.unmake_move(m);
 
     needs_eval_deltas_ = eval_deltas;
-    needs_threats_ = threats;
+    needs_new_threat_ = new_threat;
+    needs_threat_escape_ = threat_escape;
     needs_ordering_ = ordering;
     return ctx;
 }

@@ -171,7 +171,8 @@ class Searcher {
     lmr::LmrConfig config_;
     std::unique_ptr<lmr::LmrPolicy> policy_;
     bool needs_eval_deltas_ = false;
-    bool needs_threats_ = false;
+    bool needs_new_threat_ = false;     // step 5's inputs
+    bool needs_threat_escape_ = false;  // step 6's
     bool needs_ordering_ = false;
 
     std::atomic<bool> stop_{false};

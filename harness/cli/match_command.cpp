@@ -10,7 +10,7 @@ namespace {
 constexpr std::string_view kDescription =
     "Plays a fixed number of colour-reversed pairs between two engines (--base/--test configs\n"
     "or two --engine specs) and reports Elo, nElo, LOS and the pentanomial counts from the\n"
-    "point of view of --test, or of the SECOND --engine.\n"
+    "point of view of --test, or of the FIRST --engine (as fastchess and cutechess-cli).\n"
     "Exit codes: 0 finished, 2 bad usage or input, 4 infrastructure failure or interrupted.";
 
 }  // namespace

@@ -12,8 +12,9 @@ constexpr std::string_view kDescription =
     "SPRT (pentanomial, as fishtest) accepts H0 or H1, or --max-pairs is reached. Every game and\n"
     "move goes to the database; so does the statistics row of every completed pair.\n"
     "Engines: --base/--test configs played by lmr-engine, or two --engine specs\n"
-    "  (--engine name=sf cmd=/usr/games/stockfish option.Hash=16 option.Threads=1): the first\n"
-    "  is the base, the SECOND the test; statistics and the verdict are the second's view.\n"
+    "  (--engine name=sf cmd=/usr/games/stockfish option.Hash=16 option.Threads=1): the FIRST\n"
+    "  is the test, the second the base (as in fastchess and cutechess-cli); statistics and the\n"
+    "  verdict are the first's view.\n"
     "Exit codes: 0 H1 accepted (pass), 1 H0 accepted (fail), 3 no decision within --max-pairs,\n"
     "2 bad usage or input, 4 infrastructure failure or interrupted (resume with `resume`).";
 

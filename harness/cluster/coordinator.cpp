@@ -1,9 +1,12 @@
 #include "harness/cluster/coordinator.hpp"
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
+#include <stdexcept>
 #include <thread>
 
 #include "harness/cluster/world.hpp"
@@ -25,6 +28,20 @@ const std::pair<std::string, std::string>& own_binary() {
     return binary;
 }
 
+using Clock = std::chrono::steady_clock;
+
+// How long a worker may stay silent: 30 s (30 heartbeats missed), or LMR_RANK_SILENCE seconds.
+Clock::duration rank_silence_limit() {
+    const char* text = std::getenv("LMR_RANK_SILENCE");
+    if (text == nullptr) return std::chrono::seconds(30);
+    char* end = nullptr;
+    const long seconds = std::strtol(text, &end, 10);
+    if (end == text || *end != '\0' || seconds < 2 || seconds > 86'400)
+        throw std::runtime_error(std::string("LMR_RANK_SILENCE='") + text +
+                                 "': expected whole seconds from 2 to 86400");
+    return std::chrono::seconds(seconds);
+}
+
 class Coordinator {
   public:
     Coordinator(const games::ServiceOptions& options, games::JobSource& source,
@@ -39,16 +56,24 @@ class Coordinator {
             {"settings", nlohmann::json::parse(games::encode(engines))},
             {"binaries", binaries},
             {"given", files.given}}.dump();
-        for (int worker = 1; worker < ranks(); ++worker) send(worker, Tag::kSession, session);
-        int working = ranks() - 1;
-        while (working > 0) {
+        for (int worker = 1; worker < ranks(); ++worker) {
+            send(worker, Tag::kSession, session);
+            heard_[worker] = Clock::now();
+        }
+        while (static_cast<int>(finished_.size()) < ranks() - 1) {
             check_stop_requests();  // each turn: a busy job must not delay a Ctrl-C
             std::optional<Message> message = poll(-1, std::nullopt);
             if (!message) {
+                check_silence();  // only with nothing waiting: a slow store must not look silent
                 std::this_thread::sleep_for(std::chrono::milliseconds(1));
                 continue;
             }
+            if (lost_.contains(message->from)) continue;  // given up: nothing of it counts
+            heard_[message->from] = Clock::now();
             switch (message->tag) {
+                case Tag::kAlive:
+                    hosts_[message->from] = message->text;
+                    break;
                 case Tag::kRequest:
                     hand_out(message->from);
                     break;
@@ -60,7 +85,7 @@ class Coordinator {
                     }
                     break;
                 case Tag::kSessionDone:
-                    --working;
+                    finished_.insert(message->from);
                     if (!message->text.empty())
                         fail("rank " + std::to_string(message->from) + ": " + message->text);
                     break;
@@ -105,6 +130,27 @@ class Coordinator {
             stop(StopCause::kSink);
     }
 
+    // A worker sends kAlive every second of a session; one silent for longer than the limit is
+    // stopped or cut off. The run stops (resumable), that rank is no longer waited for, and at
+    // exit the job is aborted: MPI_Finalize would wait for the rank for ever.
+    void check_silence() {
+        const auto now = Clock::now();
+        for (const auto& [worker, heard] : heard_) {
+            if (finished_.contains(worker) || now - heard < silence_limit_) continue;
+            lost_.insert(worker);
+            finished_.insert(worker);
+            abort_job_at_exit();
+            const auto host = hosts_.find(worker);
+            fail("rank " + std::to_string(worker) + " on host " +
+                 (host == hosts_.end() ? std::string("(not heard from)") : host->second) +
+                 " has sent nothing for " +
+                 std::to_string(
+                     std::chrono::duration_cast<std::chrono::seconds>(now - heard).count()) +
+                 " s (stopped, or its node cut off): the run stops; resume it once the rank "
+                 "is back or without it");
+        }
+    }
+
     void check_stop_requests() {
         if (options_.interrupt && options_.interrupt->load())
             stop(StopCause::kInterrupt);
@@ -129,6 +175,11 @@ class Coordinator {
     games::JobSource& source_;
     games::ResultSink& sink_;
     std::map<std::int64_t, games::GameJob> in_flight_;
+    const Clock::duration silence_limit_ = rank_silence_limit();
+    std::map<int, Clock::time_point> heard_;  // each worker's last message
+    std::map<int, std::string> hosts_;        // from its kAlive
+    std::set<int> finished_;                  // its session done, or given up
+    std::set<int> lost_;                      // given up: silent past the limit
     games::ServiceReport report_;
     bool stopping_ = false;
     bool exhausted_ = false;

@@ -7,11 +7,15 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <chrono>
+#include <condition_variable>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "harness/cluster/world.hpp"
@@ -160,6 +164,36 @@ class GivenFiles {
     std::vector<std::pair<std::string, std::string>> paths_;
 };
 
+// While a session plays, a message to rank 0 every second: a worker that stops sending them
+// (SIGSTOP, a node cut off) is taken for lost there, where a game may otherwise take minutes.
+// Stopped and joined before the session's end is reported, so none arrives after it.
+class Heartbeat {
+  public:
+    Heartbeat()
+        : thread_([this] {
+              const std::string host = host_name();
+              std::unique_lock lock(mutex_);
+              do send(0, Tag::kAlive, host);
+              while (!wake_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; }));
+          }) {}
+    ~Heartbeat() {
+        {
+            const std::lock_guard lock(mutex_);
+            done_ = true;
+        }
+        wake_.notify_one();
+        thread_.join();
+    }
+    Heartbeat(const Heartbeat&) = delete;
+    Heartbeat& operator=(const Heartbeat&) = delete;
+
+  private:
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool done_ = false;
+    std::thread thread_;  // last: started once the members it uses exist
+};
+
 // Plays one session; the failure's text, or empty.
 std::string play_session(const std::string& text) {
     try {
@@ -187,6 +221,7 @@ std::string play_session(const std::string& text) {
         games::ServiceOptions options;
         options.concurrency = session.at("concurrency").get<int>();
         options.stop_requested = [&link] { return link.stopped(); };
+        const Heartbeat heartbeat;
         const auto report = games::run_jobs(engines, options, source, sink);
         return report.cause == games::StopCause::kFailure ? report.failure : "";
     } catch (const std::exception& e) {

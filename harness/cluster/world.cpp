@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <mutex>
 #include <stdexcept>
@@ -15,6 +16,7 @@ namespace {
 
 struct State {
     bool joined = false;
+    bool abort_at_exit = false;
     int rank = 0;
     int ranks = 1;
     std::mutex lock;
@@ -77,6 +79,10 @@ Membership::Membership(int& argc, char**& argv) {
 Membership::~Membership() {
     State& s = state();
     if (!s.joined) return;
+    if (s.abort_at_exit) {
+        std::fflush(nullptr);  // what rank 0 printed, before the job goes
+        MPI_Abort(MPI_COMM_WORLD, 4);
+    }
     if (s.rank == 0)
         for (int worker = 1; worker < s.ranks; ++worker) send(worker, Tag::kShutdown, "");
     MPI_Finalize();
@@ -85,6 +91,10 @@ Membership::~Membership() {
 
 bool Membership::is_worker() const {
     return state().joined && state().rank > 0;
+}
+
+void abort_job_at_exit() {
+    state().abort_at_exit = true;
 }
 
 bool coordinates() {

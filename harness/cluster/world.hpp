@@ -24,6 +24,7 @@ enum class Tag {
     kResult,       // worker → 0: a finished game
     kStop,  // 0 → worker: stop now (a decision, Ctrl-C, a failure); discard games in flight
     kSessionDone,  // worker → 0: its service returned; the failure's text, or empty
+    kAlive,        // worker → 0: every second of a session, its host name: it is not frozen
 };
 
 struct Message {
@@ -43,6 +44,10 @@ class Membership {
 
     bool is_worker() const;
 };
+
+// Rank 0, once a worker stopped answering (frozen, its node cut off): at exit the job is ended
+// with MPI_Abort(4) rather than MPI_Finalize, which would wait for that worker for ever.
+void abort_job_at_exit();
 
 // True on rank 0 of a job with workers: run_jobs hands the jobs to the workers.
 bool coordinates();

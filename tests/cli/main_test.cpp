@@ -45,6 +45,26 @@ TEST(HarnessCli, PerCommandHelp) {
     }
 }
 
+// Which of two --engine specs is under test: the first, as in fastchess and cutechess-cli
+// (run_options.cpp's head_to_head_engines). The help and the docs once said the second.
+TEST(HarnessCli, HelpAndDocsSayTheFirstEngineIsTheOneUnderTest) {
+    for (const char* command : {"sprt", "match"}) {
+        const auto r = harness({command, "--help"});
+        EXPECT_EQ(r.exit_code, 0) << command;
+        EXPECT_NE(r.out.find("the FIRST"), std::string::npos) << command << ":\n" << r.out;
+        EXPECT_EQ(r.out.find("SECOND"), std::string::npos) << command << ":\n" << r.out;
+    }
+    const std::string source = LMR_SOURCE_DIR;
+    EXPECT_NE(test::read_file(source + "/docs/engine.md")
+                  .find("**The first `--engine` is the one under test**"),
+              std::string::npos);
+    for (const char* doc : {"/README.md", "/docs/engine.md", "/docs/fastchess.md"}) {
+        const std::string text = test::read_file(source + doc);
+        EXPECT_EQ(text.find("second `--engine` is the one under test"), std::string::npos) << doc;
+        EXPECT_EQ(text.find("candidate goes second"), std::string::npos) << doc;
+    }
+}
+
 TEST(HarnessCli, Version) {
     const auto r = harness({"--version"});
     EXPECT_EQ(r.exit_code, 0);

@@ -8,7 +8,9 @@
 #      The killed ranks leave their config directories (lmr-rank-HOST-PID-*) behind;
 #   4. a seeded tune on 3 ranks moves θ exactly as on one process, and its workers remove the
 #      directories of the dead ranks of step 3;
-#   5. a worker rank whose engine binary differs from the run's (another file mounted over the
+#   5. a worker rank frozen with SIGSTOP mid-run is given up after LMR_RANK_SILENCE seconds: the
+#      job ends (exit 4) naming the rank and its host, the run is resumable and resumed;
+#   6. a worker rank whose engine binary differs from the run's (another file mounted over the
 #      same path, in a mount namespace of its own) is refused, naming its host and the file.
 set -uo pipefail
 harness=$1 engine=$2 source=$3
@@ -96,8 +98,38 @@ trajectory() { sqlite3 "$1" "SELECT k, wins, draws, losses, theta_after_json FRO
 echo "4. a tune on 3 ranks: the same iterations and theta as on one process;" \
   "the $leaked directories of the killed ranks removed"
 
+set -m
+LMR_RANK_SILENCE=3 "${mpi[@]}" -x LMR_RANK_SILENCE "$harness" match "${plan[@]}" --db frozen.db \
+  > frozen.log 2>&1 &
+group=$!
+set +m
+for _ in $(seq 600); do
+  stored=$(sqlite3 frozen.db "SELECT count(*) FROM games" 2>/dev/null || echo 0)
+  ((stored >= 2)) && break
+  sleep 0.1
+done
+((stored >= 2)) || fail "the MPI match stored no games to freeze a rank after: $(tail -5 frozen.log)"
+coordinator=$(sqlite3 frozen.db "SELECT pid FROM run_claims")
+worker=$(pgrep -f -- "--db frozen.db" | grep -vx "$coordinator" | grep -vx "$group" |
+         while read -r pid; do [[ $(ps -o comm= -p "$pid") == lmr-harness ]] && echo "$pid"; done |
+         sed -n 1p)
+[[ -n $worker ]] || fail "no worker rank of the frozen-rank match found"
+kill -STOP "$worker"
+code=0
+timeout 60 tail --pid="$group" -f /dev/null || fail "the job with a frozen rank did not end"
+wait "$group" || code=$?
+((code == 4)) || fail "a frozen rank: the job exited $code, not 4: $(tail -5 frozen.log)"
+grep -q "rank [12] on host $(hostname) has sent nothing for [0-9]* s" frozen.log ||
+  fail "the frozen rank is not named: $(tail -5 frozen.log)"
+[[ $(sqlite3 frozen.db "SELECT status FROM runs") == failed ]] ||
+  fail "the run with a frozen rank is not marked failed"
+"$harness" resume --db frozen.db --run 1 > frozen-resume.log 2>&1 ||
+  fail "resume after a frozen rank: $(tail -5 frozen-resume.log)"
+[[ "$(games frozen.db)" == "$(games one.db)" ]] || fail "resumed after a frozen rank: other games"
+echo "5. a rank frozen at $stored games: the job ended (exit 4) naming it; resumed, the same games"
+
 if ! unshare -m true 2>/dev/null; then
-  echo "5. skipped: no mount namespaces here (unshare -m)"
+  echo "6. skipped: no mount namespaces here (unshare -m)"
   echo PASS
   exit 0
 fi
@@ -108,5 +140,5 @@ mpirun --oversubscribe --allow-run-as-root -n 1 "$harness" match "${games_plan[@
 grep -q "on host $(hostname): binary $work/engine has SHA-256 .*, rank 0 has" odd.log ||
   fail "the refusal does not name the host and the binary: $(tail -5 odd.log)"
 [[ $(sqlite3 odd.db "SELECT count(*) FROM games") == 0 ]] || fail "mismatched ranks stored games"
-echo "5. a rank with another binary at the same path: refused, naming host and file"
+echo "6. a rank with another binary at the same path: refused, naming host and file"
 echo PASS
