@@ -5,7 +5,6 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "engine/lmr/fields.hpp"
 #include "engine/text/text.hpp"
