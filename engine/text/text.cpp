@@ -83,4 +83,11 @@ std::string nearest(std::string_view word, const std::vector<std::string>& candi
     return best == nullptr ? std::string() : *best;
 }
 
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates) {
+    const std::string near = nearest(word, candidates);
+    if (near.empty() || edit_distance(word, near) > std::max<std::size_t>(2, word.size() / 3))
+        return "";
+    return " (did you mean '" + near + "'?)";
+}
+
 }  // namespace lmr::text

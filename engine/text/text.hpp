@@ -40,5 +40,9 @@ std::size_t edit_distance(std::string_view a, std::string_view b);
 // For "did you mean": the candidate nearest to `word` by edit distance, the first of equals;
 // "" when there are no candidates.
 std::string nearest(std::string_view word, const std::vector<std::string>& candidates);
+// " (did you mean 'X'?)" for the nearest candidate X when it is a likely typo of `word` (at
+// most two edits, or a third of the word's length for a long word); "" otherwise, so that a
+// word unlike every candidate gets no guess.
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates);
 
 }  // namespace lmr::text

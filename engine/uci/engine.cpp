@@ -1,5 +1,6 @@
 #include "engine/uci/engine.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <istream>
 #include <ostream>
@@ -240,8 +241,25 @@ void Engine::search_thread(chess::Position pos, GoCommand go) {
 }
 
 bool Engine::execute(std::string_view line) {
-    const std::vector<std::string_view> tokens = tokenize(line);
+    std::vector<std::string_view> tokens = tokenize(line);
     if (tokens.empty()) return true;
+    // UCI: an unknown token is skipped and the rest of the line parsed ("joho debug on" is
+    // "debug on"). What is skipped is said, as Stockfish does, so that a typo is seen.
+    static constexpr std::string_view kCommands[] = {
+        "uci", "debug", "isready",   "setoption", "register", "ucinewgame", "position",
+        "go",  "stop",  "ponderhit", "quit",      "d",        "eval"};
+    const auto known = [](std::string_view word) {
+        return std::find(std::begin(kCommands), std::end(kCommands), word) != std::end(kCommands);
+    };
+    const auto first_known = std::find_if(tokens.begin(), tokens.end(), known);
+    if (first_known != tokens.begin()) {
+        std::string skipped;
+        for (auto t = tokens.begin(); t != first_known; ++t)
+            skipped += (skipped.empty() ? "" : " ") + std::string(*t);
+        emit("info string unknown command: " + skipped);
+        tokens.erase(tokens.begin(), first_known);
+        if (tokens.empty()) return true;
+    }
     const std::string_view cmd = tokens[0];
     const std::vector<std::string_view> args(tokens.begin() + 1, tokens.end());
     if (cmd == "uci") {
@@ -273,7 +291,7 @@ bool Engine::execute(std::string_view line) {
         eval::print_breakdown(position_, s);
         emit(s.str());
     }
-    // Anything else ("debug", "register", garbage) is ignored, as UCI says.
+    // "debug" and "register" need nothing from this engine.
     return true;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/text/text.hpp"
 #include "harness/cli/command.hpp"
 #include "harness/cli/fastchess_options.hpp"
 #include "harness/process/shell_word.hpp"
@@ -78,8 +79,10 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
     }
     const Command* command = find_command(name);
     if (command == nullptr) {
-        err << kProgram << ": unknown command '" << name << "'.\nRun '" << kProgram
-            << " --help' for the list of commands.\n";
+        std::vector<std::string> names;
+        for (const Command& c : commands()) names.emplace_back(c.name);
+        err << kProgram << ": unknown command '" << name << "'" << text::did_you_mean(name, names)
+            << ".\nRun '" << kProgram << " --help' for the list of commands.\n";
         return kExitUsage;
     }
     return run_command(*command, std::move(args), out, err);

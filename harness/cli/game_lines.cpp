@@ -27,14 +27,6 @@ const char* side_name(chess::Color color) {
 }
 
 // A number as fastchess prints a double with "{}": the shortest form that reads back exactly.
-std::string shortest(double value) {
-    for (int precision = 1; precision < 17; ++precision) {
-        const std::string text = format("%.*g", precision, value);
-        if (std::stod(text) == value) return text;
-    }
-    return format("%.17g", value);
-}
-
 // The value of a UCI option the plan sets for the engine, or fastchess's "NULL".
 std::string option_value(const tournament::EnginePlan& engine, std::string_view name,
                          std::string_view unit) {
@@ -145,15 +137,8 @@ void GameLines::game_finished(const tournament::GameTask& task, const match::Gam
 
 std::string GameLines::limits_text() const {
     const match::TimeControl& tc = plan_.time_control;
-    if (tc.clock) {
-        std::string text;
-        if (tc.clock->moves > 0) text += std::to_string(tc.clock->moves) + "/";
-        text += shortest(tc.clock->base.count() / 1000.0);
-        if (tc.clock->increment.count() > 0)
-            text += format("+%.2g", tc.clock->increment.count() / 1000.0);
-        return text;
-    }
-    if (tc.move_time) return shortest(tc.move_time->count() / 1000.0) + "/move";
+    // As the PGN tag writes it, which is how fastchess prints it: "10+0.1", "40/60+0.6".
+    if (tc.clock || tc.move_time) return tc.to_pgn_tag();
     if (tc.depth) return std::to_string(*tc.depth) + " plies";
     if (tc.nodes) return std::to_string(*tc.nodes) + " nodes";
     return "";

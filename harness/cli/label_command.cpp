@@ -24,7 +24,10 @@ constexpr std::string_view kDescription =
     "view: `{+0.35/12 0.000s}`. The engine is lmr-engine unless --engine names another, e.g.\n"
     "  --engine name=sf cmd=/usr/games/stockfish option.Hash=16 option.Threads=1\n"
     "The output is written whole at the end: nothing is written when a step fails or on\n"
-    "Ctrl-C, which stops the labelling (exit 4; a second Ctrl-C leaves at once).";
+    "Ctrl-C, which stops the labelling (exit 4; a second Ctrl-C leaves at once)."
+    "\n\nExamples:\n"
+    "  lmr-harness label --pgn games.pgn --out labelled.pgn --nodes 2000 --concurrency 2 \\\n"
+    "      --engine name=sf cmd=/usr/games/stockfish option.Hash=16 option.Threads=1";
 
 uci_client::EngineSpec labelling_engine(CommandContext& context) {
     const auto engines = take_engine_flags(context);

@@ -11,7 +11,13 @@ constexpr std::string_view kDescription =
     "Plays a fixed number of colour-reversed pairs between two engines (--base/--test configs\n"
     "or two --engine specs) and reports Elo, nElo, LOS and the pentanomial counts from the\n"
     "point of view of --test, or of the FIRST --engine (as fastchess and cutechess-cli).\n"
-    "Exit codes: 0 finished, 2 bad usage or input, 4 infrastructure failure or interrupted.";
+    "Exit codes: 0 finished, 2 bad usage or input, 4 infrastructure failure or interrupted."
+    "\n\nExamples:\n"
+    "  lmr-harness match --base configs/none.json --test configs/cpw-simple.json --tc nodes=20000 "
+    "\\\n"
+    "      --pairs 200\n"
+    "  lmr-harness match --engine name=new cmd=./engine-new --engine name=old cmd=./engine-old \\\n"
+    "      --tc tc=10+0.1 --pairs 500 --concurrency 2 --book openings/default.epd";
 
 }  // namespace
 

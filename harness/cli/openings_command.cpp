@@ -32,7 +32,9 @@ constexpr std::string_view kOpeningsDescription =
     "Sub-commands:\n"
     "  generate   make a balanced EPD book from Scid's ECO lines, judged by a short engine "
     "search\n\n"
-    "`lmr-harness openings generate --help` lists its options.";
+    "`lmr-harness openings generate --help` lists its options.\n\n"
+    "Examples:\n"
+    "  lmr-harness openings generate --eco /usr/share/scid/data/scid.eco --out book.epd";
 
 constexpr std::string_view kGenerateDescription =
     "Plays every line of an ECO file (Scid's scid.eco, Debian package scid-data), keeps the\n"
@@ -43,7 +45,11 @@ constexpr std::string_view kGenerateDescription =
     "position: `<FEN> hmvc H; fmvn F; id \"ECO Name\"; ce SCORE;`. The file's header records\n"
     "the command. The result does not depend on --concurrency. The defaults are those of\n"
     "openings/default.epd (docs/openings.md). A failed engine (exit 1) or Ctrl-C (exit 4, as\n"
-    "an interrupted run) leaves --out as it was.";
+    "an interrupted run) leaves --out as it was.\n\n"
+    "Examples:\n"
+    "  lmr-harness openings generate --eco /usr/share/scid/data/scid.eco --out book.epd\n"
+    "  lmr-harness openings generate --eco /usr/share/scid/data/scid.eco --out book.epd \\\n"
+    "      --nodes 20000 --max-cp 60 --concurrency 2";
 
 // The flags that decide the book, in a fixed order, for the header and the summary.
 std::string canonical_command(const po::variables_map& values, const std::string& program) {

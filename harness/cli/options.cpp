@@ -27,6 +27,13 @@ std::optional<std::string> count_problem(std::string_view text, long& value) {
     return std::nullopt;
 }
 
+// "unrecognised option '--concurency' (did you mean '--concurrency'?)".
+std::string unknown_flag_message(const std::string& flag, const po::options_description& options) {
+    std::vector<std::string> flags;
+    for (const auto& option : options.options()) flags.push_back("--" + option->long_name());
+    return "unrecognised option '" + flag + "'" + text::did_you_mean(flag, flags);
+}
+
 // Boost.Program_options takes the word after a flag that needs a value as that value even
 // when the word is another flag: `--db --pairs 1` would name the database "--pairs" (it checks
 // the word against the option names with its dashes still on, so it never matches). A value
@@ -41,9 +48,9 @@ void refuse_flag_like_values(const std::vector<std::string>& args,
             continue;
         const po::option_description* option = nullptr;
         try {
-            option = options.find_nothrow(word.substr(2), /*approx=*/true);
+            option = options.find_nothrow(word.substr(2), /*approx=*/false);
         } catch (const po::error&) {
-            continue;  // an ambiguous abbreviation: the parser reports it
+            continue;  // the parser reports it
         }
         if (option == nullptr || option->semantic()->max_tokens() == 0) continue;
         const std::string& value = args[i + 1];
@@ -172,6 +179,9 @@ bool parse_command_line(CommandContext& context, po::options_description& option
     try {
         refuse_flag_like_values(context.args, options);
         po::command_line_parser parser(context.args);
+        // No abbreviations: `--pair 1` is not `--pairs 1` (the command line is read strictly).
+        parser.style(po::command_line_style::default_style &
+                     ~po::command_line_style::allow_guessing);
         parser.options(options);
         if (positional != nullptr) parser.positional(*positional);
         const po::parsed_options parsed = parser.run();
@@ -186,6 +196,8 @@ bool parse_command_line(CommandContext& context, po::options_description& option
         refuse_stray_words(parsed, options);
         refuse_empty_values(values, options);
         po::notify(values);
+    } catch (const po::unknown_option& e) {
+        throw UsageError(unknown_flag_message(e.get_option_name(), options));
     } catch (const po::error& e) {
         throw UsageError(e.what());
     }

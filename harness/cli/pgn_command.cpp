@@ -12,7 +12,9 @@ namespace {
 
 constexpr std::string_view kDescription =
     "Writes every game of a run as standard PGN (Seven Tag Roster, FEN/SetUp, TimeControl,\n"
-    "Termination, SAN with {score/depth time} comments), in pair order.";
+    "Termination, SAN with {score/depth time} comments), in pair order."
+    "\n\nExamples:\n"
+    "  lmr-harness pgn --db results/lmrlab.db --run 3 --out run3.pgn";
 
 }  // namespace
 

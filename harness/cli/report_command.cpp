@@ -40,7 +40,11 @@ constexpr const char* kDescription =
     "page with a part per database (e.g. every phase of a study).\n"
     "The database is only read, safely while a run writes to it.\n"
     "Exit codes: 0 done, 2 bad usage or a file that is not a usable result database,\n"
-    "1 other failures (e.g. the HTML file cannot be written).";
+    "1 other failures (e.g. the HTML file cannot be written)."
+    "\n\nExamples:\n"
+    "  lmr-harness report --db results/lmrlab.db\n"
+    "  lmr-harness report --db results/lmrlab.db --run 3 --format markdown\n"
+    "  lmr-harness report --db results/lmrlab.db --baseline none --html report.html";
 
 enum class Format { kTable, kJson, kCsv, kMarkdown };
 

@@ -19,7 +19,10 @@ constexpr std::string_view kDescription =
     "lone game of an unfinished pair is replayed with its pair. Refused (exit 2) while another\n"
     "process plays the run, and when an engine binary or the book differs from what the run\n"
     "recorded, unless --allow-changed. --pgnout and --epdout add the games this session plays\n"
-    "to those files. Exit codes as the run's own command (sprt: 0/1/3).";
+    "to those files. Exit codes as the run's own command (sprt: 0/1/3)."
+    "\n\nExamples:\n"
+    "  lmr-harness resume --db results/lmrlab.db --run 3\n"
+    "  lmr-harness resume --db results/lmrlab.db --run 3 --concurrency 4 --pgnout more-games.pgn";
 
 }  // namespace
 

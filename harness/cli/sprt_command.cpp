@@ -16,7 +16,13 @@ constexpr std::string_view kDescription =
     "  is the test, the second the base (as in fastchess and cutechess-cli); statistics and the\n"
     "  verdict are the first's view.\n"
     "Exit codes: 0 H1 accepted (pass), 1 H0 accepted (fail), 3 no decision within --max-pairs,\n"
-    "2 bad usage or input, 4 infrastructure failure or interrupted (resume with `resume`).";
+    "2 bad usage or input, 4 infrastructure failure or interrupted (resume with `resume`)."
+    "\n\nExamples:\n"
+    "  lmr-harness sprt --base configs/default.json --test configs/rebel-expert.json --tc "
+    "tc=10+0.1 \\\n"
+    "      --elo0 0 --elo1 5 --concurrency 2\n"
+    "  lmr-harness sprt --engine name=new cmd=./engine-new --engine name=old cmd=./engine-old \\\n"
+    "      --tc nodes=20000 --elo0 0 --elo1 5 --max-pairs 5000";
 
 }  // namespace
 

@@ -23,7 +23,10 @@ constexpr const char* kDescription =
     "Prints games, W/D/L, pentanomial, Elo, nElo, LOS, draw ratio and the SPRT LLR with its\n"
     "bounds and verdict for the given counts, as a run prints them. With --ptnml the\n"
     "statistics are per pair (pentanomial), with --wdl per game (trinomial).\n"
-    "Exit code 0, or 2 for a bad command line.";
+    "Exit code 0, or 2 for a bad command line."
+    "\n\nExamples:\n"
+    "  lmr-harness stats --ptnml 2,18,10,40,24,6 --elo0 0 --elo1 5\n"
+    "  lmr-harness stats --wdl 46,122,32 --model logistic --json";
 
 std::vector<long> read_counts(const std::string& flag, const std::string& text) {
     std::vector<long> counts = parse_count_list(flag, text);

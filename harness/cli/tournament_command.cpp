@@ -14,7 +14,10 @@ constexpr std::string_view kDescription =
     "At the end it prints the standings (every engine's games, W/D/L, points, score and\n"
     "Elo +/- 95 % against the field) and every pairing; `lmr-harness report --db FILE\n"
     "--run N` shows them again.\n"
-    "Exit codes: 0 finished, 2 bad usage or input, 4 infrastructure failure or interrupted.";
+    "Exit codes: 0 finished, 2 bad usage or input, 4 infrastructure failure or interrupted."
+    "\n\nExamples:\n"
+    "  lmr-harness tournament --config configs/none.json --config configs/mediocre.json \\\n"
+    "      --config configs/rebel-expert.json --pairs 20 --tc nodes=10000";
 
 }  // namespace
 

@@ -51,7 +51,13 @@ constexpr std::string_view kDescription =
     "  tune export --run N [--db FILE] [--out FILE] write theta as a config extending the base\n"
     "  tune show --run N [--db FILE] [--all]        the trajectory of theta as a table\n\n"
     "Exit codes: 0 finished, 2 bad usage or input (nothing played), 4 failure or interrupted\n"
-    "(resumable).";
+    "(resumable)."
+    "\n\nExamples:\n"
+    "  lmr-harness tune --base configs/rebel-expert.json --iterations 200 \\\n"
+    "      --pairs-per-iteration 4 --param lmr.steps.history.weight,10,0,30,2,0.002 --tc "
+    "nodes=5000 \\\n"
+    "      --concurrency 2\n"
+    "  lmr-harness tune export --run 7 --out configs/tuned.json";
 
 std::string db_flag_default() {
     return std::string(store::kDefaultDatabasePath);

@@ -75,5 +75,17 @@ TEST(Text, NearestIsTheFirstOfTheClosest) {
     EXPECT_EQ(nearest("anything", {}), "");
 }
 
+TEST(Text, DidYouMeanGuessesOnlyALikelyTypo) {
+    EXPECT_EQ(did_you_mean("matc", {"sprt", "match"}), " (did you mean 'match'?)");
+    EXPECT_EQ(did_you_mean("--concurency", {"--db", "--concurrency"}),
+              " (did you mean '--concurrency'?)");
+    // Two edits are a typo in any word; beyond that, up to a third of a long word's length.
+    EXPECT_EQ(did_you_mean("ab", {"xyz"}), "");  // three edits
+    EXPECT_EQ(did_you_mean("xyz", {"match", "sprt"}), "");
+    EXPECT_EQ(did_you_mean("--max-pairz-x", {"--max-pairs"}), " (did you mean '--max-pairs'?)");
+    EXPECT_EQ(did_you_mean("frobnicate", {"match", "sprt", "tune"}), "");
+    EXPECT_EQ(did_you_mean("anything", {}), "");
+}
+
 }  // namespace
 }  // namespace lmr::text

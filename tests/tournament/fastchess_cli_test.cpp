@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <iterator>
 #include <map>
@@ -191,6 +192,45 @@ TEST(FastchessCli, FishtestWorkerCommandLineIsPlayedStoredAndParsedAsFishtestPar
     EXPECT_NE(pgn.find("[Event \"Batch 0: New-1 vs Base-2\"]"), std::string::npos);
     EXPECT_NE(pgn.find("[Site \"https://tests.stockfishchess.org/tests/view/abc\"]"),
               std::string::npos);
+}
+
+// fastchess prints the time control as it was typed: "10+0.1", never "1e+01+0.1" (nodes= stops
+// each search long before the clock matters, so the games are quick).
+TEST(FastchessCli, TheResultsLineShowsTheTimeControlAsTyped) {
+    TempDir dir("fastchess-tc-text");
+    const auto r = run_harness(dir,
+                               {"-engine",
+                                "name=A",
+                                "cmd=" + kEngine,
+                                engine_args("default.json"),
+                                "-engine",
+                                "name=B",
+                                "cmd=" + kEngine,
+                                engine_args("none.json"),
+                                "-each",
+                                "tc=10+0.1",
+                                "nodes=300",
+                                "option.Hash=16",
+                                "option.Threads=1",
+                                "-rounds",
+                                "1",
+                                "-games",
+                                "2",
+                                "-repeat",
+                                "-concurrency",
+                                "2",
+                                "-openings",
+                                "file=" + write_small_book(dir.path()),
+                                "format=epd",
+                                "-db",
+                                dir / "runs.db"},
+                               std::chrono::seconds(60));
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    const std::regex results(R"(^Results of A vs B \(10\+0\.1, 1t, 16MB, [^,]+\.epd\):$)");
+    const auto lines = lines_of(r.out);
+    EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [&](const std::string& l) {
+        return std::regex_match(l, results);
+    })) << r.out;
 }
 
 TEST(FastchessCli, OpenBenchCutechessCommandLinePrintsCutechessLines) {

@@ -41,6 +41,20 @@ struct Session {
     }
 };
 
+// UCI: "If the engine or the GUI receives an unknown command or token it should just ignore it
+// and try to parse the rest of the string in this line." Ignored, but said, as Stockfish does.
+TEST(Engine, AnUnknownCommandIsSaidAndTheRestOfItsLineParsed) {
+    Session s;
+    s.send("frobnicate now");
+    s.send("joho isready");
+    s.send("debug on");
+    s.send("register later");
+    const auto lines = lines_of(s.finish());
+    const std::vector<std::string> expected{"info string unknown command: frobnicate now",
+                                            "info string unknown command: joho", "readyok"};
+    EXPECT_EQ(lines, expected);
+}
+
 TEST(Engine, UciHandshakeListsEveryOption) {
     Session s;
     s.send("uci");
