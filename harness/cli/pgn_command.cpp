@@ -31,17 +31,23 @@ int run_pgn_command(CommandContext& context) {
     const auto run_id = parse_count("--run", values["run"].as<std::string>());
     const std::string db = values["db"].as<std::string>();
     std::string pgn;
+    std::size_t games = 0;
     try {
         auto store = open_existing_database(db);
         (void)store.load_run(run_id);  // a run that is not there is an error, not an empty file
-        for (const auto& game : store.games_of_run(run_id)) pgn += game.pgn + '\n';
+        for (const auto& game : store.games_of_run(run_id)) {
+            pgn += game.pgn + '\n';
+            ++games;
+        }
     } catch (const store::StoreError& e) {
         context.err << context.program << " pgn: " << e.what() << '\n';
         return is_bad_database(e) ? kExitUsage : kExitFailure;
     }
     // Written only once every game is read, and atomically: a failure leaves no file behind.
     if (values.count("out")) {
-        write_file_atomically(values["out"].as<std::string>(), pgn);
+        const std::string out = values["out"].as<std::string>();
+        write_file_atomically(out, pgn);
+        context.out << "Wrote " << games << " game(s) of run " << run_id << " to " << out << '\n';
     } else {
         context.out << pgn;
         if (!context.out) throw std::runtime_error("writing the PGN failed");

@@ -14,7 +14,7 @@
 
 #include "engine/text/text.hpp"
 #include "harness/cli/game_outputs.hpp"
-#include "harness/cli/pv_warnings.hpp"
+#include "harness/cli/run_warnings.hpp"
 #include "harness/cli/tournament_standings.hpp"
 #include "harness/cluster/world.hpp"
 #include "harness/match/time_control.hpp"
@@ -326,7 +326,7 @@ void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
     try {
         plan.time_control = match::parse_time_control(time_control);
     } catch (const match::TimeControlError& e) {
-        throw flag_error("--tc", values["tc"].as<std::string>(), e.what());
+        throw flag_error("--tc", values["tc"].as<std::string>(), e.problem());
     }
     plan.time_margin_ms = parse_count("--margin", values["margin"].as<std::string>());
     plan.stall_timeout_ms =
@@ -461,6 +461,7 @@ void print_run_result(const tournament::SessionResult& result, const tournament:
     // The block's verdict is the statistics' running one; say how the run itself ended.
     if (outcome.verdict == store::Verdict::kUndecided)
         out << "SPRT: undecided within " << plan.pairs << " pairs (exit code 3)\n";
+    print_fault_summary(out, values["db"].as<std::string>(), result.run_id, context.program);
     print_pv_warnings(out, values["db"].as<std::string>(), result.run_id, context.program);
     if (outcome.status == store::RunStatus::kInterrupted ||
         outcome.status == store::RunStatus::kFailed)

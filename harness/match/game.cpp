@@ -81,6 +81,8 @@ class GameRunner {
         record_.start_fen = pos_.fen();
         apply_opening(opening);
         record_.time_control = settings.time_control.to_pgn_tag();
+        for (chess::Color side : {chess::kWhite, chess::kBlack})
+            check_bestmove_[side] = !limits_strength(engines_[side]->spec().options);
     }
 
     GameRecord run() {
@@ -216,7 +218,7 @@ class GameRunner {
         const std::optional<nanoseconds> remaining_before = clock_.remaining(side);
         const nanoseconds wait =
             budget ? *budget + kDeadlineSlack : nanoseconds(settings_.stall_timeout);
-        pv_checker_.start_search(side);
+        pv_checker_.start_search(side, check_bestmove_[side]);
         const GoResult reply = engine.go(
             command_.text(), limits,
             SteadyClock::now() + duration_cast<SteadyClock::duration>(wait), settings_.cancel);
@@ -319,6 +321,7 @@ class GameRunner {
     Clock clock_;
     Adjudicator adjudicator_;
     PvChecker pv_checker_;
+    bool check_bestmove_[2] = {true, true};  // by colour: false for a weakened engine
     GameRecord record_;
 };
 

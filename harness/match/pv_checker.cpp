@@ -2,6 +2,7 @@
 
 #include "engine/chess/movegen.hpp"
 #include "engine/chess/notation.hpp"
+#include "engine/text/text.hpp"
 
 namespace lmr::match {
 namespace {
@@ -88,9 +89,16 @@ PvChecker::PvChecker() {
     last_pv_line_.reserve(kTypicalInfoLine);
 }
 
-void PvChecker::start_search(chess::Color side) {
+bool limits_strength(const std::vector<std::pair<std::string, std::string>>& options) {
+    for (const auto& [name, value] : options)
+        if (text::iequals(name, "UCI_LimitStrength")) return text::iequals(value, "true");
+    return false;
+}
+
+void PvChecker::start_search(chess::Color side, bool check_bestmove) {
     searching_ = true;
     side_ = side;
+    check_bestmove_ = check_bestmove;
     have_last_pv_ = false;
     ++tallies_[side].searches;
 }
@@ -112,7 +120,7 @@ void PvChecker::check_info(chess::Position& pos, const uci_client::SearchInfo& i
 void PvChecker::finish_search(const chess::Position& pos, std::string_view bestmove) {
     if (!searching_) return;
     searching_ = false;
-    if (bestmove.empty() || !have_last_pv_ || last_pv_bound_) return;
+    if (!check_bestmove_ || bestmove.empty() || !have_last_pv_ || last_pv_bound_) return;
     if (bestmove != last_pv_first_)
         record(PvViolation::kBestmoveNotPv, bestmove, last_pv_line_, pos);
 }

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/chess/position.hpp"
@@ -40,11 +41,17 @@ std::optional<PvFinding> check_pv(chess::Position& pos, const std::vector<std::s
 // The PV checks of one game, for both sides. The game calls start_search before each `go`,
 // check_info for every info line the engine prints during that search, and finish_search with
 // its bestmove; lines outside a search are ignored.
+// Whether an engine set up with these options plays weakened on purpose: UCI_LimitStrength
+// true makes Stockfish and others pick moves below their best, off the PV they print.
+bool limits_strength(const std::vector<std::pair<std::string, std::string>>& options);
+
 class PvChecker {
   public:
     PvChecker();
 
-    void start_search(chess::Color side);
+    // check_bestmove false: the engine plays moves off its PV on purpose (UCI_LimitStrength,
+    // limits_strength()), so a bestmove that is not the PV's first move is not counted.
+    void start_search(chess::Color side, bool check_bestmove = true);
     // `pos` is the position searched (the game's position, side to move = the searching side):
     // changed while the PV is replayed, restored before returning.
     void check_info(chess::Position& pos, const uci_client::SearchInfo& info,
@@ -66,6 +73,7 @@ class PvChecker {
     // The last PV of the search's principal line (multipv 1), for the bestmove check: fastchess
     // skips the check when that line's score is a bound (the search had not settled on it).
     bool have_last_pv_ = false;
+    bool check_bestmove_ = true;
     bool last_pv_bound_ = false;
     std::string last_pv_first_;
     std::string last_pv_line_;

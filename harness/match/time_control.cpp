@@ -17,7 +17,7 @@ constexpr int kMaxMoves = 1'000'000;
 constexpr int kMaxDepth = 10'000;
 
 [[noreturn]] void fail(std::string_view whole, const std::string& detail) {
-    throw TimeControlError("time control \"" + std::string(whole) + "\": " + detail);
+    throw TimeControlError("time control \"" + std::string(whole) + "\": " + detail, detail);
 }
 
 bool all_digits(std::string_view s) {
@@ -172,42 +172,43 @@ TimeControl parse_time_control(std::string_view text) {
         std::string_view key =
             eq == std::string_view::npos ? std::string_view{"tc"} : token.substr(0, eq);
         std::string_view value = eq == std::string_view::npos ? token : token.substr(eq + 1);
-        const std::string quoted = "\"" + std::string(token) + "\"";
-        if (value.empty()) fail(text, quoted + " has no value after '='");
+        // The token is named when the text has others; alone it is the whole text.
+        const std::string about = tokens.size() > 1 ? "\"" + std::string(token) + "\": " : "";
+        if (value.empty()) fail(text, about + "has no value after '='");
         std::string why;
         if (key == "tc") {
-            if (seen_tc) fail(text, quoted + ": tc= is given twice");
+            if (seen_tc) fail(text, about + "tc= is given twice");
             seen_tc = true;
             const auto clock = parse_clock(value, &why);
             if (!clock) {
                 if (eq == std::string_view::npos)
-                    fail(text, quoted +
-                                   " is not a known setting (expected tc=, st=, nodes= or depth=)"
+                    fail(text, about +
+                                   "is not a known setting (expected tc=, st=, nodes= or depth=)"
                                    " nor a moves/seconds+increment clock: " +
                                    why);
-                fail(text, quoted + ": " + why);
+                fail(text, about + why);
             }
             tc.clock = *clock;
         } else if (key == "st") {
-            if (seen_st) fail(text, quoted + ": st= is given twice");
+            if (seen_st) fail(text, about + "st= is given twice");
             seen_st = true;
             const auto ms = parse_seconds(value, &why);
-            if (!ms) fail(text, quoted + ": seconds per move " + why);
-            if (*ms <= 0) fail(text, quoted + ": seconds per move must be greater than zero");
+            if (!ms) fail(text, about + "seconds per move " + why);
+            if (*ms <= 0) fail(text, about + "seconds per move must be greater than zero");
             tc.move_time = milliseconds(*ms);
         } else if (key == "nodes") {
-            if (seen_nodes) fail(text, quoted + ": nodes= is given twice");
+            if (seen_nodes) fail(text, about + "nodes= is given twice");
             seen_nodes = true;
             const auto n = parse_unsigned(value, std::numeric_limits<std::int64_t>::max());
-            if (!n || *n == 0) fail(text, quoted + ": nodes must be a positive whole number");
+            if (!n || *n == 0) fail(text, about + "nodes must be a positive whole number");
             tc.nodes = *n;
         } else if (key == "depth") {
-            if (seen_depth) fail(text, quoted + ": depth= is given twice");
+            if (seen_depth) fail(text, about + "depth= is given twice");
             seen_depth = true;
             const auto d = parse_unsigned(value, kMaxDepth);
             if (!d || *d == 0)
-                fail(text, quoted + ": depth must be a whole number from 1 to " +
-                               std::to_string(kMaxDepth));
+                fail(text,
+                     about + "depth must be a whole number from 1 to " + std::to_string(kMaxDepth));
             tc.depth = static_cast<int>(*d);
         } else {
             fail(text, "unknown setting \"" + std::string(key) +

@@ -22,13 +22,21 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace lmr::match {
 
 // Thrown by parse_time_control; what() quotes the whole text and names the offending token.
 class TimeControlError : public std::runtime_error {
   public:
-    using std::runtime_error::runtime_error;
+    TimeControlError(const std::string& message, std::string problem)
+        : std::runtime_error(message), problem_(std::move(problem)) {}
+    // What is wrong, without the whole text (for a message that quotes the text already, as
+    // "--tc 'tc=10s+0.1': time "10s" is not a number of seconds").
+    const std::string& problem() const { return problem_; }
+
+  private:
+    std::string problem_;
 };
 
 // The `tc=` part: `moves` moves in `base` (0 = the whole game), repeating, plus `increment`

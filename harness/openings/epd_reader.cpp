@@ -90,6 +90,11 @@ std::optional<std::string> parse_operations(std::string_view text, std::vector<O
 
 // One EPD line → an opening, or the reason it is not one.
 std::optional<std::string> parse_line(std::string_view line, Opening& opening) {
+    // A PGN tag pair here is most likely a PGN file read as EPD (named .epd, or format=epd).
+    if (line.front() == '[')
+        return "'" + std::string(line.substr(0, 20)) +
+               "' is not an EPD position but looks like PGN: is this a PGN file? (a book is read "
+               "as PGN when its name ends in .pgn, or with fastchess's format=pgn)";
     std::string_view rest = line;
     std::string fields[4];
     for (int f = 0; f < 4; ++f) {

@@ -116,7 +116,8 @@ class BookGames : public pgn::GameVisitor {
                 reject(first_line,
                        "the book moves end the game (" +
                            std::string(game_.position->in_check() ? "checkmate" : "stalemate") +
-                           ")");
+                           "): play fewer of each game's plies (--book-plies N, fastchess's "
+                           "-openings plies=N)");
             } else {
                 Opening opening;
                 opening.start_fen = game_.start->fen();

@@ -57,7 +57,12 @@ Section overview(const RunDetail& d) {
                       run.sprt->alpha, run.sprt->beta);
         field("SPRT", text);
     }
-    if (run.max_pairs) field(run.sprt ? "Max pairs" : "Pairs planned", integer(*run.max_pairs));
+    // A tournament plans its pairs per pairing (--pairs), the others for the run.
+    if (run.max_pairs)
+        field(run.sprt                                  ? "Max pairs"
+              : run.kind == store::RunKind::kTournament ? "Pairs per pairing"
+                                                        : "Pairs planned",
+              integer(*run.max_pairs));
     field("Pairs completed", integer(d.row.summary.pairs_completed) + " (" +
                                  integer(d.row.summary.games) + " games stored)");
     field("Concurrency", integer(run.concurrency));

@@ -30,7 +30,8 @@ std::string Progress::eta(std::int64_t pairs) const {
 
 void Progress::pair_done(std::int64_t pairs, const stats::Summary& summary) {
     const std::string line = "Pairs " + std::to_string(pairs) + "/" + std::to_string(total_pairs_) +
-                             " | " + stats::format_line(summary) + " | ETA " + eta(pairs);
+                             " | " + stats::format_line(summary) + faults_text() + " | ETA " +
+                             eta(pairs);
     if (live_) {
         // \x1b[K clears what a longer previous line left behind.
         out_ << '\r' << line << "\x1b[K" << std::flush;
@@ -40,7 +41,37 @@ void Progress::pair_done(std::int64_t pairs, const stats::Summary& summary) {
     }
 }
 
-void Progress::game_done(std::int64_t games) {
+std::string Progress::fault_kinds() const {
+    std::string text;
+    for (const auto& [termination, count] : faults_) {
+        if (!text.empty()) text += ", ";
+        text += std::to_string(count) + " " + std::string(core::termination_name(termination));
+    }
+    return text;
+}
+
+std::string Progress::faults_text() const {
+    if (fault_games_ == 0) return "";
+    return " | faults " + std::to_string(fault_games_) + ": " + fault_kinds();
+}
+
+void Progress::game_done(std::int64_t games, core::Termination termination) {
+    ++games_here_;
+    if (core::is_engine_fault(termination)) {
+        ++faults_[termination];
+        ++fault_games_;
+    }
+    if (!warned_ && games_here_ >= kFaultWarningGames &&
+        double(fault_games_) > kFaultWarningShare * double(games_here_)) {
+        warned_ = true;
+        char share[16];
+        std::snprintf(share, sizeof share, "%.1f",
+                      100.0 * double(fault_games_) / double(games_here_));
+        message("Warning: engine faults ended " + std::to_string(fault_games_) + " of " +
+                std::to_string(games_here_) + " games (" + share + " %: " + fault_kinds() +
+                "): an overloaded machine (fewer --concurrency, a longer time control) or a "
+                "broken engine; they count as losses of the engine at fault");
+    }
     if (live_ || !quiet_too_long()) return;
     print_line("Games " + std::to_string(games) + " of " + std::to_string(2 * total_pairs_) +
                " finished | ETA " + eta(games / 2));

@@ -9,9 +9,11 @@
 #include <chrono>
 #include <cstdint>
 #include <iosfwd>
+#include <map>
 #include <string>
 #include <string_view>
 
+#include "harness/core/outcome.hpp"
 #include "harness/stats/format.hpp"
 
 namespace lmr::tournament {
@@ -25,15 +27,23 @@ class Progress {
     // After each completed pair (pairs = all completed pairs of the run, resumed ones included).
     void pair_done(std::int64_t pairs, const stats::Summary& summary);
     // After each stored game (games = all stored games of the run): a line when the last one
-    // is max_quiet old and the output is not a terminal.
-    void game_done(std::int64_t games);
+    // is max_quiet old and the output is not a terminal. Games that engine faults ended (time
+    // forfeits, crashes, stalls, illegal moves) are counted: every progress line after the
+    // first names them, and one warning line comes when they pass kFaultWarningShare of this
+    // session's games (at least kFaultWarningGames games played).
+    void game_done(std::int64_t games, core::Termination termination);
     // A message on its own line (clears the live line first).
     void message(std::string_view text);
     // Ends the live line so later output starts on a fresh line.
     void close();
 
+    static constexpr double kFaultWarningShare = 0.03;
+    static constexpr std::int64_t kFaultWarningGames = 20;
+
   private:
     std::string eta(std::int64_t pairs) const;
+    std::string fault_kinds() const;  // "3 time forfeit, 1 crash"
+    std::string faults_text() const;  // " | faults 4: 3 time forfeit, 1 crash", or ""
     bool quiet_too_long() const;
     void print_line(const std::string& line);
 
@@ -46,6 +56,10 @@ class Progress {
     std::chrono::steady_clock::duration max_quiet_;
     std::chrono::steady_clock::time_point last_line_;  // of the non-terminal output
     bool line_open_ = false;
+    std::int64_t games_here_ = 0;                       // stored by this session
+    std::map<core::Termination, std::int64_t> faults_;  // this session's, by kind
+    std::int64_t fault_games_ = 0;
+    bool warned_ = false;
 };
 
 }  // namespace lmr::tournament

@@ -1,5 +1,7 @@
 #include "harness/tournament/run_plan.hpp"
 
+#include <algorithm>
+#include <filesystem>
 #include <stdexcept>
 
 #include "harness/games/wire.hpp"
@@ -165,6 +167,23 @@ uci_client::UciTimeouts engine_timeouts(const RunPlan& plan) {
     timeouts.handshake = std::chrono::milliseconds(plan.startup_timeout_ms);
     timeouts.ready = std::chrono::milliseconds(plan.ready_timeout_ms);
     return timeouts;
+}
+
+RunPlan with_absolute_paths(RunPlan plan) {
+    const auto absolute = [](const std::string& path) {
+        return std::filesystem::absolute(path).lexically_normal().string();
+    };
+    if (!plan.book.path.empty()) plan.book.path = absolute(plan.book.path);
+    for (EnginePlan& engine : plan.engines) {
+        if (!engine.argv.empty() && engine.argv[0].find('/') != std::string::npos)
+            engine.argv[0] = absolute(engine.argv[0]);
+        if (!engine.config_path.empty()) {
+            const std::string config = absolute(engine.config_path);
+            std::replace(engine.argv.begin() + 1, engine.argv.end(), engine.config_path, config);
+            engine.config_path = config;
+        }
+    }
+    return plan;
 }
 
 }  // namespace lmr::tournament

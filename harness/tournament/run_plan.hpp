@@ -71,6 +71,11 @@ nlohmann::json to_json(const RunPlan& plan);
 // Throws std::runtime_error naming the field when the stored plan is not one this build reads.
 RunPlan plan_from_json(const nlohmann::json& json);
 
+// The plan as a run stores it: the book, each LMR config and each engine program given by a
+// relative path (with a '/'; a bare name is looked up in PATH) made absolute from the current
+// directory, so that `resume` works from any directory.
+RunPlan with_absolute_paths(RunPlan plan);
+
 // A plan as the engine-games service (harness/games) takes it, converted here and nowhere
 // else: an engine's spec (name, argv, options), the games' settings (time control, margin,
 // stall timeout, adjudication) and the engines' startup and isready timeouts.

@@ -152,7 +152,7 @@ class RunRecorder : public games::ResultSink {
         if (half_pairs_[task.pair.pair_index].size() == 2)
             complete_pair(task.pair.pair_index, /*record=*/true);
         ++games_stored_;
-        if (progress_) progress_->game_done(games_stored_);
+        if (progress_) progress_->game_done(games_stored_, game.termination);
         return decision_ ? games::Flow::kStop : games::Flow::kContinue;
     }
 

@@ -88,7 +88,8 @@ PreparedRun prepare_run(const RunPlan& plan) {
     return prepared;
 }
 
-store::RunRecord run_record(const RunPlan& plan, const std::string& command_line) {
+store::RunRecord run_record(const RunPlan& given, const std::string& command_line) {
+    const RunPlan plan = with_absolute_paths(given);
     store::RunRecord run;
     run.kind = plan.kind;
     run.command_line = command_line;

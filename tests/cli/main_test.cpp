@@ -146,6 +146,17 @@ TEST(HarnessCli, HelpAndDocsSayTheFirstEngineIsTheOneUnderTest) {
     }
 }
 
+// scripts/run's help is its own: what it runs and its defaults, not lmr-harness sprt's.
+TEST(HarnessCli, ScriptsRunHelpGivesTheWrappersOwnDefaults) {
+    const auto r = test::run_binary(std::string(LMR_SOURCE_DIR) + "/scripts/run", {"--help"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    for (const char* line :
+         {"  --tc           tc=10+0.1\n", "  --elo1         10\n", "  --max-pairs    2000\n",
+          "  --test         configs/rebel-expert.json\n"})
+        EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
+    EXPECT_EQ(r.out.find("Usage: lmr-harness sprt"), std::string::npos) << r.out;
+}
+
 TEST(HarnessCli, Version) {
     const auto r = harness({"--version"});
     EXPECT_EQ(r.exit_code, 0);

@@ -142,6 +142,9 @@ TEST(StrictParsing, UnknownKeysAreRefusedAndNamed) {
         {{"--resign", "movecount=3", "margin=5"}, "unknown key 'margin'"},
         {{"--draw", "movecount=3", "garbage"}, "--draw 'garbage': expected key=value"},
         {{"--tc", "nodes=10", "moves=40"}, "unknown setting \"moves\""},
+        // The value is quoted once, by the flag (it was said three times).
+        {{"--tc", "tc=10s+0.1"},
+         "match: --tc 'tc=10s+0.1': time \"10s\" is not a number of seconds\n"},
         {{"--option", "Hash=16", "Threads"}, "--option 'Threads': expected NAME=VALUE"},
         {{"--engine", "name=a", "cmd=x", "colour=white"}, "unknown key 'colour'"},
     };

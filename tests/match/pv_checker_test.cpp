@@ -170,13 +170,26 @@ TEST(PvChecker, CountsEachSideAndKeepsTheFirstOccurrence) {
 }
 
 // The bestmove against the last PV of the principal line, as fastchess compares them.
-int bestmove_violations(std::initializer_list<const char*> lines, const std::string& bestmove) {
+int bestmove_violations(std::initializer_list<const char*> lines, const std::string& bestmove,
+                        bool check_bestmove = true) {
     PvChecker checker;
     auto pos = position();
-    checker.start_search(chess::kWhite);
+    checker.start_search(chess::kWhite, check_bestmove);
     for (const char* line : lines) checker.check_info(pos, parse(line), line);
     checker.finish_search(pos, bestmove);
     return checker.tally(chess::kWhite).count(PvViolation::kBestmoveNotPv);
+}
+
+// An engine with UCI_LimitStrength plays moves below its best on purpose: its bestmove is not
+// held to its PV (the game passes check_bestmove = !limits_strength(its options)).
+TEST(PvChecker, AWeakenedEnginesBestmoveIsNotHeldToItsPv) {
+    EXPECT_EQ(bestmove_violations({"info depth 2 score cp 9 pv d2d4"}, "e2e4", false), 0);
+    EXPECT_EQ(bestmove_violations({"info depth 2 score cp 9 pv d2d4"}, "e2e4", true), 1);
+    using Options = std::vector<std::pair<std::string, std::string>>;
+    EXPECT_TRUE(limits_strength(Options{{"Hash", "16"}, {"UCI_LimitStrength", "true"}}));
+    EXPECT_TRUE(limits_strength(Options{{"uci_limitstrength", "True"}}));
+    EXPECT_FALSE(limits_strength(Options{{"UCI_LimitStrength", "false"}, {"UCI_Elo", "1500"}}));
+    EXPECT_FALSE(limits_strength(Options{}));
 }
 
 TEST(PvChecker, TheBestmoveMustStartTheLastPrincipalPv) {

@@ -101,6 +101,25 @@ TEST(TimeControl, MillisecondPrecision) {
 }
 
 // Each error message must quote the whole text and name the offending part.
+// problem() is what a message that quotes the text already adds: the token is named only when
+// the text has others ("--tc 'tc=10s+0.1'" once said the value three times).
+std::string problem_of(const std::string& text) {
+    try {
+        parse_time_control(text);
+    } catch (const TimeControlError& e) {
+        return e.problem();
+    }
+    return "(no error)";
+}
+
+TEST(TimeControl, TheProblemNamesTheTokenOnlyAmongOthers) {
+    EXPECT_EQ(problem_of("tc=10s+0.1"), "time \"10s\" is not a number of seconds");
+    EXPECT_EQ(problem_of("tc=10s+0.1 nodes=5"),
+              "\"tc=10s+0.1\": time \"10s\" is not a number of seconds");
+    EXPECT_EQ(problem_of("nodes=0"), "nodes must be a positive whole number");
+    EXPECT_EQ(problem_of("tc=1"), "(no error)");
+}
+
 void expect_error(const std::string& text, const std::string& fragment) {
     try {
         parse_time_control(text);
@@ -134,7 +153,7 @@ TEST(TimeControl, Errors) {
     expect_error("moves=40", "unknown setting \"moves\"");
     expect_error("tc=10 st=1", "cannot be combined");
     expect_error("tc=10 tc=20", "given twice");
-    expect_error("fast", "\"fast\" is not a known setting");
+    expect_error("fast", "\"fast\": is not a known setting");
     expect_error("nodes=99999999999999999999999", "positive whole number");
 }
 

@@ -72,6 +72,13 @@ TEST(EpdReader, ErrorsNameFileLineAndProblem) {
     EXPECT_NE(e.find("expected 4 FEN fields"), std::string::npos) << e;
     EXPECT_NE(e.find("found 3"), std::string::npos) << e;
 
+    // A PGN file given as an EPD book: the likely cause is named.
+    e = error_of("[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n");
+    EXPECT_EQ(e.rfind("book.epd:1: '[Event \"x\"]' is not an EPD position but looks like PGN", 0),
+              0u)
+        << e;
+    EXPECT_NE(e.find("ends in .pgn"), std::string::npos) << e;
+
     e = error_of("8/8/4k3/8/8/4K3/4P3/8 x - -\n");
     EXPECT_EQ(e.rfind("book.epd:1: invalid position", 0), 0u) << e;
 

@@ -260,6 +260,55 @@ TEST(ReportCli, CsvHasTheDocumentedColumnsAndTheJsonNumbers) {
     EXPECT_TRUE(contains(md.out, "| Termination | Games | Share |")) << md.out;
 }
 
+// The example queries of docs/database.md, as a reader pastes them into sqlite3.
+std::vector<std::string> documented_queries() {
+    std::vector<std::string> queries;
+    std::istringstream doc(read_file(kSourceDir + "/docs/database.md"));
+    std::string query;
+    bool inside = false;
+    for (std::string line; std::getline(doc, line);) {
+        if (line == "```sql") {
+            inside = true;
+            query.clear();
+        } else if (inside && line == "```") {
+            inside = false;
+            queries.push_back(query);
+        } else if (inside) {
+            query += line + "\n";
+        }
+    }
+    return queries;
+}
+
+// Every documented query runs on a real database, and an infinite Elo or interval (NULL in the
+// database) reads as the CLI prints it, "+inf ± inf", not as printf's "0.0".
+TEST(ReportCli, TheDocumentedQueriesRunAndPrintInfinityAsTheCliDoes) {
+    const auto& f = filled();
+    Db db(f.db);
+    const auto queries = documented_queries();
+    ASSERT_GE(queries.size(), 10u);
+    for (const auto& query : queries) EXPECT_NO_THROW(db.rows(query)) << query;
+
+    const auto with = [&](const std::string& word) {
+        for (const auto& query : queries)
+            if (query.find(word) != std::string::npos) return query;
+        ADD_FAILURE() << "no documented query reads " << word;
+        return std::string();
+    };
+    // Run 2: a won every game against crash, an interval with no bound.
+    const auto cli =
+        harness({"report", "--db", f.db, "--baseline", "crash"}, fs::temp_directory_path());
+    ASSERT_NE(cli.out.find("+inf ± inf"), std::string::npos) << cli.out;
+    std::string pooled = with("FROM config_elo");
+    pooled.replace(pooled.find("'default'"), 9, "'crash'");
+    const auto rows = db.rows(pooled);
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0][0], "a");
+    EXPECT_EQ(rows[0][3], "+inf ± inf");
+    for (const auto& row : db.rows(with("FROM run_summary ORDER BY run_id DESC")))
+        if (row[0] == std::to_string(Filled::kCrashSprt)) EXPECT_EQ(row.back(), "+inf ± inf");
+}
+
 TEST(ReportCli, BaselinePoolsDirectMeetingsAndDoesNotChain) {
     const auto& f = filled();
     const auto tmp = fs::temp_directory_path();

@@ -137,6 +137,23 @@ void expect_rectangular(const Document& doc) {
                 EXPECT_EQ(row.size(), table.columns.size()) << doc.title << " / " << table.key;
 }
 
+// `tournament --pairs N` plays N pairs per pairing: the run's page must not call them the
+// run's plan beside a larger number of pairs completed.
+TEST(ReportDocuments, ATournamentsPairsArePlannedPerPairing) {
+    TempDir dir;
+    auto store = store::Store::open(dir / "r.db");
+    Builder b(store);
+    const auto tour = b.tournament({"a", "b", "c"}, store::RunKind::kTournament, "{}", 1);
+    b.pair(tour, "a", "b", "a", Bin::kWD);
+    b.pair(tour, "a", "c", "a", Bin::kWD);
+    b.pair(tour, "b", "c", "b", Bin::kWD);
+    std::ostringstream text;
+    render_text(text, run_document(load_run(store, tour), Audience::kHuman));
+    EXPECT_NE(text.str().find("Pairs per pairing"), std::string::npos) << text.str();
+    EXPECT_EQ(text.str().find("Pairs planned"), std::string::npos) << text.str();
+    EXPECT_NE(text.str().find("3 (6 games stored)"), std::string::npos) << text.str();
+}
+
 TEST(ReportDocuments, EveryTableHasOneCellPerColumn) {
     TempDir dir;
     auto store = store::Store::open(dir / "r.db");

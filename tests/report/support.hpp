@@ -88,10 +88,12 @@ class Builder {
     // `plan_json` as the run stores its plan, e.g. R"({"pairing": "gauntlet"})".
     std::int64_t tournament(const std::vector<std::string>& names,
                             store::RunKind kind = store::RunKind::kTournament,
-                            const std::string& plan_json = "{}") {
+                            const std::string& plan_json = "{}",
+                            std::optional<std::int64_t> pairs_per_pairing = std::nullopt) {
         store::RunRecord run;
         run.kind = kind;
         run.plan_json = plan_json;
+        run.max_pairs = pairs_per_pairing;
         run.time_control = "nodes=1000";
         const auto id = store_.create_run(run);
         for (std::size_t i = 0; i < names.size(); ++i) {

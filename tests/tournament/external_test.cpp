@@ -82,6 +82,8 @@ TEST(External, ExportedPgnIsReadByPgnExtract) {
     const std::string pgn_path = dir / "run.pgn";
     r = run_harness(dir, {"pgn", "--db", db_path, "--run", "1", "--out", pgn_path});
     ASSERT_EQ(r.exit_code, 0) << describe(r);
+    EXPECT_EQ(r.out,
+              "Wrote " + std::to_string(2 * kPairs) + " game(s) of run 1 to " + pgn_path + "\n");
     const std::string pgn = read_file(pgn_path);
     const std::regex event("^\\[Event ", std::regex::multiline);
     EXPECT_EQ(

@@ -91,6 +91,50 @@ TEST(Resume, AfterKill9FinishesExactlyThePlannedPairs) {
     expect_complete_run(db_path, kPairs);
 }
 
+// A run started with relative paths (engine programs, book, database) resumes from another
+// directory: the run stores them absolute.
+TEST(Resume, ARunStartedWithRelativePathsResumesFromAnotherDirectory) {
+    TempDir dir;
+    const fs::path start = dir.path() / "start";
+    fs::create_directories(start);
+    fs::copy_file(kFixtureHang, start / "hanger");
+    fs::copy_file(kFixtureRandom, start / "random");
+    const std::string book = fs::path(write_small_book(start)).filename().string();
+    constexpr int kPairs = 6;
+    const std::vector<std::string> args{"match",          "--engine",
+                                        "name=hanger",    "cmd=./hanger",
+                                        "arg=4",          "--engine",
+                                        "name=random",    "cmd=./random",
+                                        "--pairs",        std::to_string(kPairs),
+                                        "--tc",           "st=0.25",
+                                        "--concurrency",  "2",
+                                        "--book",         book,
+                                        "--db",           "runs.db",
+                                        "--report-every", "1"};
+    const std::string db_path = start / "runs.db";
+    {
+        Harness harness(start, args);
+        ASSERT_TRUE(wait_for_games(db_path, 2, std::chrono::seconds(30)))
+            << describe(harness.wait(std::chrono::seconds(1)));
+        harness.signal(SIGKILL);
+        (void)harness.wait(std::chrono::seconds(10));
+    }
+    ASSERT_LT(games_in(db_path), 2 * kPairs) << "the kill came too late to test anything";
+    EXPECT_EQ(Db(db_path).text("SELECT book_path FROM runs"), (start / book).string());
+
+    const auto r = run_harness(dir, {"resume", "--db", "start/runs.db", "--run", "1"},
+                               std::chrono::seconds(40));
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    expect_complete_run(db_path, kPairs);
+    // The hanger loses every game on time: the end of the run says so, for the whole run.
+    EXPECT_NE(r.out.find("Engine faults: 12 of 12 games (100.0 %): 12 time forfeit ("),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("Warning: more than 3 % of the games were lost to engine faults"),
+              std::string::npos)
+        << r.out;
+}
+
 TEST(Resume, CtrlCInterruptsCleanlyAndResumeFinishes) {
     TempDir dir;
     const std::string db_path = dir / "interrupt.db";

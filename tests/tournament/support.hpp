@@ -72,8 +72,9 @@ inline std::string config_path(const std::string& name) {
 // is, so a "Ctrl-C" can be sent to the group the way a terminal sends it.
 class Harness : public test::ChildProcess {
   public:
-    Harness(const TempDir& dir, const std::vector<std::string>& args)
-        : ChildProcess(kHarness, args, dir.path(), {.run_in_dir = true, .own_group = true}) {}
+    Harness(const fs::path& dir, const std::vector<std::string>& args)
+        : ChildProcess(kHarness, args, dir, {.run_in_dir = true, .own_group = true}) {}
+    Harness(const TempDir& dir, const std::vector<std::string>& args) : Harness(dir.path(), args) {}
 };
 
 inline RunResult run_harness(const TempDir& dir, const std::vector<std::string>& args,
