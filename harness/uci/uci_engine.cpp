@@ -139,6 +139,24 @@ void UciEngine::fail_start(UciError::Kind kind, const std::string& what) {
 }
 
 void UciEngine::start() {
+    try {
+        start_once();
+    } catch (const UciError& first) {
+        const bool may_pass = first.kind() == UciError::Kind::kExited ||
+                              first.kind() == UciError::Kind::kHandshakeTimeout ||
+                              first.kind() == UciError::Kind::kNotReady;
+        if (!may_pass) throw;
+        try {
+            start_once();
+        } catch (const UciError& second) {
+            throw UciError(second.kind(),
+                           std::string(second.what()) +
+                               "; it was the second start, the first failed too: " + first.what());
+        }
+    }
+}
+
+void UciEngine::start_once() {
     if (state_ == State::kRunning) quit();
     process_.kill();  // a dead engine's process may still linger
     state_ = State::kStopped;

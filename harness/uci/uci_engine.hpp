@@ -130,7 +130,10 @@ class UciEngine {
 
     // Spawns the engine, `uci` → `uciok` (captures id name/author and the options), sends the
     // configured options, `isready` → `readyok`. Throws UciError; the process is killed on
-    // failure. Starting a running engine quits it first.
+    // failure. Starting a running engine quits it first. An engine that dies or falls silent
+    // while starting is started once more before that counts: a kill from outside (the OOM
+    // killer) or a start on a starved machine is no broken engine, and one failed start must not
+    // end a run of thousands of games; a broken engine fails the second start too.
     void start();
     // kill() then start() again (options are sent again). Throws like start().
     void restart();
@@ -215,6 +218,7 @@ class UciEngine {
     GoResult read_search(Clock::time_point deadline);
     GoResult not_running_result() const;
     Status wait_ready(Clock::time_point deadline);
+    void start_once();
     void handshake(Clock::time_point deadline);
     void send_options();
     [[noreturn]] void fail_start(UciError::Kind kind, const std::string& what);
