@@ -99,8 +99,8 @@ void check_object(const json& object, std::string_view parent, std::string_view 
         if (f == nullptr) {
             const std::vector<std::string> keys = valid_keys(parent);
             fail(origin, path,
-                 "unknown key '" + key + "' (did you mean '" + text::nearest(key, keys) +
-                     "'?; valid keys here: " + quoted_list(keys) + ")");
+                 "unknown key '" + key + "'" + text::did_you_mean(key, keys) +
+                     "; valid keys here: " + quoted_list(keys));
         }
         check_value(*f, value, origin, path);
     }
@@ -135,8 +135,8 @@ void check_value(const FieldDesc& f, const json& value, std::string_view origin,
             for (const std::string& c : choices)
                 if (c == text) return;
             fail(origin, path,
-                 "unknown value '" + text + "' (did you mean '" + text::nearest(text, choices) +
-                     "'?; valid values: " + quoted_list(choices) + ")");
+                 "unknown value '" + text + "'" + text::did_you_mean(text, choices) +
+                     "; valid values: " + quoted_list(choices));
         }
         case FieldKind::kIntList: {
             if (!value.is_array())

@@ -67,8 +67,8 @@ void set_param(LmrConfig& config, std::string_view name, int value) {
     if (p == nullptr) {
         std::vector<std::string> names;
         for (const ParamSpec& q : tunable_params()) names.push_back(q.name);
-        throw ConfigError("unknown parameter '" + std::string(name) + "' (did you mean '" +
-                          text::nearest(name, names) + "'?)");
+        throw ConfigError("unknown parameter '" + std::string(name) + "'" +
+                          text::did_you_mean(name, names));
     }
     if (value < p->min || value > p->max)
         throw ConfigError(p->name + ": " + std::to_string(value) + " is out of range [" +

@@ -87,8 +87,8 @@ void apply_set(MoveContext& ctx, const std::string& assignment) {
     }
     std::vector<std::string> names;
     for (const InputField& field : kInputs) names.emplace_back(field.name);
-    throw ExplainError("--set " + assignment + ": unknown field '" + std::string(name) +
-                       "' (did you mean '" + text::nearest(name, names) + "'?)");
+    throw ExplainError("--set " + assignment + ": unknown field '" + std::string(name) + "'" +
+                       text::did_you_mean(name, names));
 }
 
 bool in_range(lmr::Rule rule, lmr::Rule first, lmr::Rule last) {

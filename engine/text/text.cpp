@@ -90,4 +90,58 @@ std::string did_you_mean(std::string_view word, const std::vector<std::string>& 
     return " (did you mean '" + near + "'?)";
 }
 
+namespace {
+
+bool is_continuation_byte(char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
+}
+
+std::size_t code_points(std::string_view text) {
+    std::size_t count = 0;
+    for (const char c : text) count += is_continuation_byte(c) ? 0 : 1;
+    return count;
+}
+
+}  // namespace
+
+std::string fit_fields(std::string_view line, std::size_t columns,
+                       const std::vector<std::string_view>& droppable) {
+    constexpr std::string_view kSeparator = " | ";
+    std::vector<std::string_view> fields;
+    for (std::size_t start = 0;;) {
+        const std::size_t end = line.find(kSeparator, start);
+        fields.push_back(line.substr(start, end - start));
+        if (end == std::string_view::npos) break;
+        start = end + kSeparator.size();
+    }
+    const auto width = [&fields, kSeparator] {
+        std::size_t total = 0;
+        for (const std::string_view field : fields) total += code_points(field);
+        return total + (fields.size() - 1) * kSeparator.size();
+    };
+    for (const std::string_view prefix : droppable) {
+        if (width() <= columns) break;
+        std::erase_if(fields,
+                      [prefix](std::string_view field) { return field.starts_with(prefix); });
+        if (fields.empty()) break;
+    }
+    std::string fitted;
+    for (const std::string_view field : fields) {
+        if (!fitted.empty()) fitted += kSeparator;
+        fitted += field;
+    }
+    if (code_points(fitted) <= columns) return fitted;
+    if (columns == 0) return "";
+    // Keep columns - 1 code points, then the ellipsis.
+    std::size_t kept = 0, bytes = 0;
+    while (bytes < fitted.size()) {
+        std::size_t next = bytes + 1;
+        while (next < fitted.size() && is_continuation_byte(fitted[next])) ++next;
+        if (kept + 1 > columns - 1) break;
+        ++kept;
+        bytes = next;
+    }
+    return fitted.substr(0, bytes) + "…";
+}
+
 }  // namespace lmr::text

@@ -45,4 +45,11 @@ std::string nearest(std::string_view word, const std::vector<std::string>& candi
 // word unlike every candidate gets no guess.
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates);
 
+// `line`, fields joined by " | ", made to fit a terminal row of `columns` characters (counted
+// as UTF-8 code points: "±" is one): the fields that start with one of `droppable` are left
+// out, in that order, until it fits; if it still does not, it is cut to `columns` with "…" as
+// its last character. A status line redrawn in place must never wrap.
+std::string fit_fields(std::string_view line, std::size_t columns,
+                       const std::vector<std::string_view>& droppable);
+
 }  // namespace lmr::text

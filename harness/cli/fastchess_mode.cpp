@@ -5,6 +5,7 @@
 // command line.
 
 #include <boost/crc.hpp>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -132,6 +133,10 @@ int run_fastchess_command_line(const std::vector<std::string>& args, std::ostrea
                 std::lock_guard lock(log_mutex);
                 log << engine << (to_engine ? " <--- " : " ---> ") << line << '\n' << std::flush;
             };
+        // fastchess has no database; a worker running this in its own folder must learn where
+        // the games went (results/lmrlab.db there unless -db says otherwise).
+        print("Results database: " + std::filesystem::absolute(run.db).string() +
+              (run.db_given ? "" : " (the default; -db FILE chooses another)"));
         if (run.plan.book.path.empty())
             print(
                 "Warning: No opening book specified! Consider using one, otherwise all games "

@@ -73,10 +73,8 @@ Settings key_values(const OptionWords& option, bool may_be_empty = false) {
 
 UsageError unknown_key(const OptionWords& option, const std::string& key,
                        const std::vector<std::string>& known) {
-    std::string message = "unknown setting '" + key + "'";
-    if (const auto near = text::nearest(key, known); !near.empty())
-        message += " (did you mean '" + near + "'?)";
-    return option_error(option, message + "; expected one of " + text::joined(known, ", "));
+    return option_error(option, "unknown setting '" + key + "'" + text::did_you_mean(key, known) +
+                                    "; expected one of " + text::joined(known, ", "));
 }
 
 bool true_false(const OptionWords& option, const std::string& key, const std::string& value) {
@@ -602,6 +600,7 @@ FastchessRun parse_fastchess_command_line(const std::vector<std::string>& args) 
             plan.ready_timeout_ms = count_value(option, single_value(option));
         } else if (flag == "-db") {
             run.db = single_value(option);
+            run.db_given = true;
         } else if (flag == "-version" || flag == "-v") {
             run.version = true;
         } else if (flag == "-help") {

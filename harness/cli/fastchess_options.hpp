@@ -35,7 +35,8 @@ struct FastchessLog {
 
 struct FastchessRun {
     tournament::RunPlan plan;
-    std::string db;  // -db FILE (ours); default: the default database
+    std::string db;         // -db FILE (ours); default: the default database
+    bool db_given = false;  // -db was on the command line
     GameLinesFormat format = GameLinesFormat::kFastchess;
     // The rating block every this many pairs (pentanomial) or games (trinomial); 0: only at
     // the end. The cutechess "Score of" line every score_interval games.

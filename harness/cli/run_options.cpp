@@ -8,13 +8,13 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <random>
 #include <thread>
 
 #include "engine/text/text.hpp"
 #include "harness/cli/game_outputs.hpp"
 #include "harness/cli/run_warnings.hpp"
+#include "harness/cli/terminal.hpp"
 #include "harness/cli/tournament_standings.hpp"
 #include "harness/cluster/world.hpp"
 #include "harness/match/time_control.hpp"
@@ -408,7 +408,7 @@ tournament::SessionOptions session_options(const po::variables_map& values,
     options.db_path = values["db"].as<std::string>();
     options.command_line = context.invocation;
     options.out = &context.out;
-    options.live_progress = &context.out == &std::cout && ::isatty(STDOUT_FILENO);
+    options.live_progress = live_terminal(context.out);
     options.interrupt = &install_interrupt_handler();
     const auto resume = resume_flags(values);
     options.allow_changed = resume.allow_changed;
@@ -505,14 +505,14 @@ std::string errno_text() {
 }
 
 // The directory a new file at `path` lands in, or the nearest one above it that exists
-// (the store creates the missing ones).
+// (the store creates the missing ones); "." for a relative path none of whose directories
+// exists yet ("results/lmrlab.db" in an empty working directory).
 fs::path existing_directory_of(const fs::path& path) {
     fs::path dir = path.parent_path();
-    if (dir.empty()) dir = ".";
     std::error_code ec;
-    while (!fs::exists(dir, ec) && dir.has_parent_path() && dir != dir.parent_path())
+    while (!dir.empty() && !fs::exists(dir, ec) && dir != dir.parent_path())
         dir = dir.parent_path();
-    return dir;
+    return dir.empty() ? fs::path(".") : dir;
 }
 
 // Bytes 18 and 19 of an SQLite header are 2 in WAL mode.

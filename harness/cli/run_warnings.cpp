@@ -1,9 +1,9 @@
 #include "harness/cli/run_warnings.hpp"
 
-#include <cstdio>
 #include <optional>
 #include <vector>
 
+#include "harness/core/fault_tally.hpp"
 #include "harness/core/outcome.hpp"
 #include "harness/report/tables.hpp"
 #include "harness/store/store.hpp"
@@ -36,23 +36,19 @@ void print_fault_summary(std::ostream& out, const std::string& db, std::int64_t 
     } catch (const store::StoreError&) {
         return;
     }
-    long games = 0, faults = 0;
-    std::string kinds;
+    core::FaultTally tally;
     for (const auto& t : totals) {
-        games += t.games;
         const auto termination = core::parse_termination(t.termination);
-        if (!termination || !core::is_engine_fault(*termination)) continue;
-        faults += t.games;
-        kinds += (kinds.empty() ? "" : ", ") + std::to_string(t.games) + " " + t.termination;
+        if (!termination) continue;  // the schema's CHECK admits only the known words
+        tally.add(*termination, t.games);
     }
-    if (faults == 0) return;
-    char share[16];
-    std::snprintf(share, sizeof share, "%.1f", 100.0 * double(faults) / double(games));
-    out << "Engine faults: " << faults << " of " << games << " games (" << share << " %): " << kinds
-        << " (" << program << " report --db " << db << " --run " << run_id << " lists them)\n";
-    if (double(faults) > 0.03 * double(games))
-        out << "Warning: more than 3 % of the games were lost to engine faults: an overloaded "
-               "machine (fewer --concurrency, a longer time control) or a broken engine\n";
+    if (tally.faults() == 0) return;
+    out << "Engine faults: " << tally.describe() << " (" << program << " report --db " << db
+        << " --run " << run_id << " lists them)\n";
+    if (tally.above_warning_share())
+        out << "Warning: more than " << 100 * core::FaultTally::kWarningShare
+            << " % of the games were lost to engine faults: an overloaded machine (fewer "
+               "--concurrency, a longer time control) or a broken engine\n";
 }
 
 void print_pv_warnings(std::ostream& out, const std::string& db, std::int64_t run_id,

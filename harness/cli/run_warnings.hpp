@@ -16,7 +16,7 @@ namespace lmr::cli {
 void print_pv_warnings(std::ostream& out, const std::string& db, std::int64_t run_id,
                        const std::string& program);
 
-// "Engine faults: 4 of 65 games (6.2 %): 4 time forfeit" for the stored games of the whole
+// "Engine faults: 4 of 65 games (6.2 %: 4 time forfeit)" for the stored games of the whole
 // run that engine faults ended (time forfeit, illegal move, crash, stall), and a warning line
 // when they are more than 3 % of its games; nothing when there are none or the database
 // cannot be read.

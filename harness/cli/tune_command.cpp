@@ -4,16 +4,14 @@
 //   tune export --run N [--db F] [--out F]  final θ as a config that extends the base
 //   tune show --run N [--db F] [--all]      settings, parameters, trajectory table
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "harness/cli/command.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
+#include "harness/cli/terminal.hpp"
 #include "harness/cluster/world.hpp"
 #include "harness/openings/opening.hpp"
 #include "harness/process/shell_word.hpp"
@@ -126,7 +124,7 @@ int play_tune(CommandContext& context, store::Store& store, std::int64_t run_id,
     session.run_id = run_id;
     session.interrupt = &interrupt;
     session.out = &context.out;
-    session.live = &context.out == &std::cout && ::isatty(STDOUT_FILENO);
+    session.live = live_terminal(context.out);
     const auto outcome = tune::run_tune(session, make_player(plan, book, &interrupt));
     return report_outcome(context, run_id, db, outcome);
 }

@@ -27,14 +27,6 @@ State& state() {
     return s;
 }
 
-// Open MPI's mpirun, PMIx launchers (srun --mpi=pmix, prterun) and PMI-2 (srun --mpi=pmi2) each
-// leave their mark in the environment of the processes they start.
-bool launched_by_mpi() {
-    for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_SIZE"})
-        if (std::getenv(name) != nullptr) return true;
-    return false;
-}
-
 void check(int code, const char* what) {
     if (code == MPI_SUCCESS) return;
     char text[MPI_MAX_ERROR_STRING];
@@ -95,6 +87,14 @@ bool Membership::is_worker() const {
 
 void abort_job_at_exit() {
     state().abort_at_exit = true;
+}
+
+// Open MPI's mpirun, PMIx launchers (srun --mpi=pmix, prterun) and PMI-2 (srun --mpi=pmi2) each
+// leave their mark in the environment of the processes they start.
+bool launched_by_mpi() {
+    for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_SIZE"})
+        if (std::getenv(name) != nullptr) return true;
+    return false;
 }
 
 bool coordinates() {

@@ -49,6 +49,9 @@ class Membership {
 // with MPI_Abort(4) rather than MPI_Finalize, which would wait for that worker for ever.
 void abort_job_at_exit();
 
+// True when an MPI launcher started this process (its environment says so), with or without
+// other ranks: its standard output is then forwarded by the launcher, often into a log.
+bool launched_by_mpi();
 // True on rank 0 of a job with workers: run_jobs hands the jobs to the workers.
 bool coordinates();
 int rank();

@@ -1,14 +1,19 @@
 #include "harness/tournament/progress.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <ostream>
+#include <utility>
+#include <vector>
+
+#include "engine/text/text.hpp"
 
 namespace lmr::tournament {
 
-Progress::Progress(std::ostream& out, bool live, int every, std::int64_t total_pairs,
+Progress::Progress(std::ostream& out, TerminalWidth terminal, int every, std::int64_t total_pairs,
                    std::int64_t pairs_at_start, std::chrono::steady_clock::duration max_quiet)
     : out_(out),
-      live_(live),
+      terminal_(std::move(terminal)),
       every_(every < 1 ? 1 : every),
       total_pairs_(total_pairs),
       pairs_at_start_(pairs_at_start),
@@ -32,47 +37,34 @@ void Progress::pair_done(std::int64_t pairs, const stats::Summary& summary) {
     const std::string line = "Pairs " + std::to_string(pairs) + "/" + std::to_string(total_pairs_) +
                              " | " + stats::format_line(summary) + faults_text() + " | ETA " +
                              eta(pairs);
-    if (live_) {
-        // \x1b[K clears what a longer previous line left behind.
-        out_ << '\r' << line << "\x1b[K" << std::flush;
+    if (terminal_) {
+        // A line one column short of the width never wraps (a wrapped line cannot be redrawn:
+        // \r returns only to the start of its last row); \x1b[K clears what a longer
+        // previous line left behind. The least telling fields go first.
+        static const std::vector<std::string_view> kDroppable = {"Ptnml", "nElo",   "DR", "LOS",
+                                                                 "Games", "faults", "ETA"};
+        const std::size_t columns = std::max<std::size_t>(terminal_(), 2) - 1;
+        out_ << '\r' << text::fit_fields(line, columns, kDroppable) << "\x1b[K" << std::flush;
         line_open_ = true;
     } else if (pairs % every_ == 0 || quiet_too_long()) {
         print_line(line);
     }
 }
 
-std::string Progress::fault_kinds() const {
-    std::string text;
-    for (const auto& [termination, count] : faults_) {
-        if (!text.empty()) text += ", ";
-        text += std::to_string(count) + " " + std::string(core::termination_name(termination));
-    }
-    return text;
-}
-
 std::string Progress::faults_text() const {
-    if (fault_games_ == 0) return "";
-    return " | faults " + std::to_string(fault_games_) + ": " + fault_kinds();
+    if (session_.faults() == 0) return "";
+    return " | faults " + std::to_string(session_.faults()) + ": " + session_.kinds();
 }
 
 void Progress::game_done(std::int64_t games, core::Termination termination) {
-    ++games_here_;
-    if (core::is_engine_fault(termination)) {
-        ++faults_[termination];
-        ++fault_games_;
-    }
-    if (!warned_ && games_here_ >= kFaultWarningGames &&
-        double(fault_games_) > kFaultWarningShare * double(games_here_)) {
+    session_.add(termination);
+    if (!warned_ && session_.games() >= kFaultWarningGames && session_.above_warning_share()) {
         warned_ = true;
-        char share[16];
-        std::snprintf(share, sizeof share, "%.1f",
-                      100.0 * double(fault_games_) / double(games_here_));
-        message("Warning: engine faults ended " + std::to_string(fault_games_) + " of " +
-                std::to_string(games_here_) + " games (" + share + " %: " + fault_kinds() +
-                "): an overloaded machine (fewer --concurrency, a longer time control) or a "
+        message("Warning: engine faults ended " + session_.describe() +
+                ": an overloaded machine (fewer --concurrency, a longer time control) or a "
                 "broken engine; they count as losses of the engine at fault");
     }
-    if (live_ || !quiet_too_long()) return;
+    if (terminal_ || !quiet_too_long()) return;
     print_line("Games " + std::to_string(games) + " of " + std::to_string(2 * total_pairs_) +
                " finished | ETA " + eta(games / 2));
 }

@@ -1,26 +1,34 @@
 #pragma once
 
 // Progress output of a run. On a terminal: one status line rewritten in place (pairs, W/D/L,
-// Elo ±, LLR and % to the bound, ETA). Otherwise (CI, pipes): a line every `every` pairs in
-// the same words as `lmr-harness stats`, so logs stay short and greppable, and never more than
-// 30 seconds of silence while games finish (at long time controls 10 pairs take many
-// minutes, and a silent CI log looks like a hang).
+// Elo ±, LLR and % to the bound, ETA), fitted to the terminal's width. Otherwise (CI, pipes): a
+// line every `every` pairs in the same words as `lmr-harness stats`, so logs stay short and
+// greppable, and never more than 30 seconds of silence while games finish (at long time controls 10
+// pairs take many minutes, and a silent CI log looks like a hang).
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
-#include <map>
 #include <string>
 #include <string_view>
 
+#include "harness/core/fault_tally.hpp"
 #include "harness/core/outcome.hpp"
 #include "harness/stats/format.hpp"
 
 namespace lmr::tournament {
 
+// The width in columns of the terminal a status line is redrawn on, asked before each redraw (a
+// terminal may be resized during a run). Empty when the output is not a terminal of the user's
+// (a file, a pipe, or a rank's output forwarded by mpirun): lines are then printed one by one,
+// with no redraw codes.
+using TerminalWidth = std::function<std::size_t()>;
+
 class Progress {
   public:
-    Progress(std::ostream& out, bool live, int every, std::int64_t total_pairs,
+    Progress(std::ostream& out, TerminalWidth terminal, int every, std::int64_t total_pairs,
              std::int64_t pairs_at_start,
              std::chrono::steady_clock::duration max_quiet = std::chrono::seconds(30));
 
@@ -29,26 +37,24 @@ class Progress {
     // After each stored game (games = all stored games of the run): a line when the last one
     // is max_quiet old and the output is not a terminal. Games that engine faults ended (time
     // forfeits, crashes, stalls, illegal moves) are counted: every progress line after the
-    // first names them, and one warning line comes when they pass kFaultWarningShare of this
-    // session's games (at least kFaultWarningGames games played).
+    // first names them, and one warning line comes when they pass core::FaultTally's warning
+    // share of this session's games (at least kFaultWarningGames games played).
     void game_done(std::int64_t games, core::Termination termination);
     // A message on its own line (clears the live line first).
     void message(std::string_view text);
     // Ends the live line so later output starts on a fresh line.
     void close();
 
-    static constexpr double kFaultWarningShare = 0.03;
     static constexpr std::int64_t kFaultWarningGames = 20;
 
   private:
     std::string eta(std::int64_t pairs) const;
-    std::string fault_kinds() const;  // "3 time forfeit, 1 crash"
     std::string faults_text() const;  // " | faults 4: 3 time forfeit, 1 crash", or ""
     bool quiet_too_long() const;
     void print_line(const std::string& line);
 
     std::ostream& out_;
-    bool live_;
+    TerminalWidth terminal_;  // empty: not a terminal
     int every_;
     std::int64_t total_pairs_;
     std::int64_t pairs_at_start_;
@@ -56,9 +62,7 @@ class Progress {
     std::chrono::steady_clock::duration max_quiet_;
     std::chrono::steady_clock::time_point last_line_;  // of the non-terminal output
     bool line_open_ = false;
-    std::int64_t games_here_ = 0;                       // stored by this session
-    std::map<core::Termination, std::int64_t> faults_;  // this session's, by kind
-    std::int64_t fault_games_ = 0;
+    core::FaultTally session_;  // the games this session stored
     bool warned_ = false;
 };
 

@@ -24,6 +24,7 @@
 #include "harness/stats/sprt.hpp"
 #include "harness/store/store.hpp"
 #include "harness/tournament/player_claim.hpp"
+#include "harness/tournament/progress.hpp"
 #include "harness/tournament/run_observer.hpp"
 #include "harness/tournament/run_plan.hpp"
 #include "harness/uci/uci_engine.hpp"
@@ -41,7 +42,7 @@ struct RunSetup {
     // without writing anything more, its status included. Null: unclaimed (tests).
     PlayerClaim* claim = nullptr;
     std::ostream* out = nullptr;          // progress
-    bool live_progress = false;           // a terminal: rewrite one status line
+    TerminalWidth live_progress;          // a terminal: rewrite one status line
     std::vector<RunObserver*> observers;  // not owned
     // Sees every line to and from every engine (`-log engine=true`); called on slot threads,
     // concurrently for different engines. Empty: no log.

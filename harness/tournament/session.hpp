@@ -33,7 +33,7 @@ struct SessionOptions {
     std::filesystem::path db_path;
     std::string command_line;
     std::ostream* out = nullptr;  // progress and the final statistics
-    bool live_progress = false;
+    TerminalWidth live_progress;  // a terminal: rewrite one status line
     const std::atomic<bool>* interrupt = nullptr;
     // resume only: go on although an engine binary or the book changed (recorded in the run)
     bool allow_changed = false;

@@ -1,10 +1,14 @@
 #include "harness/tune/tuner.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
 #include <sstream>
+#include <utility>
+
+#include "engine/text/text.hpp"
 
 namespace lmr::tune {
 namespace {
@@ -31,9 +35,10 @@ std::string format_value(double value) {
 // One line per iteration; on a terminal the same line is rewritten in place.
 class IterationProgress {
   public:
-    IterationProgress(std::ostream* out, bool live, int total, int done_at_start)
+    IterationProgress(std::ostream* out, tournament::TerminalWidth terminal, int total,
+                      int done_at_start)
         : out_(out),
-          live_(live),
+          terminal_(std::move(terminal)),
           total_(total),
           done_at_start_(done_at_start),
           started_(SteadyClock::now()) {}
@@ -51,8 +56,12 @@ class IterationProgress {
             line << "ETA " << format_duration(elapsed / this_session * (total_ - done));
         else
             line << "elapsed " << format_duration(elapsed);
-        if (live_) {
-            *out_ << '\r' << line.str() << "\x1b[K" << std::flush;
+        if (terminal_) {
+            // As tournament::Progress: one column short of the width, never wrapped; θ matters
+            // more than the games and the ETA.
+            const std::size_t columns = std::max<std::size_t>(terminal_(), 2) - 1;
+            *out_ << '\r' << text::fit_fields(line.str(), columns, {"W", "ETA", "elapsed"})
+                  << "\x1b[K" << std::flush;
             open_ = true;
         } else {
             *out_ << line.str() << '\n' << std::flush;
@@ -80,7 +89,7 @@ class IterationProgress {
 
   private:
     std::ostream* out_;
-    bool live_;
+    tournament::TerminalWidth terminal_;  // empty: not a terminal
     int total_;
     int done_at_start_;
     SteadyClock::time_point started_;
@@ -97,32 +106,23 @@ OptionList side_options(const std::vector<SpsaParam>& params, const std::vector<
 }  // namespace
 
 void FaultCounts::add(const std::string& side, core::Termination fault, long count) {
-    games[{side, fault}] += count;
+    by_side[side].add(fault, count);
 }
 
 void FaultCounts::add(const FaultCounts& other) {
-    for (const auto& [key, count] : other.games) games[key] += count;
+    for (const auto& [side, tally] : other.by_side) by_side[side].add(tally);
 }
 
 long FaultCounts::total() const {
     long sum = 0;
-    for (const auto& entry : games) sum += entry.second;
+    for (const auto& [side, tally] : by_side) sum += tally.faults();
     return sum;
 }
 
 std::string fault_summary(const FaultCounts& faults) {
     std::string text;
-    const std::string* side = nullptr;
-    for (const auto& [key, count] : faults.games) {
-        if (!side || *side != key.first) {
-            if (side) text += "; ";
-            text += key.first + ": ";
-            side = &key.first;
-        } else {
-            text += ", ";
-        }
-        text += std::to_string(count) + ' ' + std::string(core::termination_name(key.second));
-    }
+    for (const auto& [side, tally] : faults.by_side)
+        text += (text.empty() ? "" : "; ") + side + ": " + tally.kinds();
     return text;
 }
 

@@ -23,10 +23,12 @@
 #include <utility>
 #include <vector>
 
+#include "harness/core/fault_tally.hpp"
 #include "harness/match/game_record.hpp"
 #include "harness/stats/counts.hpp"
 #include "harness/store/store.hpp"
 #include "harness/tournament/player_claim.hpp"
+#include "harness/tournament/progress.hpp"
 #include "harness/tune/spsa.hpp"
 
 namespace lmr::tune {
@@ -45,12 +47,12 @@ struct IterationRequest {
 // core::is_engine_fault), by the side that committed it ("theta+", "theta-") and the fault. A
 // tune keeps no games, so its output is the only place these can be told.
 struct FaultCounts {
-    std::map<std::pair<std::string, core::Termination>, long> games;
+    std::map<std::string, core::FaultTally> by_side;  // only the faulted games are added
 
     void add(const std::string& side, core::Termination fault, long count = 1);
     void add(const FaultCounts& other);
     long total() const;
-    bool empty() const { return games.empty(); }
+    bool empty() const { return by_side.empty(); }
 };
 
 // "theta+: 2 crash, 1 time forfeit; theta-: 1 illegal move" (sides, then faults, in order).
@@ -74,7 +76,7 @@ struct TuneSession {
     tournament::PlayerClaim* claim = nullptr;
     const std::atomic<bool>* interrupt = nullptr;  // checked between iterations
     std::ostream* out = nullptr;                   // progress; null: silent
-    bool live = false;                             // a terminal: one line rewritten in place
+    tournament::TerminalWidth live;                // a terminal: one line rewritten in place
     // Stop (as interrupted, resumable) after this many iterations in this session: for tests.
     std::optional<int> max_iterations;
 };

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # lmr-harness under mpirun (harness/cluster): rank 0 coordinates, the other ranks play.
 #   1. the same seeded fixed-node match on one process and on 3 ranks stores the same games,
-#      move for move (score, depth, nodes), for every (pair, round);
+#      move for move (score, depth, nodes), for every (pair, round); its log holds no redraw
+#      codes of a live status line;
 #   2. an sprt under MPI ends with its verdict's exit code, and the run stores that verdict;
 #   3. a job killed with kill -9 on its process group is finished by resume (without MPI) with
 #      exactly the planned games, the same as the uninterrupted run's;
@@ -44,6 +45,9 @@ games() {  # every stored game and move, in (pair, round) order
 grep -q "^MPI: 3 ranks, rank 0 coordinating on .*, 2 playing" ranks.log ||
   fail "the match under mpirun does not say it ran on 3 ranks: $(head -3 ranks.log)"
 grep -q "^MPI:" one.log && fail "the match without mpirun says it ran under MPI"
+# mpirun forwards rank 0's output through a terminal of its own: the redraw codes of a live
+# status line used to land in the log file.
+grep -q $'[\r\x1b]' ranks.log && fail "the log of a match under mpirun holds redraw codes"
 echo "1. 16 games on 3 ranks identical, move for move, to one process's"
 
 "${mpi[@]}" "$harness" sprt --base "$source/configs/none.json" --test "$source/configs/default.json" \

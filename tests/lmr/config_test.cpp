@@ -101,6 +101,13 @@ TEST(ConfigErrors, UnknownTopLevelAndLeafKeys) {
     EXPECT_NE(msg.find("did you mean 'weight'"), std::string::npos) << msg;
 }
 
+TEST(ConfigErrors, AKeyUnlikeEveryValidOneGetsNoGuessOnlyTheList) {
+    TempDir dir;
+    const std::string msg = load_error(dir, R"({"lmr": {"gates": {"zzzzzzzz": true}}})");
+    EXPECT_NE(msg.find("unknown key 'zzzzzzzz'; valid keys here: "), std::string::npos) << msg;
+    EXPECT_EQ(msg.find("did you mean"), std::string::npos) << msg;
+}
+
 TEST(ConfigErrors, WrongTypeNamesPathAndTypes) {
     TempDir dir;
     std::string msg = load_error(dir, R"({"lmr": {"min_depth": "3"}})");

@@ -87,5 +87,20 @@ TEST(Text, DidYouMeanGuessesOnlyALikelyTypo) {
     EXPECT_EQ(did_you_mean("anything", {}), "");
 }
 
+TEST(Text, FitFieldsDropsTheNamedFieldsInOrderThenCuts) {
+    const std::string line = "Pairs 3/10 | Ptnml 0,1,1,1,0 | Elo +5.0 ± 9.9 | ETA 0:00:07";
+    // 59 code points: "±" is two bytes but one character on the screen.
+    EXPECT_EQ(fit_fields(line, 59, {"Ptnml"}), line);
+    EXPECT_EQ(fit_fields(line, 58, {"Ptnml", "ETA"}), "Pairs 3/10 | Elo +5.0 ± 9.9 | ETA 0:00:07");
+    EXPECT_EQ(fit_fields(line, 41, {"Ptnml", "ETA"}), "Pairs 3/10 | Elo +5.0 ± 9.9 | ETA 0:00:07");
+    EXPECT_EQ(fit_fields(line, 40, {"Ptnml", "ETA"}), "Pairs 3/10 | Elo +5.0 ± 9.9");
+    // Nothing left to drop: cut, the last column an ellipsis, never half a UTF-8 character.
+    EXPECT_EQ(fit_fields(line, 20, {"Ptnml"}), "Pairs 3/10 | Elo +5…");
+    EXPECT_EQ(fit_fields("Elo +5.0 ± 9.9", 10, {}), "Elo +5.0 …");
+    EXPECT_EQ(fit_fields("Elo +5.0 ± 9.9", 11, {}), "Elo +5.0 ±…");
+    EXPECT_EQ(fit_fields("abc", 0, {}), "");
+    EXPECT_EQ(fit_fields("Pairs 1 | Ptnml 1", 3, {"Pairs", "Ptnml"}), "");
+}
+
 }  // namespace
 }  // namespace lmr::text

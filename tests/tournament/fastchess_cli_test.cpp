@@ -86,9 +86,7 @@ std::vector<std::string> fishtest_command(const TempDir& dir, int rounds) {
             "option.Hash=16",
             "-each",
             "proto=uci",
-            "option.Threads=1",
-            "-db",
-            (dir / "runs.db")};
+            "option.Threads=1"};
 }
 
 // OpenBench's pairing of "Finished game" lines (Client/worker.py, Cutechess.update_results):
@@ -126,12 +124,21 @@ std::string crc32_by_python(const TempDir& dir, const std::string& file) {
     return text;
 }
 
+// The worker runs the manager in a folder of its own, without -db (it failed there: "cannot
+// create the results database 'results/lmrlab.db': 'results' is not a directory").
 TEST(FastchessCli, FishtestWorkerCommandLineIsPlayedStoredAndParsedAsFishtestParsesIt) {
     TempDir dir("fastchess-fishtest");
+    const fs::path worker = dir / "worker";  // empty: the book and the PGN are elsewhere
+    fs::create_directories(worker);
     const int rounds = 6;
-    const auto r = run_harness(dir, fishtest_command(dir, rounds), std::chrono::seconds(110));
+    Harness harness(worker, fishtest_command(dir, rounds));
+    const auto r = harness.wait(std::chrono::seconds(110));
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     const auto lines = lines_of(r.out);
+    const fs::path db_path = worker / "results" / "lmrlab.db";
+    ASSERT_FALSE(lines.empty());
+    EXPECT_EQ(lines.front(),
+              "Results database: " + db_path.string() + " (the default; -db FILE chooses another)");
 
     // fishtest's patterns, applied line by line as its worker does.
     const std::regex wld(
@@ -185,7 +192,7 @@ TEST(FastchessCli, FishtestWorkerCommandLineIsPlayedStoredAndParsedAsFishtestPar
     EXPECT_EQ(crc, crc32_by_python(dir, dir / "results.pgn"));
 
     // The games are in the database, with the run's command line and the PGN's Event.
-    Db db(dir / "runs.db");
+    Db db(db_path);
     EXPECT_EQ(db.integer("SELECT count(*) FROM games"), 2 * rounds);
     EXPECT_NE(db.text("SELECT command_line FROM runs").find("-testEnv"), std::string::npos);
     const std::string pgn = read_file(dir / "results.pgn");
@@ -284,9 +291,7 @@ TEST(FastchessCli, OpenBenchCutechessCommandLinePrintsCutechessLines) {
                                            "-pgnout",
                                            (dir / "ob.pgn"),
                                            "-output",
-                                           "format=cutechess",
-                                           "-db",
-                                           (dir / "runs.db")};
+                                           "format=cutechess"};  // no -db: as the worker runs it
     const auto r = run_harness(dir, args, std::chrono::seconds(110));
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     const auto lines = lines_of(r.out);
@@ -333,7 +338,7 @@ TEST(FastchessCli, OpenBenchCutechessCommandLinePrintsCutechessLines) {
         std::find_if(lines.begin(), lines.end(),
                      [](const std::string& l) { return l.rfind("Elo difference: ", 0) == 0; }),
         lines.end());
-    EXPECT_EQ(Db(dir / "runs.db").integer("SELECT count(*) FROM games"), 6);
+    EXPECT_EQ(Db(dir / "results/lmrlab.db").integer("SELECT count(*) FROM games"), 6);
     EXPECT_NE(read_file(dir / "ob.pgn").find("[White \"LMR-dev\"]"), std::string::npos);
 }
 

@@ -1,5 +1,6 @@
-// Progress lines of a run whose output is not a terminal: every `every` pairs, and never more
-// than max_quiet of silence while games finish (a CI log at a long time control).
+// Progress lines of a run: on a terminal one status line redrawn to fit its width; otherwise
+// every `every` pairs, and never more than max_quiet of silence while games finish (a CI log at a
+// long time control).
 
 #include "harness/tournament/progress.hpp"
 
@@ -25,7 +26,7 @@ stats::Summary summary_of(long pairs) {
 
 TEST(Progress, WithoutATerminalALineComesEveryNPairsOnly) {
     std::ostringstream out;
-    Progress progress(out, /*live=*/false, /*every=*/10, 100, 0, std::chrono::hours(1));
+    Progress progress(out, /*terminal=*/{}, /*every=*/10, 100, 0, std::chrono::hours(1));
     for (long pair = 1; pair <= 25; ++pair) {
         progress.game_done(2 * pair - 1, kMate);
         progress.game_done(2 * pair, kMate);
@@ -37,7 +38,7 @@ TEST(Progress, WithoutATerminalALineComesEveryNPairsOnly) {
 
 TEST(Progress, WithoutATerminalAFinishedGameIsShownOnceTheLastLineIsTooOld) {
     std::ostringstream out;
-    Progress progress(out, /*live=*/false, /*every=*/10, 100, 0, std::chrono::seconds(0));
+    Progress progress(out, /*terminal=*/{}, /*every=*/10, 100, 0, std::chrono::seconds(0));
     progress.game_done(1, kMate);
     progress.game_done(2, kMate);
     progress.pair_done(1, summary_of(1));
@@ -48,7 +49,8 @@ TEST(Progress, WithoutATerminalAFinishedGameIsShownOnceTheLastLineIsTooOld) {
 
 TEST(Progress, OnATerminalTheStatusLineIsRewrittenNotRepeated) {
     std::ostringstream out;
-    Progress progress(out, /*live=*/true, /*every=*/10, 100, 0, std::chrono::seconds(0));
+    Progress progress(
+        out, [] { return std::size_t{200}; }, /*every=*/10, 100, 0, std::chrono::seconds(0));
     progress.game_done(1, kMate);
     progress.game_done(2, kMate);
     progress.pair_done(1, summary_of(1));
@@ -56,12 +58,51 @@ TEST(Progress, OnATerminalTheStatusLineIsRewrittenNotRepeated) {
     EXPECT_EQ(out.str().front(), '\r');
 }
 
+// The live line was 155-190 characters whatever the terminal: in 100 columns each update left
+// a cut row behind. It now fits one column short of the width asked at each redraw, the least
+// telling fields left out first.
+TEST(Progress, TheStatusLineFitsTheTerminalAsItIsResized) {
+    std::ostringstream out;
+    std::size_t columns = 200;
+    Progress progress(
+        out, [&columns] { return columns; }, /*every=*/10, 100, 0, std::chrono::seconds(0));
+    const auto last_line = [&out] {
+        const std::string text = out.str();
+        const std::size_t start = text.rfind('\r') + 1;
+        return text.substr(start, text.rfind("\x1b[K") - start);
+    };
+    progress.pair_done(3, summary_of(3));
+    const std::string wide = last_line();
+    EXPECT_NE(wide.find("| Ptnml "), std::string::npos) << wide;
+    EXPECT_NE(wide.find("| ETA "), std::string::npos) << wide;
+    columns = 60;
+    progress.pair_done(4, summary_of(4));
+    const std::string narrow = last_line();
+    std::size_t shown = 0;  // UTF-8 code points: "±" is one column
+    for (const char c : narrow) shown += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    EXPECT_LE(shown, 59u) << narrow;
+    EXPECT_EQ(narrow.rfind("Pairs 4/100 | ", 0), 0u) << narrow;
+    EXPECT_NE(narrow.find("| Elo "), std::string::npos) << narrow;
+    EXPECT_EQ(narrow.find("Ptnml"), std::string::npos) << narrow;
+}
+
+TEST(Progress, WithoutATerminalNoRedrawCodesAreWritten) {
+    std::ostringstream out;
+    Progress progress(out, /*terminal=*/{}, /*every=*/1, 100, 0, std::chrono::hours(1));
+    for (int pairs = 1; pairs <= 3; ++pairs) progress.pair_done(pairs, summary_of(pairs));
+    progress.message("a message");
+    progress.close();
+    EXPECT_EQ(out.str().find('\r'), std::string::npos) << out.str();
+    EXPECT_EQ(out.str().find('\x1b'), std::string::npos) << out.str();
+    EXPECT_EQ(lines_in(out.str()), 4) << out.str();
+}
+
 // Time forfeits and crashes are named in the progress lines, and once they pass 3 % of the
 // session's games (after 20 games), a warning line says so (it went unmentioned: 4 of 65 games
 // lost on time on an overloaded machine).
 TEST(Progress, EngineFaultsAreCountedInTheLinesAndWarnedAboutOnce) {
     std::ostringstream out;
-    Progress progress(out, /*live=*/false, /*every=*/1, 100, 0, std::chrono::hours(1));
+    Progress progress(out, /*terminal=*/{}, /*every=*/1, 100, 0, std::chrono::hours(1));
     long games = 0;
     const auto pair = [&](core::Termination first, core::Termination second) {
         progress.game_done(++games, first);

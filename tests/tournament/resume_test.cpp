@@ -127,7 +127,7 @@ TEST(Resume, ARunStartedWithRelativePathsResumesFromAnotherDirectory) {
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     expect_complete_run(db_path, kPairs);
     // The hanger loses every game on time: the end of the run says so, for the whole run.
-    EXPECT_NE(r.out.find("Engine faults: 12 of 12 games (100.0 %): 12 time forfeit ("),
+    EXPECT_NE(r.out.find("Engine faults: 12 of 12 games (100.0 %: 12 time forfeit) ("),
               std::string::npos)
         << r.out;
     EXPECT_NE(r.out.find("Warning: more than 3 % of the games were lost to engine faults"),
