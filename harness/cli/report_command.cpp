@@ -104,12 +104,18 @@ int report_store_error(const CommandContext& context, const store::StoreError& e
     return is_bad_database(e) ? kExitUsage : kExitFailure;
 }
 
+// The value of a flag given at most once; nullopt when it was not given.
+std::optional<std::string> named(const po::variables_map& values, const char* flag) {
+    return values.count(flag) != 0U ? std::optional(values[flag].as<std::string>()) : std::nullopt;
+}
+
 // The page's data from one database: every run, or the one of --run, the --baseline and the
 // --ratings (each when named).
 report::PageData load_page(const store::Store& store, const std::string& db,
                            std::optional<std::int64_t> run_id,
                            const std::optional<std::string>& baseline,
-                           const std::optional<std::string>& anchor) {
+                           const std::optional<std::string>& anchor,
+                           const std::optional<std::string>& time_control) {
     report::PageData page;
     page.database = db;
     page.generated_at = store::now_timestamp();
@@ -120,8 +126,9 @@ report::PageData load_page(const store::Store& store, const std::string& db,
         for (const auto& row : report::load_runs(store))
             page.runs.push_back(report::load_run(store, row.run.id));
     }
-    if (baseline) page.baseline = report::load_baseline(store, *baseline);
-    if (anchor) page.ratings = report::rate({report::load_rating_source(store)}, *anchor);
+    if (baseline) page.baseline = report::load_baseline(store, *baseline, time_control);
+    if (anchor)
+        page.ratings = report::rate({report::load_rating_source(store, time_control)}, *anchor);
     return page;
 }
 
@@ -149,7 +156,7 @@ int run_pooled_ratings(CommandContext& context, const po::variables_map& values,
         if (values.count("upgrade") != 0U) upgrade(db);
         const auto store = open_existing_database(db);
         const store::ReadSnapshot snapshot(store);
-        sources.push_back(report::load_rating_source(store));
+        sources.push_back(report::load_rating_source(store, named(values, "tc")));
     }
     print_ratings(context.out, report::rate(sources, values["ratings"].as<std::string>()), format);
     return kExitOk;
@@ -163,7 +170,7 @@ int run_multi_database_page(CommandContext& context, const po::variables_map& va
             "several --db make one --html page with a part per database, or one --ratings list "
             "pooled from them; the other lists and --format read one database: give --html "
             "FILE, --ratings NAME or one --db");
-    for (const char* flag : {"run", "baseline"})
+    for (const char* flag : {"run", "baseline", "tc"})
         if (values.count(flag) != 0U)
             throw UsageError(std::string("--") + flag + " reads one database: give one --db");
     if (!values["format"].defaulted() || !values["columns"].defaulted())
@@ -173,7 +180,8 @@ int run_multi_database_page(CommandContext& context, const po::variables_map& va
         if (values.count("upgrade") != 0U) upgrade(db);
         const auto store = open_existing_database(db);
         const store::ReadSnapshot snapshot(store);
-        parts.push_back(load_page(store, db, std::nullopt, std::nullopt, std::nullopt));
+        parts.push_back(
+            load_page(store, db, std::nullopt, std::nullopt, std::nullopt, std::nullopt));
     }
     const std::string path = values["html"].as<std::string>();
     write_file_atomically(path, report::html_page(parts));
@@ -205,12 +213,13 @@ int run_report(CommandContext& context, const po::variables_map& values) {
         if (run_id < 1)
             throw flag_error("--run", values["run"].as<std::string>(), "must be at least 1");
     }
-    const auto named = [&values](const char* flag) {
-        return values.count(flag) != 0U ? std::optional(values[flag].as<std::string>())
-                                        : std::nullopt;
-    };
-    const std::optional<std::string> baseline = named("baseline");
-    const std::optional<std::string> anchor = named("ratings");
+    const std::optional<std::string> baseline = named(values, "baseline");
+    const std::optional<std::string> anchor = named(values, "ratings");
+    const std::optional<std::string> time_control = named(values, "tc");
+    if (time_control && !has_baseline && !has_ratings)
+        throw UsageError(
+            "--tc restricts --baseline and --ratings to the runs of one time control: give one "
+            "of them");
     const Columns columns = parse_columns(values["columns"].as<std::string>());
     const bool columns_given = !values["columns"].defaulted();
     if (columns_given && (has_run || has_baseline || has_ratings))
@@ -232,13 +241,15 @@ int run_report(CommandContext& context, const po::variables_map& values) {
             else
                 render(out, report::run_document(detail, audience_of(format)), format);
         } else if (has_baseline) {
-            const auto result = report::load_baseline(store, *baseline);
+            const auto result = report::load_baseline(store, *baseline, time_control);
             if (format == Format::kJson)
                 out << report::baseline_json(result).dump(2) << '\n';
             else
                 render(out, report::baseline_document(result, audience_of(format)), format);
         } else if (has_ratings) {
-            print_ratings(out, report::rate({report::load_rating_source(store)}, *anchor), format);
+            print_ratings(out,
+                          report::rate({report::load_rating_source(store, time_control)}, *anchor),
+                          format);
         } else if (columns == Columns::kStudy) {
             const auto rows = report::load_study_rows(store);
             if (format == Format::kJson)
@@ -256,7 +267,7 @@ int run_report(CommandContext& context, const po::variables_map& values) {
     if (html) {
         const auto page = load_page(store, db.string(),
                                     has_run ? std::optional<std::int64_t>(run_id) : std::nullopt,
-                                    baseline, anchor);
+                                    baseline, anchor, time_control);
         const std::string path = values["html"].as<std::string>();
         write_file_atomically(path, report::html_page(page));
         if (!print) out << "Wrote " << path << '\n';
@@ -280,6 +291,9 @@ int run_report_command(CommandContext& context) {
         ("ratings", po::value<std::string>()->value_name("NAME"),
          "rating list: every config's maximum-likelihood Elo from all completed pairs, "
          "config NAME = 0; with several --db, one list pooled from them")
+        ("tc", po::value<std::string>()->value_name("TC"),
+         "with --baseline or --ratings: only the runs played at this time control, as the runs "
+         "list shows it (nodes=20000, tc=10+0.1); both say which they pooled")
         ("format", po::value<std::string>()->default_value("table"),
          "table (aligned text), json, csv or markdown")
         ("columns", po::value<std::string>()->default_value("default"),

@@ -24,15 +24,22 @@ struct Meeting {
 // config → opponent → the pooled meeting, from config_results.
 using MeetingMap = std::map<std::string, std::map<std::string, Meeting>>;
 
-MeetingMap load_meetings(const store::Store& store) {
+MeetingMap load_meetings(const store::Store& store,
+                         const std::optional<std::string>& time_control = std::nullopt) {
     MeetingMap map;
-    for (store::ConfigMeeting& meeting : store.config_meetings()) {
+    for (store::ConfigMeeting& meeting : store.config_meetings(time_control)) {
         map[meeting.config][meeting.opponent] = {.runs = meeting.runs,
                                                  .run_ids = std::move(meeting.run_ids),
                                                  .setups = meeting.setups,
                                                  .pairs = meeting.penta};
     }
     return map;
+}
+
+std::vector<std::string> names_of(const MeetingMap& meetings) {
+    std::vector<std::string> names;
+    for (const auto& [config, opponents] : meetings) names.push_back(config);
+    return names;
 }
 
 // Best first; an unbounded Elo sorts by its sign like any other number.
@@ -55,9 +62,7 @@ std::string_view to_string(Relation relation) {
 }
 
 std::vector<std::string> config_names(const store::Store& store) {
-    std::vector<std::string> names;
-    for (const auto& [config, opponents] : load_meetings(store)) names.push_back(config);
-    return names;
+    return names_of(load_meetings(store));
 }
 
 ReportError no_such_config(std::string_view name, std::string_view where,
@@ -68,13 +73,22 @@ ReportError no_such_config(std::string_view name, std::string_view where,
                                       : "; configs: " + text::joined(names, ", ")));
 }
 
-BaselineReport load_baseline(const store::Store& store, std::string_view baseline) {
-    const MeetingMap meetings = load_meetings(store);
+BaselineReport load_baseline(const store::Store& store, std::string_view baseline,
+                             const std::optional<std::string>& time_control) {
+    if (time_control) require_time_control(store, *time_control);
+    const MeetingMap meetings = load_meetings(store, time_control);
     const auto base = meetings.find(std::string(baseline));
-    if (base == meetings.end())
-        throw no_such_config(baseline, store.path().string(), config_names(store));
+    if (base == meetings.end()) {
+        throw no_such_config(
+            baseline,
+            store.path().string() + (time_control ? " at time control " + *time_control : ""),
+            names_of(meetings));
+    }
+    const std::vector<store::RunRecord> runs = store.list_runs();
     BaselineReport report;
     report.baseline = base->first;
+    report.time_control = time_control;
+    std::set<std::int64_t> pooled;
     for (const auto& [opponent, meeting] : base->second) report.opponents.push_back(opponent);
 
     for (const auto& [config, opponents] : meetings) {
@@ -87,6 +101,10 @@ BaselineReport load_baseline(const store::Store& store, std::string_view baselin
             entry.run_ids = direct->second.run_ids;
             entry.setups = direct->second.setups;
             entry.stats = stats::summarize(direct->second.pairs, std::nullopt);
+            const std::set<std::int64_t> ids = run_id_set(entry.run_ids);
+            for (const PooledTimeControl& p : pooled_time_controls(runs, ids, ""))
+                entry.time_controls.push_back(p.time_control);
+            pooled.insert(ids.begin(), ids.end());
         } else {
             for (const auto& [opponent, meeting] : opponents) {
                 if (base->second.count(opponent) != 0U) entry.common_opponents.push_back(opponent);
@@ -96,6 +114,7 @@ BaselineReport load_baseline(const store::Store& store, std::string_view baselin
         }
         report.entries.push_back(std::move(entry));
     }
+    report.time_controls = pooled_time_controls(runs, pooled, "");
     std::stable_sort(report.entries.begin(), report.entries.end(),
                      [](const BaselineEntry& a, const BaselineEntry& b) {
                          if (a.relation != b.relation) return a.relation < b.relation;

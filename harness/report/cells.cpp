@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <set>
 
 namespace lmr::report {
 
@@ -33,6 +34,26 @@ std::string short_date(const std::string& timestamp) {
     std::string text = timestamp.substr(0, 16);
     if (text[10] == 'T') text[10] = ' ';
     return text;
+}
+
+std::string pooled_text(const std::vector<PooledTimeControl>& pooled) {
+    std::string text;
+    for (const PooledTimeControl& p : pooled) {
+        const bool one = p.run_ids.find(',') == std::string::npos;
+        text += (text.empty() ? "" : ", ") + p.time_control + (one ? " (run " : " (runs ") +
+                p.run_ids + (p.database.empty() ? "" : " of " + p.database) + ")";
+    }
+    return text.empty() ? "-" : text;
+}
+
+std::string mixed_time_controls_note(const std::vector<PooledTimeControl>& pooled,
+                                     const std::string& subject_and_verb) {
+    std::set<std::string> distinct;
+    for (const PooledTimeControl& p : pooled) distinct.insert(p.time_control);
+    if (distinct.size() < 2) return "";
+    return subject_and_verb + " " + std::to_string(distinct.size()) +
+           " time controls on one scale, and a config's strength can differ between them: "
+           "--tc TC restricts them to the runs of one.";
 }
 
 std::string number(double value) {

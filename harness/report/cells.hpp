@@ -6,7 +6,9 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "harness/report/data.hpp"
 #include "harness/stats/format.hpp"
 
 namespace lmr::report {
@@ -23,6 +25,12 @@ std::string wdl(long wins, long draws, long losses);
 std::string ptnml(const stats::Pentanomial& pairs);
 // Human: "2024-05-01 12:00" from "2024-05-01T12:00:00.123Z" (UTC); "" stays "".
 std::string short_date(const std::string& timestamp);
+// "nodes=20000 (runs 1,4), tc=10+0.1 (run 7 of b.db)": which runs a pooled figure mixed.
+std::string pooled_text(const std::vector<PooledTimeControl>& pooled);
+// The note a pooled figure gets when it mixes time controls ("" when it does not), after
+// `subject_and_verb` ("This list pools", "These figures pool").
+std::string mixed_time_controls_note(const std::vector<PooledTimeControl>& pooled,
+                                     const std::string& subject_and_verb);
 
 // Machine: the shortest text that reads back as the same double; "+inf"/"-inf" as the stats
 // JSON writes them; "" for NaN (undefined).

@@ -2,9 +2,14 @@
 
 #include "harness/report/charts.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
+#include <iterator>
+#include <map>
+#include <utility>
 
 #include "harness/report/cells.hpp"
 #include "harness/report/tables.hpp"
@@ -139,6 +144,55 @@ IntervalChart run_elo_chart(const std::vector<RunDetail>& runs) {
         chart.rows.push_back(std::move(row));
     }
     return chart;
+}
+
+std::vector<IntervalChart> forest_charts(const std::vector<PageData>& parts) {
+    struct Row {
+        std::size_t part;
+        const RunDetail* run;
+    };
+    // base → test → its runs, in the order of the databases and of their runs
+    std::map<std::string, std::map<std::string, std::vector<Row>>> by_base;
+    for (std::size_t part = 0; part < parts.size(); ++part)
+        for (const RunDetail& run : parts[part].runs)
+            if (run.row.head_to_head && run.row.stats && run.row.stats->estimate.defined())
+                by_base[run.row.summary.base_name][run.row.summary.test_name].push_back(
+                    {part, &run});
+    std::vector<IntervalChart> charts;
+    for (const auto& [base, tests] : by_base) {
+        std::vector<std::pair<double, std::string>> order;  // mean Elo, test
+        for (const auto& [test, rows] : tests) {
+            double sum = 0;
+            for (const Row& r : rows) sum += r.run->row.stats->estimate.elo;
+            order.emplace_back(sum / static_cast<double>(rows.size()), test);
+        }
+        std::sort(order.begin(), order.end(),
+                  [](const auto& a, const auto& b) { return a.first > b.first; });
+        IntervalChart chart;
+        chart.id = "forest-" + base;
+        chart.title = "Elo against " + base + " per run, by database (95 % interval)";
+        chart.x_label = "Elo against " + base;
+        for (const auto& [mean, test] : order) {
+            for (const Row& r : tests.at(test)) {
+                const RunRow& row = r.run->row;
+                const auto& e = row.stats->estimate;
+                Interval interval;
+                interval.label = test + " · " +
+                                 std::filesystem::path(parts[r.part].database).stem().string() +
+                                 " #" + integer(row.run.id);
+                interval.value = e.elo;
+                interval.error = e.elo_error;
+                const std::string verdict = verdict_text(row);
+                interval.tooltip = interval.label + ": " + plus_minus(e.elo, e.elo_error) +
+                                   " Elo over " + integer(e.units) + " pairs at " +
+                                   row.run.time_control + (verdict.empty() ? "" : ", " + verdict);
+                interval.color = kPalette[r.part % std::size(kPalette)];
+                chart.rows.push_back(std::move(interval));
+            }
+        }
+        charts.push_back(std::move(chart));
+    }
+    return charts;
 }
 
 IntervalChart baseline_elo_chart(const BaselineReport& report) {

@@ -22,6 +22,11 @@ std::optional<LineChart> score_chart(const RunDetail& run);
 IntervalChart run_elo_chart(const std::vector<RunDetail>& runs);
 // Every config measured directly against the baseline: Elo ± 95 %.
 IntervalChart baseline_elo_chart(const BaselineReport& report);
+// The head-to-head runs of several databases (a study's phases), one forest plot per base
+// config: a row per run, the runs of one test config together in the order of the databases
+// (each a colour, named in the row's label), the configs by their mean Elo, best first, the
+// zero line drawn; the verdict of an SPRT in each row's tooltip.
+std::vector<IntervalChart> forest_charts(const std::vector<PageData>& parts);
 // Every rated config: Elo ± 95 % relative to the anchor.
 IntervalChart ratings_chart(const RatingsReport& report);
 // Tune runs with iterations: θ of each parameter in % of its range against the iteration.

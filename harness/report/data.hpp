@@ -92,6 +92,13 @@ struct RunDetail {
     std::optional<TuneData> tune;             // tune runs with stored settings
 };
 
+// The runs of one database a list pooled that were played at one time control.
+struct PooledTimeControl {
+    std::string time_control;  // "nodes=20000", "tc=5+0.05"
+    std::string database;      // set when the list pools several databases
+    std::string run_ids;       // "1,4,7"
+};
+
 // One config against the baseline.
 enum class Relation {
     kDirect,          // played the baseline: pooled counts of every meeting
@@ -109,13 +116,16 @@ struct BaselineEntry {
     long runs = 0;
     std::string run_ids;  // "1,4,7"
     long setups = 0;
+    std::vector<std::string> time_controls;  // kDirect: of the runs pooled, in run order
     // kCommonOpponent: the configs both played.
     std::vector<std::string> common_opponents;
 };
 
 struct BaselineReport {
     std::string baseline;
-    std::vector<std::string> opponents;  // every config the baseline played
+    std::optional<std::string> time_control;       // the runs of this one only (--tc)
+    std::vector<PooledTimeControl> time_controls;  // of the runs the direct entries pooled
+    std::vector<std::string> opponents;            // every config the baseline played
     std::vector<BaselineEntry> entries;  // direct by Elo (best first), then the others by name
 };
 
@@ -134,13 +144,6 @@ struct RatingSource {
     std::string database;  // the path as given
     std::vector<store::ConfigMeeting> meetings;
     std::vector<store::RunRecord> runs;
-};
-
-// The runs of one database a list pooled that were played at one time control.
-struct PooledTimeControl {
-    std::string time_control;  // "nodes=20000", "tc=5+0.05"
-    std::string database;      // set when the list pools several databases
-    std::string run_ids;       // "1,4,7"
 };
 
 struct RatingsReport {

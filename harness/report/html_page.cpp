@@ -12,7 +12,7 @@ namespace lmr::report {
 namespace {
 
 constexpr const char* kStyle = R"css(
-body { font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 1100px; padding: 0 1em;
+body { font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 1800px; padding: 0 1em;
        color: #222; background: #fafafa; }
 h1 { font-size: 1.6em; margin-bottom: 0.2em; }
 h2 { border-bottom: 1px solid #ccc; padding-bottom: 0.2em; margin-top: 1.6em; }
@@ -22,9 +22,10 @@ p.meta, p.note, p.empty { color: #555; }
 svg.chart { border: 1px solid #ddd; background: #fff; max-width: 100%; height: auto; }
 div.scroll { overflow-x: auto; }
 table.data { border-collapse: collapse; font-size: 0.9em; margin: 0.4em 0 1em; }
-table.data th, table.data td { border: 1px solid #ddd; padding: 3px 7px; white-space: nowrap; }
+table.data th, table.data td { border: 1px solid #ddd; padding: 3px 7px; }
 table.data th { background: #eee; }
-table.data td.num, table.data th.num { text-align: right; font-variant-numeric: tabular-nums; }
+table.data td.num, table.data th.num { text-align: right; font-variant-numeric: tabular-nums;
+                                       white-space: nowrap; }
 table.data tbody tr:nth-child(even) { background: #f4f4f4; }
 dl.fields { display: grid; grid-template-columns: max-content auto; gap: 2px 12px; }
 dl.fields dt { font-weight: bold; }
@@ -53,6 +54,11 @@ std::string run_section(const RunDetail& run, bool detail, const std::string& pr
     if (!charts.empty()) html += "<div class=\"charts\">\n" + charts + "</div>\n";
     if (!detail && run.row.head_to_head && run.row.stats) {  // the detail has its own copy
         html += "<pre>" + html_escape(stats::format_block(*run.row.stats)) + "</pre>\n";
+    }
+    if (!detail && !run.standings.rows.empty()) {  // a tournament: its result is the standings
+        Document doc;
+        doc.sections.push_back(standings_section(run.standings, Audience::kHuman));
+        html += render_html(doc, 3);
     }
     if (detail) {
         Document doc = run_document(run, Audience::kHuman);
@@ -93,9 +99,10 @@ std::string database_part(const PageData& page, const std::string& prefix) {
     if (!page.single_run) {
         IntervalChart chart = run_elo_chart(page.runs);
         chart.id = prefix + chart.id;
-        html += "<section id=\"" + prefix +
-                "elo\">\n<h2>Elo per run</h2>\n<div class=\"charts\">\n" +
-                render_interval_chart(chart) + "</div>\n</section>\n";
+        if (!chart.rows.empty())  // tunes and tournaments have no Elo of a test engine
+            html += "<section id=\"" + prefix +
+                    "elo\">\n<h2>Elo per run</h2>\n<div class=\"charts\">\n" +
+                    render_interval_chart(chart) + "</div>\n</section>\n";
         html += "<section id=\"" + prefix + "runs\">\n<h2>Runs</h2>\n";
         Table table = runs_table(rows, Audience::kHuman);
         table.title.clear();
@@ -131,7 +138,7 @@ std::string html_page(const std::vector<PageData>& parts) {
                         " · generated " + generated) +
             "</p>\n";
     if (parts.size() > 1) {  // a table of contents, one entry per database
-        html += "<nav>\n<ul>\n";
+        html += "<nav>\n<ul>\n<li><a href=\"#glance\">At a glance</a></li>\n";
         for (std::size_t i = 0; i < parts.size(); ++i)
             html += "<li><a href=\"#db" + integer(static_cast<std::int64_t>(i + 1)) + "\">" +
                     html_escape(parts[i].database) + "</a></li>\n";
@@ -139,6 +146,18 @@ std::string html_page(const std::vector<PageData>& parts) {
     }
     html += "</header>\n<main>\n";
 
+    if (parts.size() > 1) {  // the databases' answers side by side before their details
+        std::string charts;
+        for (const IntervalChart& chart : forest_charts(parts))
+            charts += render_interval_chart(chart);
+        if (!charts.empty())
+            html +=
+                "<section id=\"glance\">\n<h1>At a glance</h1>\n<p class=\"note\">Every "
+                "head-to-head run of the databases below, one chart per base config: the "
+                "runs of a config together, one colour per database, the configs by their "
+                "mean Elo. A run's verdict is in its tooltip.</p>\n<div class=\"charts\">\n" +
+                charts + "</div>\n</section>\n";
+    }
     if (parts.size() == 1) {
         html += database_part(parts.front(), "");
     } else {

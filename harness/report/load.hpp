@@ -7,6 +7,8 @@
 // all its queries inside one store::ReadSnapshot.
 
 #include <cstdint>
+#include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -37,10 +39,24 @@ RunDetail load_run(const store::Store& store, std::int64_t run_id);
 Standings load_standings(const store::Store& store, std::int64_t run_id);
 Standings load_standings(const store::Store& store, const store::RunRecord& run,
                          const std::vector<store::RunEngine>& engines);
-// Every config measured against `baseline`; ReportError when no completed pair names it.
-BaselineReport load_baseline(const store::Store& store, std::string_view baseline);
-// What a rating list reads from one database: every meeting of two configs and every run.
-RatingSource load_rating_source(const store::Store& store);
+// Every config measured against `baseline` (over the runs at `time_control` only, when given);
+// ReportError when no completed pair names it, or no run was played at that time control.
+BaselineReport load_baseline(const store::Store& store, std::string_view baseline,
+                             const std::optional<std::string>& time_control = std::nullopt);
+// What a rating list reads from one database: every meeting of two configs (over the runs at
+// `time_control` only, when given: ReportError when there is none) and every run.
+RatingSource load_rating_source(const store::Store& store,
+                                const std::optional<std::string>& time_control = std::nullopt);
+// The runs of `ids` grouped by time control, in the order of their first run; `database` is
+// written into each (empty when a list reads one database).
+std::vector<PooledTimeControl> pooled_time_controls(const std::vector<store::RunRecord>& runs,
+                                                    const std::set<std::int64_t>& ids,
+                                                    const std::string& database);
+// The run ids of a run_ids list ("1,4,7").
+std::set<std::int64_t> run_id_set(std::string_view run_ids);
+// ReportError naming the time controls there are when no run (but tunes) of the database was
+// played at `time_control` (as runs.time_control writes it: "nodes=20000", "tc=10+0.1").
+void require_time_control(const store::Store& store, const std::string& time_control);
 // The rating list of every config from all completed pairs of the sources (configs known by name
 // across them), `anchor` at 0; ReportError when no completed pair names the anchor or the
 // results cannot bound the ratings.

@@ -23,30 +23,20 @@ void add_time_controls(RatingsReport& report, const RatingSource& source, bool n
     std::set<std::int64_t> pooled;
     for (const auto& m : source.meetings) {
         if (unlinked.count(m.config) != 0U) continue;
-        for (const std::string_view id : text::split(m.run_ids, ','))
-            pooled.insert(std::stoll(std::string(id)));
+        pooled.merge(run_id_set(m.run_ids));
     }
-    const auto first = report.time_controls.size();
-    for (const store::RunRecord& run : source.runs) {
-        if (pooled.count(run.id) == 0U) continue;
-        auto at = std::find_if(
-            report.time_controls.begin() + static_cast<long>(first), report.time_controls.end(),
-            [&run](const PooledTimeControl& p) { return p.time_control == run.time_control; });
-        if (at == report.time_controls.end()) {
-            at = report.time_controls.insert(
-                at, {.time_control = run.time_control,
-                     .database = name_database ? source.database : std::string(),
-                     .run_ids = {}});
-        }
-        at->run_ids += (at->run_ids.empty() ? "" : ",") + std::to_string(run.id);
-    }
+    for (PooledTimeControl& p :
+         pooled_time_controls(source.runs, pooled, name_database ? source.database : ""))
+        report.time_controls.push_back(std::move(p));
 }
 
 }  // namespace
 
-RatingSource load_rating_source(const store::Store& store) {
+RatingSource load_rating_source(const store::Store& store,
+                                const std::optional<std::string>& time_control) {
+    if (time_control) require_time_control(store, *time_control);
     return {.database = store.path().string(),
-            .meetings = store.config_meetings(),
+            .meetings = store.config_meetings(time_control),
             .runs = store.list_runs()};
 }
 

@@ -1,7 +1,6 @@
 // A rating list: every config's maximum-likelihood Elo with the anchor at 0, best first, and
 // the configs no chain of meetings links to the anchor apart.
 
-#include <set>
 #include <string>
 
 #include "engine/text/text.hpp"
@@ -69,22 +68,17 @@ Document ratings_document(const RatingsReport& report, Audience audience) {
         return doc;
     }
     s.tables.push_back(human_table(report));
-    std::vector<std::string> pooled;
-    for (const PooledTimeControl& p : report.time_controls) {
-        const bool one = p.run_ids.find(',') == std::string::npos;
-        pooled.push_back(p.time_control + (one ? " (run " : " (runs ") + p.run_ids +
-                         (p.database.empty() ? "" : " of " + p.database) + ")");
-    }
     if (report.databases.size() > 1)
         s.fields.emplace_back("Databases", text::joined(report.databases, ", "));
-    s.fields.emplace_back("Time controls", text::joined(pooled, ", "));
+    s.fields.emplace_back("Time controls", pooled_text(report.time_controls));
     if (!report.unconnected.empty())
         s.fields.emplace_back("Not linked to " + report.anchor,
                               text::joined(report.unconnected, ", "));
     s.notes.push_back(
         "The logistic Elo ratings that best explain every completed pair between two configs in "
         "the database at once (maximum likelihood, as Ordo rates a round robin; every run but "
-        "tunes, at whatever time control it was played). ± is the 95 % interval of the "
+        "tunes, at the time controls listed; --tc restricts it to one). ± is the 95 % interval of "
+        "the "
         "difference to " +
         report.anchor +
         ". Pairs, W/D/L, pentanomial and score are each config's own, pooled over "
@@ -94,13 +88,9 @@ Document ratings_document(const RatingsReport& report, Audience audience) {
             "Configs are matched by name across the databases: the same name must mean the same "
             "engine and config in each.");
     }
-    std::set<std::string> distinct;
-    for (const PooledTimeControl& p : report.time_controls) distinct.insert(p.time_control);
-    if (distinct.size() > 1) {
-        s.notes.push_back("This list pools " + std::to_string(distinct.size()) +
-                          " time controls on one scale, and a config's strength can differ "
-                          "between them: rate a database of one time control where that matters.");
-    }
+    if (auto note = mixed_time_controls_note(report.time_controls, "This list pools");
+        !note.empty())
+        s.notes.push_back(std::move(note));
     doc.sections.push_back(std::move(s));
     return doc;
 }

@@ -291,9 +291,13 @@ json baseline_json(const BaselineReport& report) {
                            {"run_ids", e.run_ids},
                            {"setups", e.setups},
                            {"stats", e.stats ? stats::to_json(*e.stats) : json(nullptr)},
-                           {"common_opponents", e.common_opponents}});
+                           {"common_opponents", e.common_opponents},
+                           {"time_controls", e.time_controls}});
     }
-    return {{"baseline", report.baseline}, {"opponents", report.opponents}, {"configs", configs}};
+    return {{"baseline", report.baseline},
+            {"time_control", report.time_control ? json(*report.time_control) : json(nullptr)},
+            {"opponents", report.opponents},
+            {"configs", configs}};
 }
 
 json ratings_json(const RatingsReport& report) {

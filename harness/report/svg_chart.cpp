@@ -20,13 +20,31 @@ std::string num(double v) {
     return buf;
 }
 
-// Tick labels without trailing zeros: 0.5, 10, 2.5e+04 stays readable.
+// Tick labels with the decimals of the step (a 1, 2 or 5 times a power of ten): 0.5, 10, 0.02.
 std::string tick_label(double v, double step) {
     char buf[32];
     if (std::abs(v) < step * 1e-9) v = 0;
-    const int decimals = step >= 1 ? 0 : static_cast<int>(std::ceil(-std::log10(step)));
+    const int decimals = step >= 1 ? 0 : static_cast<int>(std::ceil(-std::log10(step) - 1e-9));
     std::snprintf(buf, sizeof buf, "%.*f", std::min(decimals, 6), v);
     return buf;
+}
+
+// `label` cut to `max_chars` code points by replacing its middle with "…" (both ends of a run
+// label, "#12 rebel-expert… vs default", say what it is).
+std::string elide_middle(const std::string& label, std::size_t max_chars) {
+    const std::size_t length = display_width(label);
+    if (length <= max_chars || max_chars < 3) return label;
+    const std::size_t keep = max_chars - 1, head = (keep + 1) / 2, tail = keep - head;
+    // Byte offsets of code points: UTF-8 continuation bytes are 10xxxxxx.
+    const auto offset_of = [&label](std::size_t code_point) {
+        std::size_t seen = 0;
+        for (std::size_t i = 0; i < label.size(); ++i) {
+            if ((static_cast<unsigned char>(label[i]) & 0xC0) == 0x80) continue;
+            if (seen++ == code_point) return i;
+        }
+        return label.size();
+    };
+    return label.substr(0, offset_of(head)) + "…" + label.substr(offset_of(length - tail));
 }
 
 std::string text(double x, double y, const std::string& content, const std::string& extra = "") {
@@ -76,7 +94,9 @@ std::vector<double> nice_ticks(double low, double high, int count) {
     const double raw = (high - low) / (count - 1);
     const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
     double step = magnitude;
-    for (double m : {1.0, 2.0, 2.5, 5.0, 10.0}) {
+    // 1, 2 and 5 times a power of ten: every tick is then written exactly with the decimals of
+    // its step (a step of 2.5 printed "0 2 5 8 10" on a time axis in whole seconds).
+    for (double m : {1.0, 2.0, 5.0, 10.0}) {
         step = m * magnitude;
         if (step >= raw) break;
     }
@@ -110,13 +130,37 @@ std::string render_line_chart(const LineChart& chart) {
     if (!chart.y_min) yr.low -= y_pad;
     if (!chart.y_max) yr.high += y_pad;
 
-    const double w = chart.width, h = chart.height;
-    const double plot_w = w - kLeft - kRight, plot_h = h - kTop - kBottom;
+    // The legend goes in rows under the x-axis label, never over the lines: the chart grows by
+    // its rows.
+    struct LegendItem {
+        const Series* series;
+        double x, y;
+    };
+    std::vector<LegendItem> legend;
+    const double w = chart.width;
+    double legend_rows = 0;
+    if (chart.series.size() > 1) {
+        double x = kLeft;
+        for (const auto& s : chart.series) {
+            if (s.label.empty()) continue;
+            const double item = 24 + 6.5 * static_cast<double>(display_width(s.label));
+            if (x + item > w - kRight && x > kLeft) {
+                x = kLeft;
+                ++legend_rows;
+            }
+            legend.push_back({&s, x, legend_rows * 14});
+            x += item;
+        }
+        if (!legend.empty()) ++legend_rows;
+    }
+    const double legend_h = legend_rows * 14 + (legend_rows > 0 ? 6 : 0);
+    const double h = chart.height + legend_h;
+    const double plot_w = w - kLeft - kRight, plot_h = chart.height - kTop - kBottom;
     auto sx = [&](double x) { return kLeft + (x - xr.low) / (xr.high - xr.low) * plot_w; };
     auto sy = [&](double y) { return kTop + (yr.high - y) / (yr.high - yr.low) * plot_h; };
     auto clamp_y = [&](double y) { return std::clamp(y, yr.low, yr.high); };
 
-    std::string svg = svg_open(chart.id, chart.width, chart.height, chart.title);
+    std::string svg = svg_open(chart.id, chart.width, static_cast<int>(h), chart.title);
     // Grid and ticks.
     svg += "<g class=\"grid\" stroke=\"#e4e4e4\" stroke-width=\"1\">\n";
     const auto xticks = nice_ticks(xr.low, xr.high, 7);
@@ -135,7 +179,8 @@ std::string render_line_chart(const LineChart& chart) {
             text(sx(t), kTop + plot_h + 15, tick_label(t, xstep), " text-anchor=\"middle\"") + "\n";
     for (double t : yticks)
         svg += text(kLeft - 6, sy(t) + 4, tick_label(t, ystep), " text-anchor=\"end\"") + "\n";
-    svg += text(kLeft + plot_w / 2, h - 8, chart.x_label, " text-anchor=\"middle\"") + "\n";
+    svg +=
+        text(kLeft + plot_w / 2, chart.height - 8, chart.x_label, " text-anchor=\"middle\"") + "\n";
     svg += text(14, kTop + plot_h / 2, chart.y_label,
                 " text-anchor=\"middle\" transform=\"rotate(-90 14 " + num(kTop + plot_h / 2) +
                     ")\"") +
@@ -167,7 +212,6 @@ std::string render_line_chart(const LineChart& chart) {
                         " text-anchor=\"end\" fill=\"" + l.color + "\"") +
                    "\n";
     }
-    double legend_x = kLeft + 8, legend_y = kTop + 6;
     for (const auto& s : chart.series) {
         std::string points;
         std::string markers;
@@ -189,18 +233,15 @@ std::string render_line_chart(const LineChart& chart) {
                    (s.dashed ? " stroke-dasharray=\"5 3\"" : "") + "><title>" +
                    html_escape(s.label) + "</title></polyline>\n" + markers;
         }
-        if (!s.label.empty() && chart.series.size() > 1) {
-            const double item = 24 + 6.5 * static_cast<double>(display_width(s.label));
-            if (legend_x + item > w - kRight && legend_x > kLeft + 8) {  // wrap
-                legend_x = kLeft + 8;
-                legend_y += 14;
-            }
-            svg += "<rect x=\"" + num(legend_x) + "\" y=\"" + num(legend_y) +
-                   "\" width=\"10\" height=\"10\" fill=\"" + s.color + "\"/>" +
-                   text(legend_x + 14, legend_y + 9, s.label) + "\n";
-            legend_x += item;
-        }
     }
+    if (!legend.empty()) svg += "<g class=\"legend\">\n";
+    for (const LegendItem& item : legend) {
+        const double y = chart.height + item.y;
+        svg += "<rect x=\"" + num(item.x) + "\" y=\"" + num(y) +
+               "\" width=\"10\" height=\"10\" fill=\"" + item.series->color + "\"/>" +
+               text(item.x + 14, y + 9, item.series->label) + "\n";
+    }
+    if (!legend.empty()) svg += "</g>\n";
     return svg + "</svg>\n";
 }
 
@@ -219,8 +260,17 @@ std::string render_interval_chart(const IntervalChart& chart) {
     xr.low -= pad;
     xr.high += pad;
 
-    constexpr double kRow = 24, kLabel = 200;
+    // The label column is as wide as the longest label (11 px sans-serif: ~6.5 px a character),
+    // at most 45 % of the chart; a label longer than that loses its middle to "…" and keeps its
+    // whole text in the row's tooltip. A fixed 200 px cut long labels off on the left.
+    constexpr double kRow = 24, kCharWidth = 6.5;
     const double w = chart.width;
+    const double widest_label = 0.45 * w;
+    std::size_t longest = 0;
+    for (const auto& r : chart.rows) longest = std::max(longest, display_width(r.label));
+    const double kLabel =
+        std::clamp(16 + kCharWidth * static_cast<double>(longest), 80.0, widest_label);
+    const auto max_chars = static_cast<std::size_t>((kLabel - 16) / kCharWidth);
     const double h = kTop + kBottom + kRow * std::max<std::size_t>(chart.rows.size(), 1);
     const double plot_w = w - kLabel - kRight;
     auto sx = [&](double x) {
@@ -246,7 +296,7 @@ std::string render_interval_chart(const IntervalChart& chart) {
         const double y = kTop + kRow * (static_cast<double>(i) + 0.5);
         svg += "<g class=\"interval\"><title>" +
                html_escape(r.tooltip.empty() ? r.label : r.tooltip) + "</title>";
-        svg += text(kLabel - 8, y + 4, r.label, " text-anchor=\"end\"");
+        svg += text(kLabel - 8, y + 4, elide_middle(r.label, max_chars), " text-anchor=\"end\"");
         if (!std::isfinite(r.value)) {
             svg += text(kLabel + 4, y + 4,
                         "unbounded (" + std::string(r.value > 0 ? "+" : "-") + "inf)",

@@ -150,8 +150,13 @@ class Store {
     // order; a pairing whose pairs were seen from both sides has two entries.
     std::vector<PairingCounts> pairing_counts(std::int64_t run_id) const;
     // Every config's completed pairs against each opponent over all runs but tunes, each
-    // meeting once from either side (config_results), in no particular order.
-    std::vector<ConfigMeeting> config_meetings() const;
+    // meeting once from either side (as the config_results view pools them), in no particular
+    // order; with a time control ("nodes=20000", "tc=10+0.1": runs.time_control), over the
+    // runs at that time control only.
+    std::vector<ConfigMeeting> config_meetings(
+        const std::optional<std::string>& time_control = std::nullopt) const;
+    // The time controls of the runs config_meetings pools (every run but tunes), sorted.
+    std::vector<std::string> meeting_time_controls() const;
 
     // The connection itself, for tests that look at the file with SQL of their own. The harness
     // reads and writes only through the methods above.

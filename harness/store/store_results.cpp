@@ -105,10 +105,39 @@ std::vector<PairingCounts> Store::pairing_counts(std::int64_t run_id) const {
     });
 }
 
-std::vector<ConfigMeeting> Store::config_meetings() const {
-    auto stmt = statement(
-        "SELECT config, opponent, runs, run_ids, config_setups, penta_ll, penta_ld, penta_wl, "
-        "penta_dd, penta_wd, penta_ww FROM config_results");
+std::vector<ConfigMeeting> Store::config_meetings(
+    const std::optional<std::string>& time_control) const {
+    // The pooling of the config_results view (schema.cpp, version 2), over the runs of one time
+    // control when ?1 is not NULL. A view takes no parameter, and a new one would make every
+    // database need an upgrade; ReportViews.ConfigMeetingsPoolAsTheConfigResultsView holds the
+    // two together.
+    auto stmt = statement(R"sql(
+WITH pooled_runs AS (
+    SELECT id FROM runs WHERE kind <> 'tune' AND (?1 IS NULL OR time_control = ?1)
+), oriented AS (
+    SELECT p.run_id, p.view_engine_id AS engine_id, p.other_engine_id AS opponent_id, p.bin
+    FROM pair_results p WHERE p.run_id IN pooled_runs
+    UNION ALL
+    SELECT p.run_id, p.other_engine_id, p.view_engine_id,
+           CASE p.bin WHEN 'LL' THEN 'WW' WHEN 'LD' THEN 'WD'
+                      WHEN 'WD' THEN 'LD' WHEN 'WW' THEN 'LL' ELSE p.bin END
+    FROM pair_results p WHERE p.run_id IN pooled_runs
+), named AS (
+    SELECT x.run_id, x.engine_id, e.name AS config, o.name AS opponent, x.bin
+    FROM oriented x
+    JOIN engines e ON e.id = x.engine_id
+    JOIN engines o ON o.id = x.opponent_id
+), run_lists AS (
+    SELECT config, opponent, group_concat(run_id, ',') AS run_ids
+    FROM (SELECT DISTINCT config, opponent, run_id FROM named ORDER BY config, opponent, run_id)
+    GROUP BY config, opponent
+)
+SELECT n.config, n.opponent, COUNT(DISTINCT n.run_id), l.run_ids, COUNT(DISTINCT n.engine_id),
+       SUM(n.bin = 'LL'), SUM(n.bin = 'LD'), SUM(n.bin = 'WL'), SUM(n.bin = 'DD'),
+       SUM(n.bin = 'WD'), SUM(n.bin = 'WW')
+FROM named n JOIN run_lists l ON l.config = n.config AND l.opponent = n.opponent
+GROUP BY n.config, n.opponent)sql");
+    stmt->bind(1, time_control);
     return stmt->rows([](sqlite::Row& row) {
         ConfigMeeting meeting;
         meeting.config = row.text();
@@ -119,6 +148,12 @@ std::vector<ConfigMeeting> Store::config_meetings() const {
         meeting.penta = internal::read_pentanomial(row);
         return meeting;
     });
+}
+
+std::vector<std::string> Store::meeting_time_controls() const {
+    auto stmt = statement(
+        "SELECT DISTINCT time_control FROM runs WHERE kind <> 'tune' ORDER BY time_control");
+    return stmt->rows([](sqlite::Row& row) { return row.text(); });
 }
 
 }  // namespace lmr::store

@@ -428,6 +428,13 @@ TEST(ReportCli, UsageErrorsExitTwoAndSayWhy) {
     EXPECT_TRUE(contains(unknown.err, "configs: a, b, cpw-simple, crash, d, none")) << unknown.err;
     const auto both = harness({"report", "--db", f.db, "--run", "1", "--baseline", "a"}, tmp);
     EXPECT_EQ(both.exit_code, 2) << describe(both);
+    const auto tc_alone = harness({"report", "--db", f.db, "--tc", "nodes=1000"}, tmp);
+    EXPECT_EQ(tc_alone.exit_code, 2) << describe(tc_alone);
+    EXPECT_TRUE(contains(tc_alone.err, "--tc restricts --baseline and --ratings")) << tc_alone.err;
+    const auto tc_unplayed =
+        harness({"report", "--db", f.db, "--baseline", "a", "--tc", "tc=1+0"}, tmp);
+    EXPECT_EQ(tc_unplayed.exit_code, 2) << describe(tc_unplayed);
+    EXPECT_TRUE(contains(tc_unplayed.err, "--tc tc=1+0: no run in ")) << tc_unplayed.err;
     const auto help = harness({"report", "--help"}, tmp);
     EXPECT_EQ(help.exit_code, 0);
     EXPECT_TRUE(contains(help.out, "--baseline")) << help.out;

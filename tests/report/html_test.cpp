@@ -1,23 +1,22 @@
 // The HTML page of `lmr-harness report --html`: self-contained (no script, no external
 // resource), and rendered by headless Chromium without console errors, with the SVG charts in
-// the rendered DOM. The Chromium tests are skipped where /usr/bin/chromium is not installed.
+// the rendered DOM. Without a headless Chromium (tests/report/browser.hpp) those tests fail.
 
 #include <gtest/gtest.h>
 
 #include <regex>
 
+#include "tests/report/browser.hpp"
 #include "tests/report/cli_support.hpp"
 
 namespace lmr::report_test {
 namespace {
 
-constexpr const char* kChromium = "/usr/bin/chromium";
-
 // Loads a page in headless Chromium (a fresh profile, no network services) and returns the
 // rendered DOM (stdout) and the browser log (stderr), where console messages appear as
 // "INFO:CONSOLE" lines.
 Result render(const std::string& page, const TempDir& dir) {
-    return run(kChromium,
+    return run(headless_browser(),
                {"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--user-data-dir=" + dir / "profile", "--enable-logging=stderr", "--v=0",
@@ -60,7 +59,7 @@ TEST(ReportHtml, PageIsSelfContained) {
 }
 
 TEST(ReportHtml, RendersInChromiumWithoutConsoleErrors) {
-    if (!fs::exists(kChromium)) GTEST_SKIP() << kChromium << " is not installed";
+    if (headless_browser().empty()) GTEST_FAIL() << kNoBrowser;
     const auto& f = filled();
     TempDir dir;
     const std::string page = dir / "report.html";
@@ -94,7 +93,7 @@ TEST(ReportHtml, RendersInChromiumWithoutConsoleErrors) {
 
 // The check above would see an error: a page with a failing script produces console lines.
 TEST(ReportHtml, ConsoleCheckSeesScriptErrors) {
-    if (!fs::exists(kChromium)) GTEST_SKIP() << kChromium << " is not installed";
+    if (headless_browser().empty()) GTEST_FAIL() << kNoBrowser;
     TempDir dir;
     const std::string page = dir / "broken.html";
     write_file(page,

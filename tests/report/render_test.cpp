@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <regex>
 #include <sstream>
 
 #include "harness/report/charts.hpp"
@@ -97,8 +99,91 @@ TEST(ReportCharts, TicksAreRoundNumbersCoveringTheRange) {
     ASSERT_FALSE(t.empty());
     EXPECT_GE(t.front(), -2.94);
     EXPECT_LE(t.back(), 2.94);
-    EXPECT_DOUBLE_EQ(t[1] - t[0], 2.0);  // -2, 0, 2: the 1-2-2.5-5 step at or above 5.88 / 5
+    EXPECT_DOUBLE_EQ(t[1] - t[0], 2.0);  // -2, 0, 2: the 1-2-5 step at or above 5.88 / 5
     EXPECT_TRUE(nice_ticks(1, 1).empty());
+    // 0-14 s in 7 ticks wants a step of 2.33: 5, not 2.5 (whose ticks printed "0 2 5 8 10 12").
+    EXPECT_EQ(nice_ticks(0, 14, 7), (std::vector<double>{0, 5, 10}));
+}
+
+// The text of every <text> element of an SVG, in order.
+std::vector<std::string> svg_texts(const std::string& svg) {
+    std::vector<std::string> texts;
+    for (std::size_t at = svg.find("<text"); at != std::string::npos; at = svg.find("<text", at)) {
+        const std::size_t start = svg.find('>', at) + 1;
+        const std::size_t end = svg.find("</text>", start);
+        texts.push_back(svg.substr(start, end - start));
+        at = end;
+    }
+    return texts;
+}
+
+TEST(ReportCharts, TickLabelsAreTheTicksExactly) {
+    LineChart chart;
+    chart.id = "time";
+    chart.series.push_back({"score", {{0, 0.4}, {14, 0.6}}, "#123456"});
+    chart.x_min = 0;
+    chart.x_max = 14;
+    const auto texts = svg_texts(render_line_chart(chart));
+    for (const char* label : {"0", "5", "10"})
+        EXPECT_NE(std::find(texts.begin(), texts.end(), label), texts.end()) << label;
+    for (const char* rounded : {"2", "8", "12"})  // 2.5, 7.5 and 12.5 written with no decimal
+        EXPECT_EQ(std::find(texts.begin(), texts.end(), rounded), texts.end()) << rounded;
+}
+
+// The legend of a tune chart sat over its lines: it now goes under the plot, which the SVG
+// grows to hold.
+TEST(ReportCharts, TheLegendIsDrawnBelowThePlotNotOverIt) {
+    LineChart chart;
+    chart.id = "theta";
+    chart.height = 300;
+    for (int i = 0; i < 9; ++i)
+        chart.series.push_back({"parameter.number_" + std::to_string(i), {{0, 1}, {1, 2}}, "#123"});
+    const std::string svg = render_line_chart(chart);
+    const std::size_t legend = svg.find("<g class=\"legend\">");
+    ASSERT_NE(legend, std::string::npos) << svg;
+    const std::regex rect_y("<rect x=\"[0-9.]+\" y=\"([0-9.]+)\" width=\"10\"");
+    int items = 0;
+    for (auto it = std::sregex_iterator(svg.begin() + static_cast<long>(legend), svg.end(), rect_y);
+         it != std::sregex_iterator(); ++it, ++items)
+        EXPECT_GE(std::stod((*it)[1]), 300.0) << "a legend item inside the plot";
+    EXPECT_EQ(items, 9);
+    std::smatch height;
+    ASSERT_TRUE(std::regex_search(svg, height, std::regex("height=\"([0-9]+)\"")));
+    EXPECT_GT(std::stoi(height[1]), 300 + 14) << "more than one row of legend below";
+}
+
+// Run labels were cut off on the left of a fixed 200 px label column
+// ("…ert-no-bad-capture-gate vs rebel-expert"): the column fits the labels, and one longer than
+// 45 % of the chart keeps both ends around an ellipsis, its whole text in the tooltip.
+TEST(ReportCharts, IntervalLabelsFitTheirColumnOrLoseTheirMiddle) {
+    IntervalChart chart;
+    chart.id = "elo";
+    chart.width = 720;
+    const std::string longest =
+        "#12 rebel-expert-no-bad-capture-gate-and-no-killer-step-either vs "
+        "rebel-expert";
+    chart.rows.push_back({"#3 default vs none", 10, 5, "", "#123"});
+    chart.rows.push_back({longest, -4, 6, "", "#456"});
+    const std::string svg = render_interval_chart(chart);
+    const std::regex label(
+        "<text x=\"([0-9.]+)\" y=\"[0-9.]+\" text-anchor=\"end\">([^<]*)</text>");
+    std::vector<std::pair<double, std::string>> labels;
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), label);
+         it != std::sregex_iterator(); ++it)
+        if ((*it)[2].str().find(" vs ") != std::string::npos)
+            labels.emplace_back(std::stod((*it)[1]), (*it)[2]);
+    ASSERT_EQ(labels.size(), 2u) << svg;
+    EXPECT_EQ(labels[0].second, "#3 default vs none");
+    const std::string& cut = labels[1].second;
+    EXPECT_EQ(cut.rfind("#12 rebel-expert-no", 0), 0u) << cut;
+    EXPECT_TRUE(cut.ends_with("vs rebel-expert")) << cut;
+    EXPECT_NE(cut.find("…"), std::string::npos) << cut;
+    // Right-aligned at the column's edge, 6.5 px a character: its start stays inside the SVG.
+    std::size_t characters = 0;
+    for (const char c : cut) characters += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    EXPECT_GE(labels[1].first - 6.5 * static_cast<double>(characters), 0.0) << cut;
+    EXPECT_LE(labels[1].first, 0.45 * 720);
+    EXPECT_NE(svg.find("<title>" + longest + "</title>"), std::string::npos);
 }
 
 TEST(ReportCharts, LineChartDrawsSeriesBoundsAndSkipsNonFinitePoints) {
@@ -120,6 +205,52 @@ TEST(ReportCharts, LineChartDrawsSeriesBoundsAndSkipsNonFinitePoints) {
          at = svg.find("class=\"reference\"", at + 1))
         ++references;
     EXPECT_EQ(references, 2u);
+}
+
+// results/study.html was a dump of every run's charts: its databases' answers now come first,
+// one forest plot per base config, each config's runs together across the databases.
+TEST(ReportCharts, AForestPlotPerBaseGroupsEachConfigsRunsAcrossDatabases) {
+    TempDir dir;
+    const auto page_of = [&dir](const std::string& name,
+                                const std::vector<std::pair<std::string, std::vector<Bin>>>& runs) {
+        auto store = store::Store::open(dir / name);
+        Builder b(store);
+        for (const auto& [test, bins] : runs) {
+            const auto id = b.head_to_head(store::RunKind::kMatch, "none", test);
+            for (Bin bin : bins) b.pair(id, "none", test, test, bin);
+        }
+        PageData page;
+        page.database = dir / name;
+        for (const auto& row : load_runs(store)) page.runs.push_back(load_run(store, row.run.id));
+        return page;
+    };
+    const PageData full =
+        page_of("study-schemes-full.db", {{"mediocre", {Bin::kDD, Bin::kWD, Bin::kLD}},
+                                          {"default", {Bin::kWW, Bin::kWD, Bin::kWD, Bin::kDD}}});
+    const PageData plain =
+        page_of("study-schemes-plain.db", {{"default", {Bin::kWD, Bin::kDD, Bin::kWD}},
+                                           {"mediocre", {Bin::kLD, Bin::kDD, Bin::kWD}}});
+    const auto charts = forest_charts({full, plain});
+    ASSERT_EQ(charts.size(), 1u);
+    const IntervalChart& forest = charts.front();
+    EXPECT_EQ(forest.reference, 0.0);
+    std::vector<std::string> labels;
+    for (const auto& row : forest.rows) labels.push_back(row.label);
+    // default's mean Elo is the higher: its two runs first, each config's in database order.
+    EXPECT_EQ(labels,
+              (std::vector<std::string>{
+                  "default · study-schemes-full #2", "default · study-schemes-plain #1",
+                  "mediocre · study-schemes-full #1", "mediocre · study-schemes-plain #2"}));
+    EXPECT_EQ(forest.rows[0].color, forest.rows[2].color);  // one colour per database
+    EXPECT_NE(forest.rows[0].color, forest.rows[1].color);
+    EXPECT_NE(forest.rows[0].tooltip.find("Elo over 4 pairs at nodes=1000"), std::string::npos)
+        << forest.rows[0].tooltip;
+
+    const std::string page = html_page(std::vector<PageData>{full, plain});
+    const std::size_t glance = page.find("<h1>At a glance</h1>");
+    ASSERT_NE(glance, std::string::npos);
+    EXPECT_LT(glance, page.find("id=\"db1\""));
+    EXPECT_NE(page.find("id=\"forest-none\""), std::string::npos);
 }
 
 TEST(ReportCharts, TimestampsParseAsUtc) {

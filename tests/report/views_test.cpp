@@ -129,6 +129,34 @@ TEST(ReportViews, ConfigResultsPoolDirectMeetingsFromEachSide) {
     EXPECT_FALSE(config_row(store, "X", "A").found);
 }
 
+// config_meetings pools in C++'s query what the config_results view pools for SQL users; the
+// query only adds the time-control filter a view cannot take.
+TEST(ReportViews, ConfigMeetingsPoolAsTheConfigResultsView) {
+    TempDir dir;
+    auto store = store::Store::open(dir / "r.db");
+    fill(store);
+    const auto meetings = store.config_meetings();
+    auto rows = store.database().prepare(
+        "SELECT config, opponent, runs, run_ids, config_setups, penta_ll, penta_ld, penta_wl, "
+        "penta_dd, penta_wd, penta_ww FROM config_results ORDER BY config, opponent");
+    std::size_t seen = 0;
+    while (rows.step()) {
+        ++seen;
+        const auto it = std::find_if(meetings.begin(), meetings.end(), [&](const auto& m) {
+            return m.config == rows.column_text(0) && m.opponent == rows.column_text(1);
+        });
+        ASSERT_NE(it, meetings.end()) << rows.column_text(0) << " vs " << rows.column_text(1);
+        EXPECT_EQ(it->runs, rows.column_int64(2));
+        EXPECT_EQ(it->run_ids, rows.column_text(3));
+        EXPECT_EQ(it->setups, rows.column_int64(4));
+        EXPECT_EQ(it->penta, (stats::Pentanomial{rows.column_int64(5), rows.column_int64(6),
+                                                 rows.column_int64(7), rows.column_int64(8),
+                                                 rows.column_int64(9), rows.column_int64(10)}));
+    }
+    EXPECT_EQ(seen, meetings.size());
+    EXPECT_GT(seen, 0u);
+}
+
 TEST(ReportViews, ConfigEloIsNullWhereStatsAreInfinite) {
     TempDir dir;
     auto store = store::Store::open(dir / "r.db");
@@ -234,6 +262,59 @@ TEST(ReportRatings, AChainRatesEachLinkByItsOwnScoreAndSaysWhichTimeControlsItPo
     EXPECT_TRUE(std::any_of(notes.begin(), notes.end(), [](const std::string& n) {
         return n.find("pools 2 time controls") != std::string::npos;
     }));
+}
+
+// `report --baseline none` gave one figure for runs at nodes=2000, 10+0.1 and nodes=20000
+// together without a word. Each entry now names its time controls, the report the runs it
+// pooled and warns when they mix; --tc keeps the runs of one.
+TEST(ReportBaseline, SaysWhichTimeControlsItPooledAndTcKeepsOne) {
+    TempDir dir;
+    auto store = store::Store::open(dir / "r.db");
+    Builder b(store);
+    const auto fast = b.head_to_head(store::RunKind::kMatch, "none", "A", false, "", "nodes=2000");
+    for (Bin bin : {Bin::kWW, Bin::kWD, Bin::kDD}) b.pair(fast, "none", "A", "A", bin);
+    const auto clock = b.head_to_head(store::RunKind::kMatch, "none", "A", false, "", "tc=10+0.1");
+    for (Bin bin : {Bin::kLL, Bin::kLD}) b.pair(clock, "none", "A", "A", bin);
+    const auto other = b.head_to_head(store::RunKind::kMatch, "none", "B", false, "", "nodes=2000");
+    b.pair(other, "none", "B", "B", Bin::kWD);
+
+    const BaselineReport all = load_baseline(store, "none");
+    ASSERT_EQ(all.entries.size(), 2u);
+    const auto& a = all.entries[0].config == "A" ? all.entries[0] : all.entries[1];
+    EXPECT_EQ(a.time_controls, (std::vector<std::string>{"nodes=2000", "tc=10+0.1"}));
+    EXPECT_EQ(a.stats->counts.pairs->pairs(), 5);
+    ASSERT_EQ(all.time_controls.size(), 2u);
+    EXPECT_EQ(all.time_controls[0].time_control, "nodes=2000");
+    EXPECT_EQ(all.time_controls[0].run_ids, std::to_string(fast) + "," + std::to_string(other));
+    EXPECT_EQ(all.time_controls[1].run_ids, std::to_string(clock));
+    const Document doc = baseline_document(all, Audience::kHuman);
+    const auto& notes = doc.sections.front().notes;
+    EXPECT_TRUE(std::any_of(notes.begin(), notes.end(), [](const std::string& n) {
+        return n.find("These figures pool 2 time controls") != std::string::npos &&
+               n.find("--tc TC") != std::string::npos;
+    }));
+
+    const BaselineReport one = load_baseline(store, "none", std::string("tc=10+0.1"));
+    ASSERT_EQ(one.entries.size(), 1u) << "B met none only at nodes=2000";
+    const auto& a_clock = one.entries[0];
+    EXPECT_EQ(a_clock.config, "A");
+    ASSERT_TRUE(a_clock.stats);
+    EXPECT_EQ(*a_clock.stats->counts.pairs, (stats::Pentanomial{.ll = 1, .ld = 1}));
+    EXPECT_EQ(a_clock.run_ids, std::to_string(clock));
+    EXPECT_EQ(a_clock.time_controls, std::vector<std::string>{"tc=10+0.1"});
+    EXPECT_EQ(one.time_control, "tc=10+0.1");
+
+    try {
+        load_baseline(store, "none", std::string("nodes=20000"));
+        FAIL() << "a time control no run was played at must be an error";
+    } catch (const ReportError& e) {
+        EXPECT_NE(std::string(e.what()).find(
+                      "--tc nodes=20000: no run in " + (dir / "r.db") +
+                      " was played at that time control; its time controls: nodes=2000, "
+                      "tc=10+0.1"),
+                  std::string::npos)
+            << e.what();
+    }
 }
 
 TEST(ReportBaseline, UnknownNameSaysWhichConfigsExist) {

@@ -65,4 +65,15 @@ grep -q '^6,rebel-expert,default,nodes=1000,finished,2,' results/clock.csv ||
   fail "STUDY_ROWS: row 6 is not the database's run: $(sed -n 7p results/clock.csv)"
 [[ -s results/study-clock-rows-6.html && -s results/clock-ratings-rows-6.csv ]] ||
   fail "STUDY_ROWS: the charts and rating list of row 6 are not in files of their own"
-echo "PASS: rows 6… reported as rows, rows 1-5 kept, rating list and charts apart; STUDY_ROWS too"
+# A whole phase (no rows selected) with the other phases' databases absent, as on a fresh clone:
+# its CSV is written, results/study.html (every phase) is left as committed.
+unset STUDY_ROWS
+cp results/study-clock.db results/study-schemes-full.db
+scripts/study --figures schemes-full >/dev/null 2>"$work/whole.err"
+[[ -s results/schemes-full.csv ]] || fail "the whole phase's CSV was not written"
+[[ $(cat results/study.html) == "committed charts" ]] ||
+  fail "results/study.html was redrawn from the clock phase alone"
+grep -q "results/study.html left as it is" "$work/whole.err" ||
+  fail "--figures does not say why results/study.html was left: $(cat "$work/whole.err")"
+echo "PASS: rows 6… reported as rows, rows 1-5 kept, rating list and charts apart; STUDY_ROWS too;" \
+     "study.html kept while phase databases are missing"
