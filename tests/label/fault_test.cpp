@@ -189,7 +189,8 @@ TEST(LabelFaults, GarbageOutputIsReadAndEveryLabelIsTheLastWellFormedScore) {
 TEST(LabelFaults, EngineThatNeverAnswersUciFailsNamingTheEngineAndWritesNothing) {
     LabelSetup label("mute", {kFixtureSilent});
     test::write_file(label.out, kEarlierOutput);
-    const auto r = label.run(label.args(), std::chrono::seconds(40));
+    // two starts (a failed start is tried once more) of 1.5 s each, not of the default 10 s
+    const auto r = label.run(label.args({"--startup-timeout", "1500"}), std::chrono::seconds(40));
     expect_failed(label, r, "uci");
     expect_engines_gone(label.engine);
 }

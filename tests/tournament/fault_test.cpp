@@ -192,7 +192,10 @@ TEST(Faults, EngineThatNeverAnswersUciIsAnErrorBeforeTheRun) {
     const auto r = run_harness(dir,
                                {"match", "--engine", "name=mute", "cmd=" + kFixtureSilent,
                                 "--engine", "name=random", "cmd=" + kFixtureRandom, "--pairs", "3",
-                                "--tc", "nodes=100", "--book", "none", "--db", db_path},
+                                "--tc", "nodes=100", "--book", "none", "--db", db_path,
+                                // two starts (a failed start is tried once more) of 1.5 s each,
+                                // not of the default 10 s
+                                "--startup-timeout", "1500"},
                                std::chrono::seconds(40));
     EXPECT_EQ(r.exit_code, 2) << describe(r);
     EXPECT_NE(r.err.find("mute"), std::string::npos) << "names the engine: " << r.err;
