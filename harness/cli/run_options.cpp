@@ -587,6 +587,7 @@ bool is_bad_database(const store::StoreError& error) {
         case ErrorKind::kTooNew:
         case ErrorKind::kCorrupt:
         case ErrorKind::kNotFound:
+        case ErrorKind::kSetting:
             return true;
         default:
             return false;

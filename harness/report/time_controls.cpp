@@ -28,7 +28,8 @@ std::vector<PooledTimeControl> pooled_time_controls(const std::vector<store::Run
             return p.time_control == run.time_control;
         });
         if (at == pooled.end())
-            at = pooled.insert(at, {.time_control = run.time_control, .database = database});
+            at = pooled.insert(
+                at, {.time_control = run.time_control, .database = database, .run_ids = {}});
         at->run_ids += (at->run_ids.empty() ? "" : ",") + std::to_string(run.id);
     }
     return pooled;

@@ -207,7 +207,7 @@ OpenOptions with_wait_from_environment(OpenOptions options) {
     int seconds = -1;
     const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), seconds);
     if (ec != std::errc() || end != value.data() + value.size() || seconds < 0 || seconds > 86'400)
-        throw StoreError(ErrorKind::kInvalid,
+        throw StoreError(ErrorKind::kSetting,
                          "LMR_DB_WAIT='" + value + "': expected whole seconds from 0 to 86400");
     options.busy_timeout_ms = seconds * 1000;
     return options;

@@ -19,6 +19,7 @@ enum class ErrorKind {
     kNotFound,    // a run, engine or game id that does not exist
     kInvalid,     // a record that cannot be stored as given (caught before SQL)
     kReadOnly,    // a write through a store opened read-only
+    kSetting,     // a setting of the environment that cannot be used (LMR_DB_WAIT)
     kSqlite,      // any other SQLite failure
 };
 

@@ -76,12 +76,20 @@ TEST(DatabaseLock, PastTheWaitTheRunStopsSayingWhy) {
     Db db(db_path);
     EXPECT_EQ(db.text("SELECT status FROM runs"), "running");
 
-    // A wait that is not a number of seconds is refused, naming the variable.
-    test::ChildProcess refused(
-        "/usr/bin/env", {"LMR_DB_WAIT=soon", kHarness, "report", "--db", db_path}, dir.path());
-    const auto e = refused.wait(std::chrono::seconds(30));
-    EXPECT_NE(e.exit_code, 0) << describe(e);
-    EXPECT_NE(e.err.find("LMR_DB_WAIT='soon'"), std::string::npos) << describe(e);
+    // A wait that is not a number of seconds is bad input (exit 2, naming the variable) for a
+    // reading command and a playing one alike; report said 1.
+    for (const std::vector<std::string>& command :
+         {std::vector<std::string>{"report", "--db", db_path},
+          {"match", "--engine", "name=a", "cmd=" + kFixtureRandom, "--engine", "name=b",
+           "cmd=" + kFixtureRandom, "--tc", "nodes=100", "--book", "none", "--pairs", "1", "--db",
+           db_path}}) {
+        std::vector<std::string> args{"LMR_DB_WAIT=soon", kHarness};
+        args.insert(args.end(), command.begin(), command.end());
+        test::ChildProcess refused("/usr/bin/env", args, dir.path());
+        const auto e = refused.wait(std::chrono::seconds(30));
+        EXPECT_EQ(e.exit_code, 2) << describe(e);
+        EXPECT_NE(e.err.find("LMR_DB_WAIT='soon'"), std::string::npos) << describe(e);
+    }
 }
 
 }  // namespace
