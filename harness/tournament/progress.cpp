@@ -10,6 +10,13 @@
 
 namespace lmr::tournament {
 
+void redraw_line(std::ostream& out, const TerminalWidth& terminal, const std::string& line,
+                 const std::vector<std::string_view>& droppable) {
+    const std::size_t columns = std::max<std::size_t>(terminal(), 2) - 1;
+    // \x1b[K clears what a longer previous line left behind.
+    out << '\r' << text::fit_fields(line, columns, droppable) << "\x1b[K" << std::flush;
+}
+
 Progress::Progress(std::ostream& out, TerminalWidth terminal, int every, std::int64_t total_pairs,
                    std::int64_t pairs_at_start, std::chrono::steady_clock::duration max_quiet)
     : out_(out),
@@ -38,13 +45,9 @@ void Progress::pair_done(std::int64_t pairs, const stats::Summary& summary) {
                              " | " + stats::format_line(summary) + faults_text() + " | ETA " +
                              eta(pairs);
     if (terminal_) {
-        // A line one column short of the width never wraps (a wrapped line cannot be redrawn:
-        // \r returns only to the start of its last row); \x1b[K clears what a longer
-        // previous line left behind. The least telling fields go first.
-        static const std::vector<std::string_view> kDroppable = {"Ptnml", "nElo",   "DR", "LOS",
-                                                                 "Games", "faults", "ETA"};
-        const std::size_t columns = std::max<std::size_t>(terminal_(), 2) - 1;
-        out_ << '\r' << text::fit_fields(line, columns, kDroppable) << "\x1b[K" << std::flush;
+        // The least telling fields go first.
+        redraw_line(out_, terminal_, line,
+                    {"Ptnml", "nElo", "DR", "LOS", "Games", "faults", "ETA"});
         line_open_ = true;
     } else if (pairs % every_ == 0 || quiet_too_long()) {
         print_line(line);

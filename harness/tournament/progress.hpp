@@ -13,6 +13,7 @@
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "harness/core/fault_tally.hpp"
 #include "harness/core/outcome.hpp"
@@ -25,6 +26,12 @@ namespace lmr::tournament {
 // (a file, a pipe, or a rank's output forwarded by mpirun): lines are then printed one by one,
 // with no redraw codes.
 using TerminalWidth = std::function<std::size_t()>;
+
+// Rewrites the terminal's current line with `line` fitted to its width, one column short so
+// that it never wraps (a wrapped line cannot be redrawn: \r returns only to the start of its
+// last row), the fields that start with one of `droppable` left out first (text::fit_fields).
+void redraw_line(std::ostream& out, const TerminalWidth& terminal, const std::string& line,
+                 const std::vector<std::string_view>& droppable);
 
 class Progress {
   public:

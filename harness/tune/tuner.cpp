@@ -8,8 +8,6 @@
 #include <sstream>
 #include <utility>
 
-#include "engine/text/text.hpp"
-
 namespace lmr::tune {
 namespace {
 
@@ -57,11 +55,8 @@ class IterationProgress {
         else
             line << "elapsed " << format_duration(elapsed);
         if (terminal_) {
-            // As tournament::Progress: one column short of the width, never wrapped; θ matters
-            // more than the games and the ETA.
-            const std::size_t columns = std::max<std::size_t>(terminal_(), 2) - 1;
-            *out_ << '\r' << text::fit_fields(line.str(), columns, {"W", "ETA", "elapsed"})
-                  << "\x1b[K" << std::flush;
+            // θ matters more than the games and the time.
+            tournament::redraw_line(*out_, terminal_, line.str(), {"W", "ETA", "elapsed"});
             open_ = true;
         } else {
             *out_ << line.str() << '\n' << std::flush;
