@@ -104,11 +104,13 @@ TEST(HarnessCli, EveryHelpHasExamplesThatUseItsOwnFlags) {
             std::string its_help = help_of(its_command).out;
             const std::string its_examples = examples_of(its_help);
             its_help.erase(its_help.find(its_examples), its_examples.size());
-            for (const std::string& w : in_line)
-                if (w.rfind("--", 0) == 0)
+            for (const std::string& w : in_line) {
+                if (w.rfind("--", 0) == 0) {
                     EXPECT_NE(its_help.find(w + " "), std::string::npos)
                         << "an example of " << command.back() << " uses " << w << ":\n"
                         << line;
+                }
+            }
         }
         EXPECT_GE(example_count, 1) << command.back() << ":\n" << help.out;
     }

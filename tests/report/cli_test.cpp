@@ -305,8 +305,11 @@ TEST(ReportCli, TheDocumentedQueriesRunAndPrintInfinityAsTheCliDoes) {
     ASSERT_EQ(rows.size(), 1u);
     EXPECT_EQ(rows[0][0], "a");
     EXPECT_EQ(rows[0][3], "+inf ± inf");
-    for (const auto& row : db.rows(with("FROM run_summary ORDER BY run_id DESC")))
-        if (row[0] == std::to_string(Filled::kCrashSprt)) EXPECT_EQ(row.back(), "+inf ± inf");
+    for (const auto& row : db.rows(with("FROM run_summary ORDER BY run_id DESC"))) {
+        if (row[0] == std::to_string(Filled::kCrashSprt)) {
+            EXPECT_EQ(row.back(), "+inf ± inf");
+        }
+    }
 }
 
 TEST(ReportCli, BaselinePoolsDirectMeetingsAndDoesNotChain) {
