@@ -1,13 +1,16 @@
-// lmr-harness tune: SPSA over LMR parameters by self-play (harness/tune), recorded in SQLite.
+// lmr-harness tune: SPSA over an engine's UCI options by self-play (harness/tune) — lmr-engine's
+// LMR parameters (--base) or any engine's (--engine) — recorded in SQLite.
 //   tune [options]                          start a tune
 //   tune resume --run N [--db F]            continue after Ctrl-C or kill -9
-//   tune export --run N [--db F] [--out F]  final θ as a config that extends the base
+//   tune export --run N [--db F] [--format config|openbench|setoption] [--out F]
+//                                           final θ as a config, OpenBench or setoption lines
 //   tune show --run N [--db F] [--all]      settings, parameters, trajectory table
 
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "engine/text/text.hpp"
 #include "harness/cli/command.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
@@ -33,20 +36,25 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::string_view kDescription =
-    "Tunes LMR parameters by SPSA (as fishtest and OpenBench do): each iteration plays\n"
+    "Tunes an engine's UCI options by SPSA (as fishtest and OpenBench do): each iteration plays\n"
     "--pairs-per-iteration colour-reversed pairs between theta+ = theta + c_k*Delta and\n"
-    "theta- = theta - c_k*Delta (lmr-engine with --base, the values sent as UCI options), then\n"
-    "theta += a_k*(wins-losses)/(c_k*Delta). Every iteration is stored in the database; after\n"
-    "Ctrl-C or kill -9, `tune resume` continues with the same random stream.\n\n"
+    "theta- = theta - c_k*Delta (two processes of the engine, the values sent as UCI options),\n"
+    "then theta += a_k*(wins-losses)/(c_k*Delta). Every iteration is stored in the database;\n"
+    "after Ctrl-C or kill -9, `tune resume` continues with the same random stream.\n\n"
+    "The engine: --base CONFIG (lmr-engine playing an LMR config; NAME is then the config path,\n"
+    "which is also the UCI option: lmr.steps.history.weight), or one\n"
+    "--engine name=N cmd=PROGRAM [arg=ARG]... [option.NAME=VALUE]... (any UCI engine; NAME is\n"
+    "one of its options, a spin for int parameters, a string for float ones).\n\n"
     "Parameters: --param NAME,START,MIN,MAX,C_END,R_END (int; or NAME,TYPE,START,... with TYPE\n"
     "int|float), repeatable, and/or --params-file FILE with OpenBench lines\n"
     "`NAME, TYPE, START, MIN, MAX, C_END, R_END` ('#' comments and blank lines skipped).\n"
-    "NAME is the config path, which is also the UCI option: lmr.steps.history.weight.\n"
     "C_END: perturbation at the last iteration; R_END: learning rate there (a_end = "
     "R_END*C_END^2).\n\n"
     "Sub-commands:\n"
     "  tune resume --run N [--db FILE]              continue a stopped tune\n"
-    "  tune export --run N [--db FILE] [--out FILE] write theta as a config extending the base\n"
+    "  tune export --run N [--db FILE] [--format F] [--out FILE]\n"
+    "                                               write theta: an LMR config extending the\n"
+    "                                               base, OpenBench lines or setoption lines\n"
     "  tune show --run N [--db FILE] [--all]        the trajectory of theta as a table\n\n"
     "Exit codes: 0 finished, 2 bad usage or input (nothing played), 4 failure or interrupted\n"
     "(resumable)."
@@ -55,6 +63,8 @@ constexpr std::string_view kDescription =
     "      --pairs-per-iteration 4 --param lmr.steps.history.weight,10,0,30,2,0.002 --tc "
     "nodes=5000 \\\n"
     "      --concurrency 2\n"
+    "  lmr-harness tune --engine name=glaurung cmd=/usr/games/glaurung option.Threads=1 \\\n"
+    "      option.OwnBook=false --params-file glaurung.txt --iterations 500 --tc 10+0.1\n"
     "  lmr-harness tune export --run 7 --out configs/tuned.json";
 
 std::string db_flag_default() {
@@ -129,12 +139,57 @@ int play_tune(CommandContext& context, store::Store& store, std::int64_t run_id,
     return report_outcome(context, run_id, db, outcome);
 }
 
+// The one engine of a tune: lmr-engine playing --base, or the one --engine spec, its program
+// found and made absolute (resume and export may run from another directory).
+tournament::EnginePlan tuned_engine(const po::variables_map& values,
+                                    std::vector<tournament::EnginePlan> engines) {
+    if (values.count("base") && !engines.empty())
+        throw UsageError(
+            "give --base (an LMR config of lmr-engine) or --engine (any engine), "
+            "not both");
+    if (engines.size() > 1)
+        throw UsageError("tune takes one --engine: theta+ and theta- are two processes of it");
+    if (!values.count("base") && engines.empty())
+        throw UsageError(
+            "--base CONFIG or --engine name=N cmd=PROGRAM is required (the engine "
+            "to tune)");
+    auto engine = engines.empty() ? config_engine(values, values["base"].as<std::string>(),
+                                                  store::EngineRole::kBase)
+                                  : std::move(engines.front());
+    engine.role = store::EngineRole::kBase;
+    const auto binary = tournament::find_executable(engine.argv.at(0));
+    if (binary.empty())
+        throw UsageError("cannot find the engine '" + engine.argv[0] + "'" +
+                         (engines.empty() ? ": build lmr-engine or give --engine-binary" : ""));
+    engine.argv[0] = absolute_text(binary.string());
+    if (!engine.config_path.empty()) {
+        engine.config_path = absolute_text(engine.config_path);
+        engine.argv = {engine.argv[0], "--config", engine.config_path};
+    }
+    return engine;
+}
+
+// A tuned option takes its value from theta: one also fixed by option.NAME= (or --option)
+// would be sent twice with two values.
+void check_not_fixed(const std::vector<tune::SpsaParam>& params,
+                     const tournament::EnginePlan& engine) {
+    for (const auto& param : params)
+        for (const auto& [name, value] : engine.options)
+            if (text::iequals(name, param.name))
+                throw UsageError("parameter '" + param.name + "' is also set to '" + value +
+                                 "' by option." + name +
+                                 "=: a tuned option takes its value "
+                                 "from theta; drop one of the two");
+}
+
 int tune_start(CommandContext& context) {
+    auto engines = take_engine_flags(context);
     po::options_description options("Options");
     add_run_options(options);
     // clang-format off
     options.add_options()
-        ("base", po::value<std::string>(), "LMR config (JSON) the tune starts from (required)")
+        ("base", po::value<std::string>(),
+         "LMR config (JSON) of lmr-engine the tune starts from (or one --engine)")
         ("param", po::value<std::vector<std::string>>()->composing(),
          "NAME,START,MIN,MAX,C_END,R_END (repeatable; see above)")
         ("params-file", po::value<std::string>(), "parameters in the OpenBench format")
@@ -147,9 +202,11 @@ int tune_start(CommandContext& context) {
     // clang-format on
     po::variables_map values;
     if (!parse_command_line(context, options, values,
-                            "--base FILE --iterations N --param ... [options]", kDescription))
+                            "(--base FILE | --engine name=N cmd=PROGRAM ...) --iterations N "
+                            "--param ... [options]",
+                            kDescription))
         return kExitOk;
-    if (!values.count("base")) throw UsageError("--base is required (the config to tune)");
+    auto engine = tuned_engine(values, std::move(engines));
     if (!values.count("iterations")) throw UsageError("--iterations is required");
 
     tune::SpsaSettings spsa;
@@ -178,16 +235,9 @@ int tune_start(CommandContext& context) {
     tournament::RunPlan plan;
     plan.kind = store::RunKind::kTune;
     plan.pairs = static_cast<std::int64_t>(spsa.iterations) * pairs;
-    // Absolute paths: resume and export may run from another directory.
-    auto engine = config_engine(values, values["base"].as<std::string>(), store::EngineRole::kBase);
-    const auto binary = tournament::find_executable(engine.argv.at(0));
-    if (binary.empty())
-        throw UsageError("cannot find the engine '" + engine.argv[0] +
-                         "': build lmr-engine or give --engine-binary");
-    engine.config_path = absolute_text(engine.config_path);
-    engine.argv = {absolute_text(binary.string()), "--config", engine.config_path};
     plan.engines = {engine};
     fill_run_plan(values, plan);  // --option: the UCI options both sides share
+    check_not_fixed(params, plan.engines[0]);
     if (!plan.book.path.empty()) plan.book.path = absolute_text(plan.book.path);
 
     // Everything that can be wrong is found before the run exists and before any game, by the
@@ -205,7 +255,7 @@ int tune_start(CommandContext& context) {
         context.err << context.program << " tune: warning: " << warning << '\n';
     store::EngineRecord record;
     try {
-        record = tournament::engine_record(engine);
+        record = tournament::engine_record(plan.engines[0]);
     } catch (const std::exception& e) {
         context.err << context.program << " tune: " << e.what() << '\n';
         return kExitUsage;
@@ -295,50 +345,92 @@ int resume_stored(CommandContext& context, std::int64_t run_id, const std::strin
     return play_tune(context, store, run_id, plan, book ? &*book : nullptr, db, claim);
 }
 
+// Writes `text` to `out_file`, or to standard output for "-".
+void write_export(CommandContext& context, const fs::path& out_file, const std::string& text) {
+    if (out_file == "-") {
+        context.out << text;
+        return;
+    }
+    if (out_file.has_parent_path()) fs::create_directories(out_file.parent_path());
+    std::ofstream file(out_file, std::ios::trunc);
+    file << text;
+    file.close();
+    if (!file) throw std::runtime_error("cannot write " + out_file.string());
+}
+
 int tune_export(CommandContext& context) {
     po::options_description options("Options");
     options.add_options()("db", po::value<std::string>()->default_value(db_flag_default()),
                           "result database")("run", po::value<std::string>()->required(), "run id")(
+        "format", po::value<std::string>(),
+        "config (an LMR config extending the base; the default for --base tunes), openbench "
+        "(NAME, TYPE, VALUE, MIN, MAX, C_END, R_END lines; the default for --engine tunes) or "
+        "setoption (UCI setoption lines)")(
         "out", po::value<std::string>(),
-        "config file to write (default: tune-N.json beside the database)");
+        "file to write, - for standard output (default: tune-N.json, tune-N-openbench.txt or "
+        "tune-N-setoption.txt beside the database)");
     po::variables_map values;
-    if (!parse_command_line(context, options, values, "--run N [--db FILE] [--out FILE]",
-                            "Writes the tune's final theta (integers rounded as sent) as an LMR "
-                            "config that extends the base config."))
+    if (!parse_command_line(
+            context, options, values,
+            "--run N [--db FILE] [--format config|openbench|setoption] [--out FILE]",
+            "Writes the tune's final theta (integers rounded as sent): as an LMR "
+            "config that extends the base config, as OpenBench's params lines "
+            "(which `tune --params-file` reads) or as UCI setoption lines."))
         return kExitOk;
     const auto run_id = run_flag(values);
     const std::string db = existing_db(values);
     auto store = open_existing_database(db);
     const auto plan = stored_plan(store, run_id);
+    const auto& engine = plan.engines.at(0);
+    auto format = tune::default_export_format(plan);
+    if (values.count("format")) {
+        const auto& text = values["format"].as<std::string>();
+        const auto parsed = tune::parse_export_format(text);
+        if (!parsed) throw flag_error("--format", text, "expected config, openbench or setoption");
+        format = *parsed;
+    }
+    if (format == tune::ExportFormat::kConfig && engine.config_path.empty())
+        throw UsageError("run " + std::to_string(run_id) + " tunes the UCI options of '" +
+                         engine.name +
+                         "', not an LMR config: --format openbench or setoption writes them");
     const fs::path out_file = values.count("out") ? fs::path(values["out"].as<std::string>())
-                                                  : tune::default_export_path(db, run_id);
-    tune::ExportRequest request;
-    request.base_config = plan.engines.at(0).config_path;
-    request.out_file = out_file;
-    for (const auto& p : store.tune_params(run_id)) request.params.push_back(tune::to_spsa(p));
-    request.theta = tune::final_theta(store, run_id);
+                                                  : tune::default_export_path(db, run_id, format);
+    std::vector<tune::SpsaParam> params;
+    for (const auto& p : store.tune_params(run_id)) params.push_back(tune::to_spsa(p));
+    const auto theta = tune::final_theta(store, run_id);
     const auto done = store.tune_iterations(run_id).size();
     const auto total = store.tune_settings(run_id).iterations;
-    request.name =
-        fs::path(request.base_config).stem().string() + "-spsa-" + std::to_string(run_id);
-    request.description = "SPSA tune run " + std::to_string(run_id) + " of lmr-harness (" +
-                          std::to_string(done) + " of " + std::to_string(total) +
-                          " iterations) from " + fs::path(request.base_config).filename().string();
-    if (tune::needs_resolved_base(request.params))
-        request.resolved_base = nlohmann::json::parse(tournament::resolved_config_text(
-            plan.engines[0].argv.at(0), request.base_config.string()));
-    const auto json = tune::exported_config(request);
-    if (out_file.has_parent_path()) fs::create_directories(out_file.parent_path());
-    std::ofstream file(out_file, std::ios::trunc);
-    file << json.dump(2) << '\n';
-    file.close();
-    if (!file) throw std::runtime_error("cannot write " + out_file.string());
+    const std::string origin = "SPSA tune run " + std::to_string(run_id) + " of lmr-harness (" +
+                               std::to_string(done) + " of " + std::to_string(total) +
+                               " iterations)";
+    std::string text;
+    if (format == tune::ExportFormat::kConfig) {
+        tune::ExportRequest request;
+        request.base_config = engine.config_path;
+        request.out_file = out_file == "-" ? fs::current_path() / "tuned.json" : out_file;
+        request.params = params;
+        request.theta = theta;
+        request.name =
+            fs::path(request.base_config).stem().string() + "-spsa-" + std::to_string(run_id);
+        request.description = origin + " from " + fs::path(request.base_config).filename().string();
+        if (tune::needs_resolved_base(request.params))
+            request.resolved_base = nlohmann::json::parse(
+                tournament::resolved_config_text(engine.argv.at(0), request.base_config.string()));
+        text = tune::exported_config(request).dump(2) + "\n";
+    } else {
+        // '#' lines: OpenBench's format and `tune --params-file` skip them.
+        text = "# " + origin + " of " + engine.name + "\n" +
+               (format == tune::ExportFormat::kOpenBench ? tune::openbench_lines(params, theta)
+                                                         : tune::setoption_lines(params, theta));
+    }
+    write_export(context, out_file, text);
     if (static_cast<int>(done) < total)
         context.err << context.program << " tune export: warning: run " << run_id << " has " << done
                     << " of " << total << " iterations\n";
+    if (out_file == "-") return kExitOk;
     context.out << "Wrote " << out_file.string() << '\n'
                 << "Verify: "
-                << tune::sprt_command(plan, request.base_config, out_file, db, fs::current_path())
+                << tune::sprt_command(plan, params, theta, out_file, db, fs::current_path())
                 << '\n';
     return kExitOk;
 }

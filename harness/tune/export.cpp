@@ -149,18 +149,89 @@ nlohmann::ordered_json exported_config(const ExportRequest& request) {
     return out;
 }
 
-std::string sprt_command(const tournament::RunPlan& plan, const std::filesystem::path& base_config,
-                         const std::filesystem::path& exported, const std::string& db_path,
-                         const std::filesystem::path& cwd) {
+std::optional<ExportFormat> parse_export_format(std::string_view text) {
+    for (const auto format :
+         {ExportFormat::kConfig, ExportFormat::kOpenBench, ExportFormat::kSetoption})
+        if (text == to_string(format)) return format;
+    return std::nullopt;
+}
+
+std::string_view to_string(ExportFormat format) {
+    switch (format) {
+        case ExportFormat::kConfig:
+            return "config";
+        case ExportFormat::kOpenBench:
+            return "openbench";
+        case ExportFormat::kSetoption:
+            return "setoption";
+    }
+    return "";
+}
+
+ExportFormat default_export_format(const tournament::RunPlan& plan) {
+    return !plan.engines.empty() && !plan.engines[0].config_path.empty() ? ExportFormat::kConfig
+                                                                         : ExportFormat::kOpenBench;
+}
+
+std::string openbench_lines(const std::vector<SpsaParam>& params,
+                            const std::vector<double>& theta) {
+    // MIN, MAX, C_END and R_END read back as they were given (the shortest exact form).
+    SpsaParam real;
+    real.is_integer = false;
+    const auto number = [&real](double value) { return send_value(real, value); };
+    std::string lines;
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        const SpsaParam& p = params[i];
+        lines += p.name + ", " + (p.is_integer ? "int" : "float") + ", " +
+                 send_value(p, theta.at(i)) + ", " + number(p.min) + ", " + number(p.max) + ", " +
+                 number(p.c_end) + ", " + number(p.r_end) + "\n";
+    }
+    return lines;
+}
+
+std::string setoption_lines(const std::vector<SpsaParam>& params,
+                            const std::vector<double>& theta) {
+    std::string lines;
+    for (std::size_t i = 0; i < params.size(); ++i)
+        lines += "setoption name " + params[i].name + " value " +
+                 send_value(params[i], theta.at(i)) + "\n";
+    return lines;
+}
+
+std::string sprt_command(const tournament::RunPlan& plan, const std::vector<SpsaParam>& params,
+                         const std::vector<double>& theta, const std::filesystem::path& exported,
+                         const std::string& db_path, const std::filesystem::path& cwd) {
     const auto shown = [&](const std::filesystem::path& path) {
         const auto abs = std::filesystem::weakly_canonical(std::filesystem::absolute(path));
         const auto rel = abs.lexically_relative(cwd);
         return rel.empty() || rel.string().size() > abs.string().size() ? abs.string()
                                                                         : rel.generic_string();
     };
-    std::string command = "lmr-harness sprt --base " + process::shell_word(shown(base_config)) +
-                          " --test " + process::shell_word(shown(exported)) + " --tc " +
-                          process::shell_word(plan.time_control.to_string());
+    const tournament::EnginePlan& engine = plan.engines.at(0);
+    const std::string& binary = engine.argv.at(0);
+    const std::string binary_shown = binary.find('/') == std::string::npos ? binary : shown(binary);
+    std::string command = "lmr-harness sprt";
+    if (!engine.config_path.empty()) {
+        command += " --base " + process::shell_word(shown(engine.config_path)) + " --test " +
+                   process::shell_word(shown(exported));
+    } else {
+        // The same engine twice, the tuned values on the first (the engine under test).
+        const auto engine_words = [&](const std::string& name, bool tuned) {
+            std::string words = " --engine " + process::shell_word("name=" + name) + " " +
+                                process::shell_word("cmd=" + binary_shown);
+            for (std::size_t i = 1; i < engine.argv.size(); ++i)
+                words += " " + process::shell_word("arg=" + engine.argv[i]);
+            for (const auto& [option, value] : engine.options)
+                words += " " + process::shell_word("option." + option + "=" + value);
+            if (tuned)
+                for (std::size_t i = 0; i < params.size(); ++i)
+                    words += " " + process::shell_word("option." + params[i].name + "=" +
+                                                       send_value(params[i], theta.at(i)));
+            return words;
+        };
+        command += engine_words(engine.name + "-tuned", true) + engine_words(engine.name, false);
+    }
+    command += " --tc " + process::shell_word(plan.time_control.to_string());
     command += " --book " + (plan.book.path.empty() ? std::string("none")
                                                     : process::shell_word(shown(plan.book.path)));
     if (!plan.book.path.empty() && plan.book.plies)
@@ -177,12 +248,8 @@ std::string sprt_command(const tournament::RunPlan& plan, const std::filesystem:
     if (adj.max_moves > 0) command += " --maxmoves " + std::to_string(adj.max_moves);
     command += " --concurrency " + std::to_string(plan.concurrency);
     // The binary that played the tune, so the test measures the same engine.
-    if (!plan.engines.empty() && !plan.engines[0].argv.empty()) {
-        const std::string& binary = plan.engines[0].argv[0];
-        command +=
-            " --engine-binary " +
-            process::shell_word(binary.find('/') == std::string::npos ? binary : shown(binary));
-    }
+    if (!engine.config_path.empty())
+        command += " --engine-binary " + process::shell_word(binary_shown);
     command += " --db " + process::shell_word(db_path);
     return command;
 }

@@ -46,9 +46,12 @@ std::vector<int> shown_iterations(int count, std::size_t max_rows, bool all_rows
     return ks;
 }
 
-std::filesystem::path default_export_path(const std::filesystem::path& db_path,
-                                          std::int64_t run_id) {
-    return db_path.parent_path() / ("tune-" + std::to_string(run_id) + ".json");
+std::filesystem::path default_export_path(const std::filesystem::path& db_path, std::int64_t run_id,
+                                          ExportFormat format) {
+    const std::string stem = "tune-" + std::to_string(run_id);
+    return db_path.parent_path() / (format == ExportFormat::kConfig
+                                        ? stem + ".json"
+                                        : stem + "-" + std::string(to_string(format)) + ".txt");
 }
 
 void write_tune_report(std::ostream& out, const store::Store& store, std::int64_t run_id,
@@ -63,7 +66,6 @@ void write_tune_report(std::ostream& out, const store::Store& store, std::int64_
     for (const auto& p : stored_params) params.push_back(to_spsa(p));
     const auto iterations = store.tune_iterations(run_id);
     const auto plan = tournament::plan_from_json(nlohmann::json::parse(run.plan_json));
-    const std::string base = plan.engines.empty() ? std::string() : plan.engines[0].config_path;
     const auto theta = final_theta(store, run_id);
 
     long wins = 0, draws = 0, losses = 0;
@@ -73,9 +75,15 @@ void write_tune_report(std::ostream& out, const store::Store& store, std::int64_
         losses += it.losses;
     }
     out << "Tune run " << run_id << " (" << store::to_string(run.status) << ")\n";
-    out << "  base config:  " << base << '\n';
-    if (!plan.engines.empty() && !plan.engines[0].argv.empty())
-        out << "  engine:       " << plan.engines[0].argv[0] << '\n';
+    const tournament::EnginePlan& engine = plan.engines.at(0);
+    if (!engine.config_path.empty()) out << "  base config:  " << engine.config_path << '\n';
+    out << "  engine:       " << process::shell_line(engine.argv) << '\n';
+    if (!engine.options.empty()) {
+        out << "  options:     ";
+        for (const auto& [name, value] : engine.options)
+            out << ' ' << process::shell_word(name + "=" + value);
+        out << '\n';
+    }
     out << "  games:        " << plan.time_control.to_string() << ", book "
         << (plan.book.path.empty()
                 ? std::string("none")
@@ -141,16 +149,17 @@ void write_tune_report(std::ostream& out, const store::Store& store, std::int64_
     }
 
     // What to do next.
-    const auto exported = options.export_path.empty() ? default_export_path(options.db_path, run_id)
-                                                      : options.export_path;
+    const ExportFormat format = default_export_format(plan);
+    const auto exported = options.export_path.empty()
+                              ? default_export_path(options.db_path, run_id, format)
+                              : options.export_path;
     out << "\nExport theta:   lmr-harness tune export --run " << run_id << " --db "
-        << process::shell_word(options.db_path) << " --out "
+        << process::shell_word(options.db_path) << " --format " << to_string(format) << " --out "
         << process::shell_word(exported.string()) << '\n';
-    if (!base.empty())
-        out << "Verify by SPRT: "
-            << sprt_command(plan, base, exported, options.db_path,
-                            options.cwd.empty() ? std::filesystem::current_path() : options.cwd)
-            << '\n';
+    out << "Verify by SPRT: "
+        << sprt_command(plan, params, theta, exported, options.db_path,
+                        options.cwd.empty() ? std::filesystem::current_path() : options.cwd)
+        << '\n';
 }
 
 }  // namespace lmr::tune

@@ -35,7 +35,7 @@ struct SpsaSettings {
 double default_big_a(int iterations);
 
 struct SpsaParam {
-    std::string name;  // config path = UCI option name, e.g. "lmr.steps.history.weight"
+    std::string name;  // the UCI option; lmr-engine's are config paths: "lmr.steps.history.weight"
     bool is_integer = true;
     double start = 0, min = 0, max = 0;
     double c_end = 0;  // perturbation at the last iteration

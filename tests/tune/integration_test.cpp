@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -198,6 +199,153 @@ TEST(TuneIntegration, KillNineResumeExportAndVerify) {
     EXPECT_TRUE(sprt.exit_code == 0 || sprt.exit_code == 1 || sprt.exit_code == 3)
         << sprt.exit_code << "\n"
         << sprt.out << sprt.err;
+}
+
+// Glaurung 2.2 (Debian's glaurung; scripts/setup installs it) advertises its evaluation weights
+// and its LMR's full-depth move counts as spin options whose names hold spaces and parentheses.
+const char* const kGlaurung = "/usr/games/glaurung";
+
+std::vector<std::string> glaurung_tune_args(const fs::path& dir, const fs::path& params) {
+    return {"tune", "--engine", "name=glaurung", std::string("cmd=") + kGlaurung,
+            "option.Threads=1", "option.OwnBook=false", "option.Ponder=false", "option.Hash=8",
+            "--params-file", params.string(), "--iterations", "6", "--pairs-per-iteration", "1",
+            // Glaurung honours `go nodes` in steps of 10,000; adjudication keeps games short.
+            "--tc", "nodes=10000", "--resign", "movecount=3,score=600", "--draw",
+            "movenumber=40,movecount=8,score=10", "--concurrency", "2", "--book",
+            (dir / "book.epd").string(), "--book-order", "sequential", "--seed", "5", "--db",
+            (dir / "glaurung.db").string()};
+}
+
+// A tune of another engine's UCI options (--engine instead of --base): the parameters are
+// checked against what Glaurung advertises, θ± reach it as setoption (each iteration's games
+// are played), kill -9 then `tune resume` stores each k once, and `tune export` writes
+// OpenBench's lines and setoption lines with the final θ; the suggested SPRT (the tuned options
+// on the first engine) plays through a shell, so its quoting holds.
+TEST(TuneIntegration, GlaurungsOptionsTuneResumeAndExport) {
+    ASSERT_EQ(::access(kGlaurung, X_OK), 0) << kGlaurung << " is missing: scripts/setup installs "
+                                            << "Debian's glaurung";
+    TempDir dir;
+    lmr::store::testing::write_bytes(dir / "book.epd", kBook);
+    const fs::path db = dir / "glaurung.db";
+    const fs::path params = dir / "params.txt";
+    lmr::store::testing::write_bytes(params,
+                                     "# Glaurung's middle-game mobility and LMR\n"
+                                     "Mobility (Middle Game), int, 100, 50, 150, 10, 0.002\n"
+                                     "Full Depth Moves (non-PV nodes), int, 3, 1, 10, 1, 0.002\n");
+
+    // Checked against the engine before any run exists: a misspelt option, a range beyond the
+    // spin's, an option also fixed by option.NAME=.
+    const auto refused = [&](const std::string& line, std::vector<std::string> extra,
+                             const std::string& expected) {
+        const fs::path bad = dir / "bad.txt";
+        lmr::store::testing::write_bytes(bad, line);
+        auto args = glaurung_tune_args(dir.path(), bad);
+        args.insert(args.begin() + 3, extra.begin(), extra.end());
+        const auto r = lmr::test::run_binary(kHarness, args);
+        EXPECT_EQ(r.exit_code, 2) << line << r.out << r.err;
+        EXPECT_NE(r.err.find(expected), std::string::npos) << line << r.err;
+        EXPECT_FALSE(fs::exists(db)) << line;
+    };
+    refused("Mobility (Middlegame), int, 100, 50, 150, 10, 0.002\n", {},
+            "did you mean 'Mobility (Middle Game)'");
+    refused("Space, int, 100, 50, 250, 10, 0.002\n", {}, "Space");
+    refused("Space, int, 100, 50, 150, 10, 0.002\n", {"option.Space=120"},
+            "parameter 'Space' is also set to '120' by option.Space=");
+
+    const pid_t pid = spawn(glaurung_tune_args(dir.path(), params), dir / "first.log");
+    ASSERT_GT(pid, 0);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (stored_iterations(db) < 1 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    ::kill(pid, SIGKILL);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    ASSERT_TRUE(WIFSIGNALED(status)) << read_text(dir / "first.log");
+    const auto at_kill = stored_iterations(db);
+    ASSERT_GE(at_kill, 1u) << read_text(dir / "first.log");
+    ASSERT_LT(at_kill, 6u) << "the tune finished before it could be killed";
+
+    // From another directory: the stored plan holds the engine and the book by absolute paths.
+    const auto resumed =
+        lmr::test::run_binary(kHarness, {"tune", "resume", "--run", "1", "--db", db.string()});
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.out << resumed.err;
+    std::vector<double> final_theta;
+    {
+        auto store =
+            lmr::store::Store::open(db, lmr::store::OpenOptions{lmr::store::OpenMode::kReadOnly});
+        EXPECT_EQ(store.load_run(1).status, lmr::store::RunStatus::kFinished);
+        const auto iterations = store.tune_iterations(1);
+        ASSERT_EQ(iterations.size(), 6u);
+        for (int k = 0; k < 6; ++k) {
+            const auto& it = iterations[static_cast<std::size_t>(k)];
+            EXPECT_EQ(it.k, k);
+            EXPECT_EQ(it.wins + it.draws + it.losses, 2);  // 1 pair, each game played
+            // θ+ and θ− differ by 2·c_k·Δ: mobility's c_end of 10 makes them different spins.
+            EXPECT_NEAR(it.theta_plus[0] - it.theta_minus[0], 2 * 10 * it.c_k * it.delta[0], 1e-9);
+            EXPECT_GE(std::abs(it.theta_plus[0] - it.theta_minus[0]), 2.0);
+        }
+        final_theta = iterations.back().theta_after;
+        const auto engines = store.run_engines(1);
+        ASSERT_EQ(engines.size(), 1u);
+        EXPECT_EQ(engines[0].engine.name, "glaurung");
+    }
+
+    const auto show =
+        lmr::test::run_binary(kHarness, {"tune", "show", "--run", "1", "--db", db.string()});
+    ASSERT_EQ(show.exit_code, 0) << show.err;
+    EXPECT_NE(show.out.find("engine:       " + std::string(kGlaurung)), std::string::npos)
+        << show.out;
+    EXPECT_EQ(show.out.find("base config"), std::string::npos) << show.out;
+    EXPECT_NE(show.out.find("--format openbench"), std::string::npos) << show.out;
+
+    // OpenBench's lines (the default for an engine that is not an LMR config), read back.
+    const auto exported =
+        lmr::test::run_binary(kHarness, {"tune", "export", "--run", "1", "--db", db.string()});
+    ASSERT_EQ(exported.exit_code, 0) << exported.err;
+    const fs::path openbench = dir / "tune-1-openbench.txt";
+    const std::string mobility = std::to_string(std::llround(final_theta[0]));
+    const std::string depth = std::to_string(std::llround(final_theta[1]));
+    const std::string lines = read_text(openbench);
+    EXPECT_NE(lines.find("\nMobility (Middle Game), int, " + mobility + ", 50, 150, 10, 0.002\n"),
+              std::string::npos)
+        << lines;
+    EXPECT_NE(
+        lines.find("\nFull Depth Moves (non-PV nodes), int, " + depth + ", 1, 10, 1, 0.002\n"),
+        std::string::npos)
+        << lines;
+    const auto setoption =
+        lmr::test::run_binary(kHarness, {"tune", "export", "--run", "1", "--db", db.string(),
+                                         "--format", "setoption", "--out", "-"});
+    ASSERT_EQ(setoption.exit_code, 0) << setoption.err;
+    EXPECT_NE(
+        setoption.out.find("\nsetoption name Mobility (Middle Game) value " + mobility + "\n"),
+        std::string::npos)
+        << setoption.out;
+    const auto config = lmr::test::run_binary(
+        kHarness, {"tune", "export", "--run", "1", "--db", db.string(), "--format", "config"});
+    EXPECT_EQ(config.exit_code, 2);
+    EXPECT_NE(config.err.find("not an LMR config"), std::string::npos) << config.err;
+
+    // The suggested SPRT, through a shell (the option names are quoted), with the harness's path.
+    const std::string marker = "Verify: lmr-harness ";
+    const auto at = exported.out.find(marker);
+    ASSERT_NE(at, std::string::npos) << exported.out;
+    const std::string command =
+        exported.out.substr(at + marker.size(), exported.out.find('\n', at) - at - marker.size());
+    const auto sprt = lmr::test::run_binary(
+        "/bin/sh", {"-c", "exec \"$0\" " + command + " --max-pairs 1", kHarness});
+    EXPECT_TRUE(sprt.exit_code == 0 || sprt.exit_code == 1 || sprt.exit_code == 3)
+        << sprt.exit_code << "\n"
+        << sprt.out << sprt.err;
+    auto store =
+        lmr::store::Store::open(db, lmr::store::OpenOptions{lmr::store::OpenMode::kReadOnly});
+    const auto engines = store.run_engines(2);
+    ASSERT_EQ(engines.size(), 2u);
+    for (const auto& [engine, role] : engines) {
+        const bool has_tuned_value = engine.options_json.find("\"Mobility (Middle Game)\":\"" +
+                                                              mobility + "\"") != std::string::npos;
+        EXPECT_EQ(has_tuned_value, engine.name == "glaurung-tuned") << engine.options_json;
+    }
 }
 
 TEST(TuneIntegration, UnknownParameterFailsBeforeAnyGame) {
