@@ -137,7 +137,11 @@ Move parse_uci(const Position& pos, std::string_view input, std::string* error) 
     return Move::none();
 }
 
-std::string to_san(const Position& pos, Move m) {
+namespace {
+
+// SAN, or with `long_form` the long algebraic notation: the origin square always written in
+// full (pawns too) instead of SAN's minimal disambiguation.
+std::string algebraic(const Position& pos, Move m, bool long_form) {
     if (!m.is_ok()) return "--";             // PGN's null move
     if (!pos.is_legal(m)) return to_uci(m);  // never guess at an illegal move
     std::string out;
@@ -148,18 +152,12 @@ std::string to_san(const Position& pos, Move m) {
         Square to = m.to();
         PieceType pt = type_of(pos.moved_piece(m));
         bool capture = pos.is_capture(m);
-        if (pt == kPawn) {
-            if (capture) {
-                out += char('a' + file_of(from));
-                out += 'x';
-            }
-            out += square_name(to);
-            if (m.is_promotion()) {
-                out += '=';
-                out += kPieceLetters[m.promotion()];
-            }
+        if (pt != kPawn) out += kPieceLetters[pt];
+        if (long_form) {
+            out += square_name(from);
+        } else if (pt == kPawn) {
+            if (capture) out += char('a' + file_of(from));
         } else {
-            out += kPieceLetters[pt];
             MoveList list;
             generate(pos, list);
             bool ambiguous = false, same_file = false, same_rank = false;
@@ -179,8 +177,12 @@ std::string to_san(const Position& pos, Move m) {
                     out += square_name(from);
                 }
             }
-            if (capture) out += 'x';
-            out += square_name(to);
+        }
+        if (capture) out += 'x';
+        out += square_name(to);
+        if (m.is_promotion()) {
+            out += '=';
+            out += kPieceLetters[m.promotion()];
         }
     }
     if (pos.gives_check(m)) {
@@ -189,6 +191,16 @@ std::string to_san(const Position& pos, Move m) {
         out += count_legal_moves(after) == 0 ? '#' : '+';
     }
     return out;
+}
+
+}  // namespace
+
+std::string to_san(const Position& pos, Move m) {
+    return algebraic(pos, m, false);
+}
+
+std::string to_lan(const Position& pos, Move m) {
+    return algebraic(pos, m, true);
 }
 
 Move parse_san(const Position& pos, std::string_view input, std::string* error) {

@@ -1,4 +1,4 @@
-// Move notation: UCI long algebraic (e2e4, e7e8q, e1g1) and SAN (Nf3, exd8=Q+, O-O).
+// Move notation: UCI (e2e4, e7e8q, e1g1), SAN (Nf3, exd8=Q+, O-O) and long algebraic (Ng1f3).
 #pragma once
 
 #include <string>
@@ -24,6 +24,9 @@ Move parse_uci(const Position& pos, std::string_view text, std::string* error = 
 // both), 'x' for captures, "=Q" promotions, O-O / O-O-O, '+' check, '#' mate.
 // none()/null() give "--"; a move that is not legal in pos gives its UCI text.
 std::string to_san(const Position& pos, Move m);
+// Long algebraic notation as fastchess's PGN writes it (-pgnout notation=lan): SAN with the
+// origin square always in full, pawns included: Ng1f3, e2e4, e4xd5, Nb1xc3, e7e8=Q+, O-O.
+std::string to_lan(const Position& pos, Move m);
 // Parses SAN: tolerates trailing '+', '#', '!', '?' (in any combination), "0-0"/"0-0-0",
 // promotions with or without '=' (e8Q, e8=Q), and a redundant disambiguation.
 // Returns Move::none() with a reason in *error when malformed, illegal or ambiguous.

@@ -109,6 +109,28 @@ bool read_figure(std::string_view item, MoveComment& comment) {
         comment.nps = digits_value<std::uint64_t>(value);
         return comment.nps.has_value();
     }
+    if ((key == "tl" && !comment.timeleft_ms) || (key == "latency" && !comment.latency_ms)) {
+        auto& field = key == "tl" ? comment.timeleft_ms : comment.latency_ms;
+        field = parse_seconds(value);
+        return field.has_value();
+    }
+    if (key == "hashfull" && !comment.hashfull) {
+        comment.hashfull = digits_value<int>(value);
+        return comment.hashfull.has_value();
+    }
+    if (key == "tbhits" && !comment.tbhits) {
+        comment.tbhits = digits_value<std::uint64_t>(value);
+        return comment.tbhits.has_value();
+    }
+    if (key == "pv" && !comment.pv && value.size() >= 2 && value.front() == '"' &&
+        value.back() == '"') {
+        // A long PV is broken over lines of the movetext: any run of blanks is one space.
+        std::string moves;
+        for (const std::string_view move : text::split_words(value.substr(1, value.size() - 2)))
+            moves += (moves.empty() ? "" : " ") + std::string(move);
+        comment.pv = std::move(moves);
+        return true;
+    }
     return false;
 }
 
@@ -134,21 +156,29 @@ std::string format_move_comment(const MoveComment& comment) {
         text = score_text(*comment.score, comment.mate);
         if (comment.depth > 0) text += "/" + std::to_string(comment.depth);
     }
-    if (comment.time_ms) {
-        // Whole milliseconds, as "1.500s"; a clock that went backwards shows 0.
-        const std::int64_t ms = std::max<std::int64_t>(*comment.time_ms, 0);
+    // Whole milliseconds, as "1.500s"; a clock that went backwards shows 0.
+    const auto seconds = [](std::int64_t ms) {
+        ms = std::max<std::int64_t>(ms, 0);
         std::string thousandths = std::to_string(ms % 1000);
         thousandths.insert(0, 3 - thousandths.size(), '0');
+        return std::to_string(ms / 1000) + "." + thousandths + "s";
+    };
+    if (comment.time_ms) {
         if (!text.empty()) text += ' ';
-        text += std::to_string(ms / 1000) + "." + thousandths + "s";
+        text += seconds(*comment.time_ms);
     }
     const auto add_item = [&](const std::string& item) {
         if (!text.empty()) text += ", ";
         text += item;
     };
+    if (comment.timeleft_ms) add_item("tl=" + seconds(*comment.timeleft_ms));
+    if (comment.latency_ms) add_item("latency=" + seconds(*comment.latency_ms));
     if (comment.nodes) add_item("n=" + std::to_string(*comment.nodes));
     if (comment.seldepth) add_item("sd=" + std::to_string(*comment.seldepth));
     if (comment.nps) add_item("nps=" + std::to_string(*comment.nps));
+    if (comment.hashfull) add_item("hashfull=" + std::to_string(*comment.hashfull));
+    if (comment.tbhits) add_item("tbhits=" + std::to_string(*comment.tbhits));
+    if (comment.pv) add_item("pv=\"" + *comment.pv + "\"");
     if (!comment.remark.empty()) add_item(comment.remark);
     return text;
 }

@@ -6,6 +6,7 @@
 //   {+0.35/12 0.120s}                               score/depth time
 //   {-M2/9 0.5s}                                    mated in 2 (cutechess shortens the time)
 //   {+1.05/14 2.104s, n=48213, sd=17, nps=401775}   fastchess's optional figures
+//   {+0.20/9 0.101s, tl=9.899s, latency=0.001s, hashfull=12, tbhits=0, pv="e2e4 e7e5"}
 //   {0.007s, game cancelled (interrupted)}          no score; a remark after the figures
 //
 // The score is the mover's: pawns with two decimals and a sign (none for 0.00), or +M<n>/-M<n>
@@ -24,12 +25,17 @@ struct MoveComment {
     // the mover mates, N <= 0 the mover is mated.
     std::optional<int> score;
     bool mate = false;
-    int depth = 0;                        // 0: not given
-    std::optional<std::int64_t> time_ms;  // the time the move took
-    std::optional<std::uint64_t> nodes;   // n=
-    std::optional<int> seldepth;          // sd=
-    std::optional<std::uint64_t> nps;     // nps=
-    std::string remark;                   // what follows the figures, e.g. "Black mates"
+    int depth = 0;                            // 0: not given
+    std::optional<std::int64_t> time_ms;      // the time the move took
+    std::optional<std::int64_t> timeleft_ms;  // tl=: the mover's clock after the move
+    std::optional<std::int64_t> latency_ms;   // latency=: the time taken beyond the engine's own
+    std::optional<std::uint64_t> nodes;       // n=
+    std::optional<int> seldepth;              // sd=
+    std::optional<std::uint64_t> nps;         // nps=
+    std::optional<int> hashfull;              // hashfull=: per mille
+    std::optional<std::uint64_t> tbhits;      // tbhits=
+    std::optional<std::string> pv;            // pv="e2e4 e7e5": the principal variation (UCI)
+    std::string remark;                       // what follows the figures, e.g. "Black mates"
 
     bool operator==(const MoveComment&) const = default;
 };
@@ -38,7 +44,7 @@ struct MoveComment {
 std::string score_text(int score, bool mate);
 
 // The comment's text, without the braces: "+0.35/12 0.120s, n=48213" (each figure that is set,
-// in the order above, the time with three decimals).
+// in the order above — fastchess's —, times in seconds with three decimals).
 std::string format_move_comment(const MoveComment& comment);
 
 // What a comment says, or nullopt when it starts with neither a score nor a time ("book",

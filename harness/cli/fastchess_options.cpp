@@ -374,21 +374,37 @@ tournament::PgnOutputOptions read_pgnout(const OptionWords& option) {
         } else if (key == "append") {
             pgn.append = true_false(option, key, value);
         } else if (key == "nodes") {
-            pgn.fields.nodes = true_false(option, key, value);
+            pgn.style.fields.nodes = true_false(option, key, value);
         } else if (key == "seldepth") {
-            pgn.fields.seldepth = true_false(option, key, value);
+            pgn.style.fields.seldepth = true_false(option, key, value);
         } else if (key == "nps") {
-            pgn.fields.nps = true_false(option, key, value);
+            pgn.style.fields.nps = true_false(option, key, value);
+        } else if (key == "timeleft") {
+            pgn.style.fields.timeleft = true_false(option, key, value);
+        } else if (key == "latency") {
+            pgn.style.fields.latency = true_false(option, key, value);
+        } else if (key == "hashfull") {
+            pgn.style.fields.hashfull = true_false(option, key, value);
+        } else if (key == "tbhits") {
+            pgn.style.fields.tbhits = true_false(option, key, value);
+        } else if (key == "pv") {
+            pgn.style.fields.pv = true_false(option, key, value);
+        } else if (key == "min") {
+            pgn.style.minimal = true_false(option, key, value);
         } else if (key == "notation") {
-            if (value != "san")
-                throw option_error(option, "notation=" + value + ": only san is written");
-        } else if (key == "min" || key == "hashfull" || key == "tbhits" || key == "timeleft" ||
-                   key == "latency" || key == "pv" || key == "match_line") {
-            if (value != "false")
-                throw option_error(option, key + "=" + value + " is not supported");
+            const auto notation = match::parse_pgn_notation(value);
+            if (!notation)
+                throw option_error(option, "notation=" + value + ": expected san, lan or uci");
+            pgn.style.notation = *notation;
+        } else if (key == "match_line") {
+            // The info lines a game keeps would have to reach every MPI rank with the plan.
+            throw option_error(option, "match_line=" + value +
+                                           " is not supported: the engines' info lines are not "
+                                           "kept with the moves");
         } else {
             throw unknown_key(option, key,
-                              {"file", "append", "nodes", "seldepth", "nps", "notation"});
+                              {"file", "append", "nodes", "seldepth", "nps", "timeleft", "latency",
+                               "hashfull", "tbhits", "pv", "min", "notation"});
         }
     }
     if (pgn.file.empty()) throw option_error(option, "needs file=PGN");

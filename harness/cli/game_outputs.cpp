@@ -34,6 +34,14 @@ void add_game_output_options(po::options_description& options) {
         ("pgn-nodes", po::bool_switch(), "--pgnout: each move's nodes in its comment (n=)")
         ("pgn-seldepth", po::bool_switch(), "--pgnout: each move's selective depth (sd=)")
         ("pgn-nps", po::bool_switch(), "--pgnout: each move's nodes per second (nps=)")
+        ("pgn-timeleft", po::bool_switch(), "--pgnout: the mover's clock after the move (tl=)")
+        ("pgn-latency", po::bool_switch(),
+         "--pgnout: reply time beyond the engine's reported time (latency=)")
+        ("pgn-hashfull", po::bool_switch(), "--pgnout: the engine's hash use (hashfull=)")
+        ("pgn-tbhits", po::bool_switch(), "--pgnout: tablebase hits (tbhits=)")
+        ("pgn-pv", po::bool_switch(), "--pgnout: the principal variation (pv=\"...\")")
+        ("pgn-min", po::bool_switch(), "--pgnout: the Seven Tag Roster and moves only, no comment")
+        ("pgn-notation", po::value<std::string>(), "--pgnout: san (default), lan or uci")
         ("epdout", po::value<std::string>(),
          "EPD file the final position of each game is added to as it ends");
     // clang-format on
@@ -50,16 +58,31 @@ void add_pgn_tag_options(po::options_description& options) {
 std::vector<std::unique_ptr<tournament::RunObserver>> open_game_outputs(
     const po::variables_map& values, const std::string& db) {
     const bool pgn = values.count("pgnout") != 0;
-    for (const char* field : {"pgn-nodes", "pgn-seldepth", "pgn-nps"})
+    for (const char* field : {"pgn-nodes", "pgn-seldepth", "pgn-nps", "pgn-timeleft", "pgn-latency",
+                              "pgn-hashfull", "pgn-tbhits", "pgn-pv", "pgn-min"})
         if (switch_on(values, field) && !pgn)
             throw UsageError(std::string("--") + field + " needs --pgnout FILE");
+    if (values.count("pgn-notation") && !pgn)
+        throw UsageError("--pgn-notation needs --pgnout FILE");
     std::optional<tournament::PgnOutputOptions> pgn_options;
     if (pgn) {
         pgn_options.emplace();
         pgn_options->file = values["pgnout"].as<std::string>();
-        pgn_options->fields.nodes = switch_on(values, "pgn-nodes");
-        pgn_options->fields.seldepth = switch_on(values, "pgn-seldepth");
-        pgn_options->fields.nps = switch_on(values, "pgn-nps");
+        pgn_options->style.fields.nodes = switch_on(values, "pgn-nodes");
+        pgn_options->style.fields.seldepth = switch_on(values, "pgn-seldepth");
+        pgn_options->style.fields.nps = switch_on(values, "pgn-nps");
+        pgn_options->style.fields.timeleft = switch_on(values, "pgn-timeleft");
+        pgn_options->style.fields.latency = switch_on(values, "pgn-latency");
+        pgn_options->style.fields.hashfull = switch_on(values, "pgn-hashfull");
+        pgn_options->style.fields.tbhits = switch_on(values, "pgn-tbhits");
+        pgn_options->style.fields.pv = switch_on(values, "pgn-pv");
+        pgn_options->style.minimal = switch_on(values, "pgn-min");
+        if (values.count("pgn-notation")) {
+            const auto& text = values["pgn-notation"].as<std::string>();
+            const auto notation = match::parse_pgn_notation(text);
+            if (!notation) throw flag_error("--pgn-notation", text, "expected san, lan or uci");
+            pgn_options->style.notation = *notation;
+        }
     }
     std::optional<tournament::EpdOutputOptions> epd_options;
     if (values.count("epdout")) {

@@ -68,11 +68,20 @@ std::optional<T> optional_from_json(const json& j) {
 }
 
 json move_to_json(const match::MoveRecord& m) {
-    return {{"ply", m.ply},         {"uci", m.uci},
-            {"san", m.san},         {"score", score_to_json(m.score)},
-            {"depth", m.depth},     {"seldepth", m.seldepth},
-            {"nodes", m.nodes},     {"nps", m.nps},
-            {"time_ms", m.time_ms}, {"clock_left_ms", optional_to_json(m.clock_left_ms)}};
+    return {{"ply", m.ply},
+            {"uci", m.uci},
+            {"san", m.san},
+            {"score", score_to_json(m.score)},
+            {"depth", m.depth},
+            {"seldepth", m.seldepth},
+            {"nodes", m.nodes},
+            {"nps", m.nps},
+            {"time_ms", m.time_ms},
+            {"clock_left_ms", optional_to_json(m.clock_left_ms)},
+            {"hashfull", m.hashfull},
+            {"tbhits", m.tbhits},
+            {"engine_time_ms", optional_to_json(m.engine_time_ms)},
+            {"pv", m.pv}};
 }
 
 match::MoveRecord move_from_json(const json& j) {
@@ -87,6 +96,10 @@ match::MoveRecord move_from_json(const json& j) {
     m.nps = j.at("nps").get<std::uint64_t>();
     m.time_ms = j.at("time_ms").get<std::int64_t>();
     m.clock_left_ms = optional_from_json<std::int64_t>(j.at("clock_left_ms"));
+    m.hashfull = j.at("hashfull").get<int>();
+    m.tbhits = j.at("tbhits").get<std::uint64_t>();
+    m.engine_time_ms = optional_from_json<std::int64_t>(j.at("engine_time_ms"));
+    m.pv = j.at("pv").get<std::vector<std::string>>();
     return m;
 }
 

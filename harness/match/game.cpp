@@ -219,9 +219,9 @@ class GameRunner {
         const nanoseconds wait =
             budget ? *budget + kDeadlineSlack : nanoseconds(settings_.stall_timeout);
         pv_checker_.start_search(side, check_bestmove_[side]);
-        const GoResult reply = engine.go(
-            command_.text(), limits,
-            SteadyClock::now() + duration_cast<SteadyClock::duration>(wait), settings_.cancel);
+        GoResult reply = engine.go(command_.text(), limits,
+                                   SteadyClock::now() + duration_cast<SteadyClock::duration>(wait),
+                                   settings_.cancel);
         // Before the move is judged: fastchess compares even an illegal bestmove with the PV.
         pv_checker_.finish_search(pos_, reply.status == Status::kOk ? reply.bestmove : "");
 
@@ -286,6 +286,10 @@ class GameRunner {
         m.time_ms = duration_cast<milliseconds>(reply.elapsed).count();
         if (const auto left = clock_.remaining(side))
             m.clock_left_ms = duration_cast<milliseconds>(*left).count();
+        m.hashfull = reply.info.hashfull.value_or(0);
+        m.tbhits = reply.info.tbhits.value_or(0);
+        m.engine_time_ms = reply.info.time_ms;
+        m.pv = std::move(reply.info.pv);  // the reply's own vector: no copy
         const int move_number = pos_.fullmove_number();
         const bool capture_or_pawn_move = is_capture_or_pawn_move(pos_, move);
         pos_.make_move(move);

@@ -33,6 +33,12 @@ struct MoveRecord {
     std::uint64_t nps = 0;                      // as the engine reported it; 0 when it did not
     std::int64_t time_ms = 0;                   // reply time: `go` write to `bestmove` read
     std::optional<std::int64_t> clock_left_ms;  // the mover's clock after the move (tc= only)
+    // The rest of the engine's last word on its search, for fastchess's PGN comment items
+    // (`-pgnout hashfull= tbhits= latency= pv=`); not stored in the database.
+    int hashfull = 0;                            // per mille; 0 when not reported
+    std::uint64_t tbhits = 0;                    // 0 when not reported
+    std::optional<std::int64_t> engine_time_ms;  // the search time the engine reported
+    std::vector<std::string> pv;                 // UCI moves; empty when not reported
 };
 
 // What an engine said about its LMR over one game: the `lmrstats` lines it printed after its

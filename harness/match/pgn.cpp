@@ -82,9 +82,14 @@ std::string engine_comment(const MoveRecord& m, const PgnCommentFields& fields) 
     }
     comment.depth = m.depth;
     comment.time_ms = m.time_ms;
+    if (fields.timeleft) comment.timeleft_ms = m.clock_left_ms;
+    if (fields.latency && m.engine_time_ms) comment.latency_ms = m.time_ms - *m.engine_time_ms;
     if (fields.nodes) comment.nodes = m.nodes;
     if (fields.seldepth) comment.seldepth = m.seldepth;
     if (fields.nps) comment.nps = nodes_per_second(m);
+    if (fields.hashfull) comment.hashfull = m.hashfull;
+    if (fields.tbhits) comment.tbhits = m.tbhits;
+    if (fields.pv) comment.pv = text::joined(m.pv, " ");
     return pgn::format_move_comment(comment);
 }
 
@@ -115,7 +120,26 @@ void add_tag(std::string& out, std::string_view name, std::string_view value) {
     out += "\"]\n";
 }
 
+std::string move_text(const chess::Position& pos, chess::Move move, PgnNotation notation) {
+    switch (notation) {
+        case PgnNotation::kLan:
+            return chess::to_lan(pos, move);
+        case PgnNotation::kUci:
+            return chess::to_uci(move);
+        case PgnNotation::kSan:
+            break;
+    }
+    return chess::to_san(pos, move);
+}
+
 }  // namespace
+
+std::optional<PgnNotation> parse_pgn_notation(std::string_view text) {
+    if (text == "san") return PgnNotation::kSan;
+    if (text == "lan") return PgnNotation::kLan;
+    if (text == "uci") return PgnNotation::kUci;
+    return std::nullopt;
+}
 
 std::string pgn_date(std::chrono::system_clock::time_point when) {
     if (when == std::chrono::system_clock::time_point{}) return "????.??.??";
@@ -127,7 +151,7 @@ std::string pgn_date(std::chrono::system_clock::time_point when) {
     return buffer;
 }
 
-std::string to_pgn(const GameRecord& game, const PgnTags& tags, const PgnCommentFields& fields) {
+std::string to_pgn(const GameRecord& game, const PgnTags& tags, const PgnStyle& style) {
     const std::string start_fen =
         game.start_fen.empty() ? std::string(chess::Position::kStartFen) : game.start_fen;
     std::string error;
@@ -152,9 +176,9 @@ std::string to_pgn(const GameRecord& game, const PgnTags& tags, const PgnComment
         if (move.is_none())
             throw std::invalid_argument("PGN export: ply " + std::to_string(ply) + " \"" +
                                         std::string(uci) + "\" in " + pos.fen() + ": " + error);
-        words.push_back(chess::to_san(pos, move));
+        words.push_back(move_text(pos, move, style.notation));
         const std::size_t before = words.size();
-        add_comment(words, comment);
+        if (!style.minimal) add_comment(words, comment);
         black_needs_number = words.size() != before;
         pos.make_move(move);
     };
@@ -167,8 +191,8 @@ std::string to_pgn(const GameRecord& game, const PgnTags& tags, const PgnComment
     };
     for (const std::string& uci : game.opening_moves) add_move(uci, with_reason("book"));
     for (const MoveRecord& record : game.moves)
-        add_move(record.uci, with_reason(engine_comment(record, fields)));
-    if (last_move == 0 && !game.reason.empty()) add_comment(words, game.reason);
+        add_move(record.uci, with_reason(engine_comment(record, style.fields)));
+    if (last_move == 0 && !game.reason.empty() && !style.minimal) add_comment(words, game.reason);
     words.push_back(std::string(core::result_token(game.result)));
 
     std::string out;
@@ -183,11 +207,13 @@ std::string to_pgn(const GameRecord& game, const PgnTags& tags, const PgnComment
         add_tag(out, "SetUp", "1");
         add_tag(out, "FEN", start->fen());
     }
-    add_tag(out, "TimeControl", game.time_control.empty() ? "?" : game.time_control);
-    add_tag(out, "Termination", core::pgn_termination(game.termination));
-    add_tag(out, "TerminationDetail", core::termination_name(game.termination));
-    add_tag(out, "PlyCount", std::to_string(ply));
-    for (const auto& [name, value] : tags.extra) add_tag(out, name, value);
+    if (!style.minimal) {
+        add_tag(out, "TimeControl", game.time_control.empty() ? "?" : game.time_control);
+        add_tag(out, "Termination", core::pgn_termination(game.termination));
+        add_tag(out, "TerminationDetail", core::termination_name(game.termination));
+        add_tag(out, "PlyCount", std::to_string(ply));
+        for (const auto& [name, value] : tags.extra) add_tag(out, name, value);
+    }
     out += '\n';
     out += wrap(words);
     out += '\n';

@@ -14,10 +14,13 @@
 // One comment per move, as cutechess-cli and fastchess write it: the reason the game ended is
 // joined to the last move's comment (`{+M1/7 0.010s, Black mates}`), since a second comment in
 // a row is rejected by some widely used PGN readers; a game without a move has the reason as
-// its only comment. PgnCommentFields adds fastchess's optional `n=`, `sd=` and `nps=` items.
+// its only comment. PgnStyle adds fastchess's optional comment items (`tl=`, `n=`, `pv=`, …), its
+// other notations and its minimal form.
 // pgn-extract reads the output without complaint (tests/match/pgn_test.cpp checks that).
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -35,20 +38,40 @@ struct PgnTags {
 };
 
 // Search figures an engine move's comment adds after `score/depth time`, in fastchess's
-// spelling and order (its -pgnout nodes=true seldepth=true nps=true):
-// `{+0.35/12 0.120s, n=48213, sd=17, nps=401775}`.
+// spelling and order (its -pgnout timeleft=true latency=true nodes=true seldepth=true nps=true
+// hashfull=true tbhits=true pv=true):
+// `{+0.35/12 0.120s, tl=9.880s, latency=0.002s, n=48213, sd=17, nps=401775, hashfull=3,
+// tbhits=0, pv="e2e4 e7e5"}`.
 struct PgnCommentFields {
+    bool timeleft = false;  // tl=: the mover's clock after the move (only under a clock)
+    bool latency = false;   // latency=: reply time minus the engine's reported search time
+                            // (only when the engine reported one)
     bool nodes = false;     // n=: nodes searched (0 when the engine did not say)
     bool seldepth = false;  // sd=: selective depth (0 when the engine did not say)
     bool nps = false;       // nps=: the engine's nodes per second, else nodes / reply time
+    bool hashfull = false;  // hashfull=: per mille (0 when the engine did not say)
+    bool tbhits = false;    // tbhits= (0 when the engine did not say)
+    bool pv = false;        // pv="…": the engine's last principal variation, UCI moves
+};
+
+// How the movetext writes moves (fastchess's -pgnout notation=): SAN (the standard's), long
+// algebraic (Ng1f3, e2e4, e4xd5) or UCI (g1f3).
+enum class PgnNotation { kSan, kLan, kUci };
+std::optional<PgnNotation> parse_pgn_notation(std::string_view text);  // "san", "lan", "uci"
+
+// What the PGN of a game holds beyond its moves. `minimal` (fastchess's min=true): only the
+// Seven Tag Roster and SetUp/FEN, and no comment at all.
+struct PgnStyle {
+    PgnCommentFields fields;
+    PgnNotation notation = PgnNotation::kSan;
+    bool minimal = false;
 };
 
 inline constexpr int kPgnMaxLineLength = 79;
 
 // Throws std::invalid_argument when the record is inconsistent (bad start FEN, a move that is
 // not legal in its position): PGN that no reader could replay is never written.
-std::string to_pgn(const GameRecord& game, const PgnTags& tags = {},
-                   const PgnCommentFields& fields = {});
+std::string to_pgn(const GameRecord& game, const PgnTags& tags = {}, const PgnStyle& style = {});
 
 // "2024.05.31" in UTC; "????.??.??" for a default (epoch) time point.
 std::string pgn_date(std::chrono::system_clock::time_point when);

@@ -16,11 +16,11 @@
 
 namespace lmr::tournament {
 
-// What `-pgnout file=F append=… nodes=… seldepth=… nps=…` (and the native --pgnout flags) set.
+// What `-pgnout file=F append=… nodes=… … notation=… min=…` (and the native --pgnout flags) set.
 struct PgnOutputOptions {
     std::filesystem::path file;
     bool append = true;  // false: an existing file is emptied when opened (fastchess append=false)
-    match::PgnCommentFields fields;  // n=, sd=, nps= in each engine move's comment
+    match::PgnStyle style;  // comment items (n=, pv=, …), notation, minimal form
 };
 
 class PgnOutput : public RunObserver {
@@ -34,7 +34,7 @@ class PgnOutput : public RunObserver {
 
   private:
     OutputFile file_;
-    match::PgnCommentFields fields_;
+    match::PgnStyle style_;
     std::int64_t run_id_ = 0;
     std::optional<RunPlan> plan_;
 };

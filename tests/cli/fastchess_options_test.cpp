@@ -132,23 +132,33 @@ TEST(FastchessOptions, PgnoutTakesEachValueAndFastchessDefaults) {
     ASSERT_TRUE(run.pgnout);
     EXPECT_EQ(run.pgnout->file, "games.pgn");
     EXPECT_FALSE(run.pgnout->append);
-    EXPECT_TRUE(run.pgnout->fields.nodes);
-    EXPECT_FALSE(run.pgnout->fields.seldepth);
-    EXPECT_TRUE(run.pgnout->fields.nps);
+    EXPECT_TRUE(run.pgnout->style.fields.nodes);
+    EXPECT_FALSE(run.pgnout->style.fields.seldepth);
+    EXPECT_TRUE(run.pgnout->style.fields.nps);
     run = parse({"-pgnout", "file=games.pgn", "seldepth=true"});
-    EXPECT_FALSE(run.pgnout->fields.nodes);
-    EXPECT_TRUE(run.pgnout->fields.seldepth);
-    EXPECT_FALSE(run.pgnout->fields.nps);
+    EXPECT_FALSE(run.pgnout->style.fields.nodes);
+    EXPECT_TRUE(run.pgnout->style.fields.seldepth);
+    EXPECT_FALSE(run.pgnout->style.fields.nps);
     // Defaults: appended to, no comment fields; cutechess-cli's `-pgnout FILE` the same.
     for (const Args& form : {Args{"-pgnout", "file=games.pgn"}, Args{"-pgnout", "games.pgn"}}) {
         run = parse(form);
         EXPECT_EQ(run.pgnout->file, "games.pgn");
         EXPECT_TRUE(run.pgnout->append);
-        EXPECT_FALSE(run.pgnout->fields.nodes || run.pgnout->fields.seldepth ||
-                     run.pgnout->fields.nps);
+        EXPECT_FALSE(run.pgnout->style.fields.nodes || run.pgnout->style.fields.seldepth ||
+                     run.pgnout->style.fields.nps);
     }
     EXPECT_FALSE(parse({}).pgnout);
-    EXPECT_THROW(parse({"-pgnout", "file=games.pgn", "notation=uci"}), UsageError);
+    EXPECT_THROW(parse({"-pgnout", "file=games.pgn", "notation=xan"}), UsageError);
+    // fastchess's other keys: each comment item, the notations, the minimal form.
+    run = parse({"-pgnout", "file=g.pgn", "timeleft=true", "latency=true", "hashfull=true",
+                 "tbhits=true", "pv=true", "min=true", "notation=lan"});
+    const auto& style = run.pgnout->style;
+    EXPECT_TRUE(style.fields.timeleft && style.fields.latency && style.fields.hashfull &&
+                style.fields.tbhits && style.fields.pv && style.minimal);
+    EXPECT_EQ(style.notation, match::PgnNotation::kLan);
+    EXPECT_EQ(parse({"-pgnout", "file=g.pgn", "notation=uci"}).pgnout->style.notation,
+              match::PgnNotation::kUci);
+    EXPECT_FALSE(parse({"-pgnout", "file=g.pgn", "pv=false"}).pgnout->style.fields.pv);
 }
 
 TEST(FastchessOptions, EachAppliesToEveryEngineAfterItsOwnSettings) {

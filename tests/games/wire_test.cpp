@@ -37,6 +37,10 @@ match::GameRecord full_game() {
     cp.nps = 2'000'000;
     cp.time_ms = 250;
     cp.clock_left_ms = 9'870;
+    cp.hashfull = 412;
+    cp.tbhits = 5'000'000'000ULL;  // beyond 32 bits
+    cp.engine_time_ms = 248;
+    cp.pv = {"g1f3", "b8c6", "f1b5"};
     match::MoveRecord mate;
     mate.ply = 2;
     mate.uci = "b8c6";
@@ -88,6 +92,10 @@ TEST(Wire, AGameArrivesWithEveryField) {
         EXPECT_EQ(a.nps, b.nps);
         EXPECT_EQ(a.time_ms, b.time_ms);
         EXPECT_EQ(a.clock_left_ms, b.clock_left_ms);
+        EXPECT_EQ(a.hashfull, b.hashfull);
+        EXPECT_EQ(a.tbhits, b.tbhits);
+        EXPECT_EQ(a.engine_time_ms, b.engine_time_ms);
+        EXPECT_EQ(a.pv, b.pv);
     }
     EXPECT_EQ(got.moves[0].score->bound, Score::Bound::kLower);
     EXPECT_FALSE(got.moves[2].score.has_value());

@@ -17,6 +17,9 @@
 #include "engine/chess/movegen.hpp"
 #include "engine/chess/notation.hpp"
 #include "engine/chess/position.hpp"
+#include "engine/pgn/move_comment.hpp"
+#include "engine/pgn/reader.hpp"
+#include "engine/text/text.hpp"
 
 namespace lmr::match {
 namespace {
@@ -133,7 +136,8 @@ TEST(Pgn, CommentFieldsInFastchessSpellingWithTheReasonLast) {
         m.seldepth = m.depth + 3;
     }
     g.moves[0].nps = 250000;  // the engine's own figure wins over nodes / reply time
-    const std::string text = to_pgn(g, {}, {.nodes = true, .seldepth = true, .nps = true});
+    const std::string text =
+        to_pgn(g, {}, {.fields = {.nodes = true, .seldepth = true, .nps = true}});
     const std::string movetext =
         "\n\n"
         "1. f3 {+0.10/5 0.050s, n=5000, sd=8, nps=250000} 1... e5\n"
@@ -149,18 +153,150 @@ TEST(Pgn, EachCommentFieldOnlyWhenAsked) {
     GameRecord g = fools_mate();
     g.moves[0].nodes = 5000;
     g.moves[0].seldepth = 8;
-    EXPECT_NE(to_pgn(g, {}, {.nodes = true}).find("f3 {+0.10/5 0.050s, n=5000} "),
+    EXPECT_NE(to_pgn(g, {}, {.fields = {.nodes = true}}).find("f3 {+0.10/5 0.050s, n=5000} "),
               std::string::npos);
-    EXPECT_NE(to_pgn(g, {}, {.seldepth = true}).find("f3 {+0.10/5 0.050s, sd=8} "),
+    EXPECT_NE(to_pgn(g, {}, {.fields = {.seldepth = true}}).find("f3 {+0.10/5 0.050s, sd=8} "),
               std::string::npos);
-    EXPECT_NE(to_pgn(g, {}, {.nps = true}).find("f3 {+0.10/5 0.050s, nps=100000} "),
+    EXPECT_NE(to_pgn(g, {}, {.fields = {.nps = true}}).find("f3 {+0.10/5 0.050s, nps=100000} "),
               std::string::npos);
     const std::string plain = to_pgn(g);
     for (const char* item : {"n=", "sd=", "nps="})
         EXPECT_EQ(plain.find(item), std::string::npos) << item << " in\n" << plain;
     // A move answered within the millisecond by an engine that prints no nps: no figure to give.
     g.moves[0].time_ms = 0;
-    EXPECT_NE(to_pgn(g, {}, {.nps = true}).find("f3 {+0.10/5 0.000s, nps=0} "), std::string::npos);
+    EXPECT_NE(to_pgn(g, {}, {.fields = {.nps = true}}).find("f3 {+0.10/5 0.000s, nps=0} "),
+              std::string::npos);
+}
+
+// Every comment item of fastchess's -pgnout.
+PgnStyle every_item() {
+    PgnStyle style;
+    style.fields = {.timeleft = true,
+                    .latency = true,
+                    .nodes = true,
+                    .seldepth = true,
+                    .nps = true,
+                    .hashfull = true,
+                    .tbhits = true,
+                    .pv = true};
+    return style;
+}
+
+PgnStyle style_of(PgnNotation notation, bool minimal) {
+    PgnStyle style;
+    style.notation = notation;
+    style.minimal = minimal;
+    return style;
+}
+
+// Each move with a clock, the engine's own time, hash use, tablebase hits and a PV that starts
+// with the move.
+GameRecord with_search_figures(GameRecord g) {
+    std::int64_t clock = 10'000;
+    for (std::size_t i = 0; i < g.moves.size(); ++i) {
+        auto& m = g.moves[i];
+        clock -= m.time_ms;
+        m.clock_left_ms = clock;
+        m.engine_time_ms = m.time_ms - 2;
+        m.nodes = 1000;
+        m.hashfull = static_cast<int>(10 * i);
+        m.tbhits = i;
+        m.pv = {m.uci};
+        if (i + 1 < g.moves.size()) m.pv.push_back(g.moves[i + 1].uci);
+    }
+    return g;
+}
+
+// The comments of the first game of `text`, read by the project's PGN reader.
+std::vector<std::string> read_comments(const std::string& text) {
+    struct Comments : pgn::GameVisitor {
+        std::vector<std::string> seen;
+        void tag(pgn::Tag) override {}
+        void move(std::string_view, std::size_t) override {}
+        void comment(std::string_view comment, std::size_t) override { seen.emplace_back(comment); }
+        void game_end(const pgn::GameEnd&) override {}
+    } visitor;
+    pgn::read_games(text, visitor);
+    return visitor.seen;
+}
+
+// fastchess's -pgnout timeleft= latency= hashfull= tbhits= pv=: each item in fastchess's order
+// after `score/depth time`, read back to the move's figures.
+TEST(Pgn, EveryFastchessCommentItemInItsOrderReadsBack) {
+    const GameRecord g = with_search_figures(fools_mate());
+    const std::string text = to_pgn(g, {}, every_item());
+    std::string one_line = text;
+    std::replace(one_line.begin(), one_line.end(), '\n', ' ');
+    EXPECT_NE(one_line.find("1. f3 {+0.10/5 0.050s, tl=9.950s, latency=0.002s, n=1000, sd=0, "
+                            "nps=20000, hashfull=0, tbhits=0, pv=\"f2f3 e7e5\"} 1... e5"),
+              std::string::npos)
+        << text;
+    const auto comments = read_comments(text);
+    ASSERT_EQ(comments.size(), g.moves.size());
+    for (std::size_t i = 0; i < g.moves.size(); ++i) {
+        const auto& m = g.moves[i];
+        const auto read = pgn::parse_move_comment(comments[i]);
+        ASSERT_TRUE(read) << comments[i];
+        EXPECT_EQ(read->timeleft_ms, m.clock_left_ms) << comments[i];
+        EXPECT_EQ(read->latency_ms, 2) << comments[i];
+        EXPECT_EQ(read->hashfull, m.hashfull) << comments[i];
+        EXPECT_EQ(read->tbhits, m.tbhits) << comments[i];
+        EXPECT_EQ(read->pv, text::joined(m.pv, " ")) << comments[i];
+        EXPECT_EQ(read->nodes, m.nodes) << comments[i];
+    }
+    EXPECT_EQ(pgn::parse_move_comment(comments.back())->remark, "Black mates");
+    // A PV longer than a line is broken over lines and still reads back whole.
+    GameRecord long_pv = g;
+    long_pv.moves[0].pv.assign(30, "e2e4");
+    const auto wrapped = read_comments(to_pgn(long_pv, {}, every_item()));
+    EXPECT_EQ(pgn::parse_move_comment(wrapped.at(0))->pv, text::joined(long_pv.moves[0].pv, " "));
+}
+
+// tl= only under a clock and latency= only when the engine said how long it searched: neither
+// is made up.
+TEST(Pgn, TimeleftAndLatencyOnlyWhenKnown) {
+    GameRecord g = fools_mate();  // no clock, no reported time
+    const std::string text = to_pgn(g, {}, every_item());
+    EXPECT_EQ(text.find("tl="), std::string::npos) << text;
+    EXPECT_EQ(text.find("latency="), std::string::npos) << text;
+    EXPECT_NE(text.find("hashfull=0, tbhits=0, pv=\"\""), std::string::npos) << text;
+}
+
+// notation=lan: the origin square always (pawns too), captures with 'x', checks; notation=uci.
+TEST(Pgn, LongAlgebraicAndUciMovetext) {
+    GameRecord g = fools_mate();
+    g.moves.insert(g.moves.begin() + 2,
+                   {engine_move("b1c3", {}, 1, 1), engine_move("b8c6", {}, 1, 1)});
+    g.moves.back().uci = "d8h4";
+    const auto movetext = [](const std::string& pgn) {
+        std::string text = pgn.substr(pgn.find("\n\n") + 2);
+        text.erase(std::remove(text.begin(), text.end(), '\n'), text.end());
+        return text;
+    };
+    PgnStyle style;
+    style.minimal = true;  // moves only
+    style.notation = PgnNotation::kLan;
+    EXPECT_EQ(movetext(to_pgn(g, {}, style)), "1. f2f3 e7e5 2. Nb1c3 Nb8c6 3. g2g4 Qd8h4# 0-1");
+    style.notation = PgnNotation::kUci;
+    EXPECT_EQ(movetext(to_pgn(g, {}, style)), "1. f2f3 e7e5 2. b1c3 b8c6 3. g2g4 d8h4 0-1");
+    const chess::Position pos =
+        *chess::Position::from_fen("r3k2r/1P6/8/3p4/4P3/8/8/R3K2R w KQkq - 0 1");
+    EXPECT_EQ(chess::to_lan(pos, chess::parse_uci(pos, "e4d5")), "e4xd5");
+    EXPECT_EQ(chess::to_lan(pos, chess::parse_uci(pos, "b7a8q")), "b7xa8=Q+");
+    EXPECT_EQ(chess::to_lan(pos, chess::parse_uci(pos, "e1c1")), "O-O-O");
+    EXPECT_EQ(chess::to_lan(pos, chess::parse_uci(pos, "a1a8")), "Ra1xa8+");
+}
+
+// min=true: the Seven Tag Roster (and SetUp/FEN off the standard start), no comment at all.
+TEST(Pgn, MinimalFormHasTheRosterAndNoComment) {
+    const std::string text =
+        to_pgn(with_search_figures(fools_mate()), {}, style_of(PgnNotation::kSan, true));
+    EXPECT_EQ(text.find('{'), std::string::npos) << text;
+    for (const char* tag : {"TimeControl", "Termination", "PlyCount"})
+        EXPECT_EQ(text.find(tag), std::string::npos) << tag << " in\n" << text;
+    EXPECT_NE(text.find("[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1"), std::string::npos) << text;
+    const std::string from_fen = to_pgn(from_fen_game(), {}, style_of(PgnNotation::kSan, true));
+    EXPECT_NE(from_fen.find("[SetUp \"1\"]\n[FEN "), std::string::npos) << from_fen;
 }
 
 // The game ended in the book position: the reason joins the last book move's comment.
@@ -245,9 +381,8 @@ GameRecord random_game(unsigned seed) {
 // Never two comments in a row: some widely used PGN readers reject them.
 TEST(Pgn, OneCommentPerMove) {
     for (unsigned seed : {1u, 2u, 3u, 7u}) {
-        for (const PgnCommentFields fields :
-             {PgnCommentFields{}, PgnCommentFields{.nodes = true, .seldepth = true, .nps = true}}) {
-            std::string text = to_pgn(random_game(seed), {}, fields);
+        for (const PgnStyle& style : {PgnStyle{}, every_item()}) {
+            std::string text = to_pgn(random_game(seed), {}, style);
             std::replace(text.begin(), text.end(), '\n', ' ');
             EXPECT_EQ(text.find("} {"), std::string::npos) << text;
         }
@@ -326,10 +461,10 @@ std::vector<std::string> exported_moves(const std::string& output) {
     return moves;
 }
 
-void expect_pgn_extract_accepts(const GameRecord& game, const PgnCommentFields& fields = {}) {
+void expect_pgn_extract_accepts(const GameRecord& game, const PgnStyle& style = {}) {
     const std::string tool = find_pgn_extract();
     if (tool.empty()) GTEST_SKIP() << "pgn-extract is not installed (Debian package pgn-extract)";
-    const std::string pgn = to_pgn(game, {}, fields);
+    const std::string pgn = to_pgn(game, {}, style);
     const ExtractResult r = run_pgn_extract(tool, pgn);
     EXPECT_EQ(r.status, 0);
     EXPECT_EQ(r.diagnostics, "") << "pgn-extract complained about:\n" << pgn;
@@ -359,7 +494,15 @@ TEST(PgnExtract, AcceptsLongRandomGames) {
     for (unsigned seed : {1u, 2u, 3u, 4u, 5u, 6u}) expect_pgn_extract_accepts(random_game(seed));
 }
 TEST(PgnExtract, AcceptsEveryCommentField) {
-    expect_pgn_extract_accepts(random_game(8), {.nodes = true, .seldepth = true, .nps = true});
+    expect_pgn_extract_accepts(with_search_figures(random_game(8)), every_item());
+}
+// pgn-extract reads the long algebraic and the UCI movetext back to the same moves, and the
+// minimal form.
+TEST(PgnExtract, AcceptsEachNotationAndTheMinimalForm) {
+    for (const auto notation : {PgnNotation::kLan, PgnNotation::kUci})
+        for (unsigned seed : {9u, 10u, 11u})
+            expect_pgn_extract_accepts(random_game(seed), style_of(notation, false));
+    expect_pgn_extract_accepts(from_fen_game(), style_of(PgnNotation::kLan, true));
 }
 TEST(PgnExtract, AcceptsAGameThatEndedInTheBook) {
     expect_pgn_extract_accepts(mate_in_the_book());

@@ -105,10 +105,30 @@ TEST(MoveComment, ReadsFastchessComments) {
     c.seldepth = 17;
     c.nps = 401775;
     EXPECT_EQ(parse_move_comment("+1.05/14 2.104s, n=48213, sd=17, nps=401775"), c);
-    // Figures this reader does not know end the figures: the rest is the remark.
+    // Every item of fastchess's -pgnout, in its order (a PV spread over lines reads whole).
+    MoveComment all = scored(20, false, 9, 101);
+    all.timeleft_ms = 9899;
+    all.latency_ms = 1;
+    all.nodes = 5000;
+    all.seldepth = 12;
+    all.nps = 49504;
+    all.hashfull = 12;
+    all.tbhits = 3;
+    all.pv = "e2e4 e7e5 g1f3";
+    const std::string text =
+        "+0.20/9 0.101s, tl=9.899s, latency=0.001s, n=5000, sd=12, "
+        "nps=49504, hashfull=12, tbhits=3, pv=\"e2e4 e7e5 g1f3\"";
+    EXPECT_EQ(format_move_comment(all), text);
+    EXPECT_EQ(parse_move_comment(text), all);
+    EXPECT_EQ(parse_move_comment("+0.20/9 0.101s, tl=9.899s, latency=0.001s, n=5000, sd=12,\n"
+                                 "nps=49504, hashfull=12, tbhits=3, pv=\"e2e4 e7e5\ng1f3\""),
+              all);
+    // An item this reader does not know, or one whose value does not read (a time without its
+    // seconds), ends the figures: the rest is the remark.
     MoveComment other = scored(-44, false, 9, 30);
-    other.remark = "tl=9.970s, latency=1ms";
-    EXPECT_EQ(parse_move_comment("-0.44/9 0.030s, tl=9.970s, latency=1ms"), other);
+    other.timeleft_ms = 9970;
+    other.remark = "latency=1ms, foo=2";
+    EXPECT_EQ(parse_move_comment("-0.44/9 0.030s, tl=9.970s, latency=1ms, foo=2"), other);
 }
 
 TEST(MoveComment, WhatIsNoScore) {

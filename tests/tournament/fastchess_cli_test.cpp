@@ -14,6 +14,7 @@
 #include <regex>
 #include <set>
 
+#include "tests/tournament/pgn_readers.hpp"
 #include "tests/tournament/support.hpp"
 
 namespace lmr::tournament_test {
@@ -201,43 +202,92 @@ TEST(FastchessCli, FishtestWorkerCommandLineIsPlayedStoredAndParsedAsFishtestPar
               std::string::npos);
 }
 
-// fastchess prints the time control as it was typed: "10+0.1", never "1e+01+0.1" (nodes= stops
-// each search long before the clock matters, so the games are quick).
+// One pair of short games of two lmr-engine configs A and B at 10+0.1 with nodes=300 (nodes=
+// stops each search long before the clock matters, so the games are quick), into `db`.
+std::vector<std::string> quick_pair_args(const TempDir& dir, const std::string& db) {
+    return {"-engine",
+            "name=A",
+            "cmd=" + kEngine,
+            engine_args("default.json"),
+            "-engine",
+            "name=B",
+            "cmd=" + kEngine,
+            engine_args("none.json"),
+            "-each",
+            "tc=10+0.1",
+            "nodes=300",
+            "option.Hash=16",
+            "option.Threads=1",
+            "-rounds",
+            "1",
+            "-games",
+            "2",
+            "-repeat",
+            "-concurrency",
+            "2",
+            "-openings",
+            "file=" + write_small_book(dir.path()),
+            "format=epd",
+            "-db",
+            dir / db};
+}
+
+// fastchess prints the time control as it was typed: "10+0.1", never "1e+01+0.1".
 TEST(FastchessCli, TheResultsLineShowsTheTimeControlAsTyped) {
     TempDir dir("fastchess-tc-text");
-    const auto r = run_harness(dir,
-                               {"-engine",
-                                "name=A",
-                                "cmd=" + kEngine,
-                                engine_args("default.json"),
-                                "-engine",
-                                "name=B",
-                                "cmd=" + kEngine,
-                                engine_args("none.json"),
-                                "-each",
-                                "tc=10+0.1",
-                                "nodes=300",
-                                "option.Hash=16",
-                                "option.Threads=1",
-                                "-rounds",
-                                "1",
-                                "-games",
-                                "2",
-                                "-repeat",
-                                "-concurrency",
-                                "2",
-                                "-openings",
-                                "file=" + write_small_book(dir.path()),
-                                "format=epd",
-                                "-db",
-                                dir / "runs.db"},
-                               std::chrono::seconds(60));
+    const auto r = run_harness(dir, quick_pair_args(dir, "runs.db"), std::chrono::seconds(60));
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     const std::regex results(R"(^Results of A vs B \(10\+0\.1, 1t, 16MB, [^,]+\.epd\):$)");
     const auto lines = lines_of(r.out);
     EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [&](const std::string& l) {
         return std::regex_match(l, results);
     })) << r.out;
+}
+
+// Every -pgnout key of fastchess (match_line= aside: refused below) reaches the file, which
+// pgn-extract reads without a complaint: the comment items in fastchess's order on every engine
+// move, the long algebraic movetext; then min=true with notation=uci: no comment, UCI moves.
+TEST(FastchessCli, EveryPgnoutKeyReachesTheFileAndReadsBack) {
+    TempDir dir("fastchess-pgnout-keys");
+    const auto play = [&](const std::string& db, std::vector<std::string> pgnout) {
+        auto args = quick_pair_args(dir, db);
+        args.push_back("-pgnout");
+        args.insert(args.end(), pgnout.begin(), pgnout.end());
+        const auto r = run_harness(dir, args, std::chrono::seconds(60));
+        EXPECT_EQ(r.exit_code, 0) << describe(r);
+        return Db(dir / db).integer("SELECT count(*) FROM moves");
+    };
+    const std::string full = dir / "full.pgn";
+    const auto moves = play(
+        "full.db", {"file=" + full, "timeleft=true", "latency=true", "nodes=true", "seldepth=true",
+                    "nps=true", "hashfull=true", "tbhits=true", "pv=true", "notation=lan"});
+    std::string text = read_file(full);
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    const std::regex items(
+        R"(\{[-+]?(M?[0-9.]+)/[0-9]+ [0-9]+\.[0-9]{3}s, tl=[0-9]+\.[0-9]{3}s, )"
+        R"(latency=[0-9]+\.[0-9]{3}s, n=[0-9]+, sd=[0-9]+, nps=[0-9]+, )"
+        R"(hashfull=[0-9]+, tbhits=[0-9]+, pv="[a-h][1-8][a-h][1-8][a-h1-8qrbn ]*")");
+    EXPECT_EQ(std::distance(std::sregex_iterator(text.begin(), text.end(), items),
+                            std::sregex_iterator()),
+              moves)
+        << text;
+    EXPECT_TRUE(std::regex_search(text, std::regex(R"(\b[NBRQK][a-h][1-8]x?[a-h][1-8])"))) << text;
+    EXPECT_FALSE(std::regex_search(text, std::regex(R"(\b[NBRQK]x?[a-h][1-8]\b)"))) << text;
+    const std::string tool = pgn_readers::find_pgn_extract();
+    ASSERT_FALSE(tool.empty()) << "pgn-extract is missing: scripts/setup installs it";
+    auto extract = pgn_readers::run_pgn_extract(tool, full, dir);
+    EXPECT_EQ(extract.log, "") << read_file(full);
+    EXPECT_EQ(extract.games, 2);
+
+    const std::string minimal = dir / "min.pgn";
+    play("min.db", {"file=" + minimal, "min=true", "notation=uci", "pv=true"});
+    text = read_file(minimal);
+    EXPECT_EQ(text.find('{'), std::string::npos) << text;
+    EXPECT_EQ(text.find("[TimeControl"), std::string::npos) << text;
+    EXPECT_TRUE(std::regex_search(text, std::regex(R"(1\. [a-h][1-8][a-h][1-8] )"))) << text;
+    extract = pgn_readers::run_pgn_extract(tool, minimal, dir);
+    EXPECT_EQ(extract.log, "") << text;
+    EXPECT_EQ(extract.games, 2);
 }
 
 TEST(FastchessCli, OpenBenchCutechessCommandLinePrintsCutechessLines) {
@@ -457,7 +507,7 @@ TEST(FastchessCli, OptionsThatCannotBeHonouredAreRefusedByName) {
         {with({"-engne", "cmd=x"}), "did you mean -engine"},
         {with({"-games", "1"}), "-games 1"},
         {with({"-noswap"}), "-noswap"},
-        {with({"-pgnout", "file=x.pgn", "hashfull=true"}), "hashfull"},
+        {with({"-pgnout", "file=x.pgn", "match_line=^info string"}), "match_line"},
         {with({"-openings", "file=missing.epd"}), "missing.epd"},
         {with({"-sprt", "elo0=5", "elo1=0"}), "elo0"},
         {with({"-draw", "movenumber=34", "movecount=8", "score=20", "garbage=1"}), "garbage"},

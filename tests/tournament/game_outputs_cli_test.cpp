@@ -1,11 +1,12 @@
-// lmr-harness's live output flags: --pgnout FILE [--pgn-nodes --pgn-seldepth --pgn-nps],
-// --epdout FILE, --event NAME, --site NAME on match, sprt and tournament, --pgnout/--epdout on
-// resume. The PGN file holds the games exactly as the database stores them, in one comment per
-// move with the reason on the last one; pgn-extract and chess.js read it whole; a file that
-// cannot be written is refused before anything is played.
+// lmr-harness's live output flags: --pgnout FILE [--pgn-nodes, --pgn-pv, … --pgn-notation,
+// --pgn-min], --epdout FILE, --event NAME, --site NAME on match, sprt and tournament,
+// --pgnout/--epdout on resume. The PGN file holds the games exactly as the database stores them, in
+// one comment per move with the reason on the last one; pgn-extract and chess.js read it whole; a
+// file that cannot be written is refused before anything is played.
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <csignal>
 #include <regex>
 #include <set>
@@ -239,11 +240,36 @@ TEST(GameOutputs, AFileThatCannotBeWrittenIsRefusedBeforeAnyGame) {
 
 TEST(GameOutputs, CommentFieldsNeedPgnout) {
     TempDir dir;
-    for (const std::string flag : {"--pgn-nodes", "--pgn-seldepth", "--pgn-nps"}) {
+    for (const std::string flag :
+         {"--pgn-nodes", "--pgn-seldepth", "--pgn-nps", "--pgn-timeleft", "--pgn-latency",
+          "--pgn-hashfull", "--pgn-tbhits", "--pgn-pv", "--pgn-min"}) {
         const auto r = run_harness(dir, with(match_args(dir / "x.db", 1), {flag}));
         EXPECT_EQ(r.exit_code, 2) << describe(r);
         EXPECT_NE(r.err.find(flag + " needs --pgnout"), std::string::npos) << describe(r);
     }
+    auto r = run_harness(dir, with(match_args(dir / "x.db", 1), {"--pgn-notation", "lan"}));
+    EXPECT_EQ(r.exit_code, 2) << describe(r);
+    EXPECT_NE(r.err.find("--pgn-notation needs --pgnout"), std::string::npos) << describe(r);
+    r = run_harness(dir, with(match_args(dir / "x.db", 1),
+                              {"--pgnout", dir / "g.pgn", "--pgn-notation", "long"}));
+    EXPECT_EQ(r.exit_code, 2) << describe(r);
+    EXPECT_NE(r.err.find("expected san, lan or uci"), std::string::npos) << describe(r);
+    EXPECT_FALSE(fs::exists(dir / "x.db"));
+}
+
+// The native flags of fastchess's -pgnout keys: --pgn-pv and --pgn-notation uci reach the file.
+TEST(GameOutputs, NativePgnFlagsOfFastchessKeys) {
+    TempDir dir;
+    const std::string pgn = dir / "native.pgn";
+    const auto r = run_harness(
+        dir, with(match_args(dir / "n.db", 1), {"--pgnout", pgn, "--pgn-pv", "--pgn-hashfull",
+                                                "--pgn-tbhits", "--pgn-notation", "uci"}));
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    std::string text = read_file(pgn);
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    EXPECT_TRUE(std::regex_search(text, std::regex(R"(1\. [a-h][1-8][a-h][1-8] \{)"))) << text;
+    EXPECT_TRUE(std::regex_search(text, std::regex(R"(, hashfull=[0-9]+, tbhits=[0-9]+, pv=")")))
+        << text;
 }
 
 // Interrupted, then resumed with files of its own: the resume writes exactly the games it

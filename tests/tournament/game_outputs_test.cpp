@@ -57,12 +57,11 @@ GameTask task(std::int64_t pair, int round) {
     return t;
 }
 
-PgnOutputOptions pgn_options(std::string path, bool append = true,
-                             match::PgnCommentFields fields = {}) {
+PgnOutputOptions pgn_options(std::string path, bool append = true, match::PgnStyle style = {}) {
     PgnOutputOptions options;
     options.file = std::move(path);
     options.append = append;
-    options.fields = fields;
+    options.style = style;
     return options;
 }
 
@@ -177,7 +176,8 @@ TEST(PgnOutput, EachGameIsInTheFileAsSoonAsItIsReported) {
 TEST(PgnOutput, WritesTheCommentFieldsAskedFor) {
     TempDir dir;
     const std::string path = dir / "fields.pgn";
-    PgnOutput output(pgn_options(path, true, {.nodes = true, .seldepth = true, .nps = true}));
+    PgnOutput output(
+        pgn_options(path, true, {.fields = {.nodes = true, .seldepth = true, .nps = true}}));
     output.run_started(1, RunPlan{});
     output.game_finished(task(0, 0), fools_mate());
     std::string text = read_file(path);

@@ -78,9 +78,8 @@ struct Sighting {
 
 class FileWatcher : public RunObserver {
   public:
-    FileWatcher(std::string pgn, match::PgnCommentFields fields, std::string epd,
-                const TempDir& dir)
-        : pgn_(std::move(pgn)), fields_(fields), epd_(std::move(epd)), dir_(dir) {}
+    FileWatcher(std::string pgn, match::PgnStyle style, std::string epd, const TempDir& dir)
+        : pgn_(std::move(pgn)), style_(style), epd_(std::move(epd)), dir_(dir) {}
 
     void run_started(std::int64_t run_id, const RunPlan& plan) override {
         run_id_ = run_id;
@@ -92,7 +91,7 @@ class FileWatcher : public RunObserver {
         const std::string pgn = read_file(pgn_);
         const std::string epd = read_file(epd_);
         const std::string expected =
-            match::to_pgn(game, game_pgn_tags(plan_, run_id_, task), fields_);
+            match::to_pgn(game, game_pgn_tags(plan_, run_id_, task), style_);
         Sighting seen;
         seen.games_in_pgn = games_in(pgn);
         seen.pgn_ends_with_the_game =
@@ -123,7 +122,7 @@ class FileWatcher : public RunObserver {
     }
 
     std::string pgn_;
-    match::PgnCommentFields fields_;
+    match::PgnStyle style_;
     std::string epd_;
     const TempDir& dir_;
     std::int64_t run_id_ = 0;
@@ -145,12 +144,12 @@ TEST(LivePgn, EveryFinishedGameIsInTheFilesWhileTheRunGoesOn) {
     const std::string epd_path = dir / "final.epd";
     PgnOutputOptions pgn_options;
     pgn_options.file = pgn_path;
-    pgn_options.fields = {.nodes = true, .seldepth = true, .nps = true};
+    pgn_options.style.fields = {.nodes = true, .seldepth = true, .nps = true};
     PgnOutput pgn(pgn_options);
     EpdOutputOptions epd_options;
     epd_options.file = epd_path;
     EpdOutput epd(epd_options);
-    FileWatcher watcher(pgn_path, pgn_options.fields, epd_path, dir);
+    FileWatcher watcher(pgn_path, pgn_options.style, epd_path, dir);
 
     SessionOptions options;
     options.db_path = dir / "live.db";

@@ -108,22 +108,30 @@ std::vector<std::string> split_words(const std::string& line) {
     return words;
 }
 
-TEST(TuneIntegration, KillNineResumeExportAndVerify) {
-    TempDir dir;
-    lmr::store::testing::write_bytes(dir / "book.epd", kBook);
-    const fs::path db = dir / "tune.db";
-
-    const pid_t pid =
-        spawn(tune_args(dir.path(), "lmr.steps.history.weight,10,0,30,3,0.05"), dir / "first.log");
-    ASSERT_GT(pid, 0);
+// Starts a tune, kills it with SIGKILL once its first iteration is stored (at most a minute
+// on), and returns the iterations stored by then (0 when it never got there).
+std::size_t kill_nine_after_an_iteration(const std::vector<std::string>& args, const fs::path& db,
+                                         const fs::path& log) {
+    const pid_t pid = spawn(args, log);
+    EXPECT_GT(pid, 0);
+    if (pid <= 0) return 0;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (stored_iterations(db) < 1 && std::chrono::steady_clock::now() < deadline)
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     ::kill(pid, SIGKILL);
     int status = 0;
     ::waitpid(pid, &status, 0);
-    ASSERT_TRUE(WIFSIGNALED(status)) << read_text(dir / "first.log");
-    const auto at_kill = stored_iterations(db);
+    EXPECT_TRUE(WIFSIGNALED(status)) << read_text(log);
+    return stored_iterations(db);
+}
+
+TEST(TuneIntegration, KillNineResumeExportAndVerify) {
+    TempDir dir;
+    lmr::store::testing::write_bytes(dir / "book.epd", kBook);
+    const fs::path db = dir / "tune.db";
+
+    const auto at_kill = kill_nine_after_an_iteration(
+        tune_args(dir.path(), "lmr.steps.history.weight,10,0,30,3,0.05"), db, dir / "first.log");
     ASSERT_GE(at_kill, 1u) << read_text(dir / "first.log");
     ASSERT_LT(at_kill, 3u) << "the tune finished before it could be killed";
     {
@@ -252,16 +260,8 @@ TEST(TuneIntegration, GlaurungsOptionsTuneResumeAndExport) {
     refused("Space, int, 100, 50, 150, 10, 0.002\n", {"option.Space=120"},
             "parameter 'Space' is also set to '120' by option.Space=");
 
-    const pid_t pid = spawn(glaurung_tune_args(dir.path(), params), dir / "first.log");
-    ASSERT_GT(pid, 0);
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    while (stored_iterations(db) < 1 && std::chrono::steady_clock::now() < deadline)
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    ::kill(pid, SIGKILL);
-    int status = 0;
-    ::waitpid(pid, &status, 0);
-    ASSERT_TRUE(WIFSIGNALED(status)) << read_text(dir / "first.log");
-    const auto at_kill = stored_iterations(db);
+    const auto at_kill =
+        kill_nine_after_an_iteration(glaurung_tune_args(dir.path(), params), db, dir / "first.log");
     ASSERT_GE(at_kill, 1u) << read_text(dir / "first.log");
     ASSERT_LT(at_kill, 6u) << "the tune finished before it could be killed";
 
