@@ -92,17 +92,27 @@ std::string did_you_mean(std::string_view word, const std::vector<std::string>& 
 
 namespace {
 
+// UTF-8 continuation bytes are 10xxxxxx: they add no code point.
 bool is_continuation_byte(char c) {
     return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
 }
 
-std::size_t code_points(std::string_view text) {
+}  // namespace
+
+std::size_t code_points(std::string_view utf8) {
     std::size_t count = 0;
-    for (const char c : text) count += is_continuation_byte(c) ? 0 : 1;
+    for (const char c : utf8) count += is_continuation_byte(c) ? 0 : 1;
     return count;
 }
 
-}  // namespace
+std::size_t code_point_offset(std::string_view utf8, std::size_t index) {
+    std::size_t seen = 0;
+    for (std::size_t i = 0; i < utf8.size(); ++i) {
+        if (is_continuation_byte(utf8[i])) continue;
+        if (seen++ == index) return i;
+    }
+    return utf8.size();
+}
 
 std::string fit_fields(std::string_view line, std::size_t columns,
                        const std::vector<std::string_view>& droppable) {
@@ -133,15 +143,7 @@ std::string fit_fields(std::string_view line, std::size_t columns,
     if (code_points(fitted) <= columns) return fitted;
     if (columns == 0) return "";
     // Keep columns - 1 code points, then the ellipsis.
-    std::size_t kept = 0, bytes = 0;
-    while (bytes < fitted.size()) {
-        std::size_t next = bytes + 1;
-        while (next < fitted.size() && is_continuation_byte(fitted[next])) ++next;
-        if (kept + 1 > columns - 1) break;
-        ++kept;
-        bytes = next;
-    }
-    return fitted.substr(0, bytes) + "…";
+    return fitted.substr(0, code_point_offset(fitted, columns - 1)) + "…";
 }
 
 }  // namespace lmr::text

@@ -45,6 +45,12 @@ std::string nearest(std::string_view word, const std::vector<std::string>& candi
 // word unlike every candidate gets no guess.
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates);
 
+// UTF-8 text measured in code points, the width of the text this project prints ("±", "é" and
+// "…" are one column; it writes no wide or combining characters): how many there are, and the
+// byte offset where code point `index` starts (text.size() for an index past the end).
+std::size_t code_points(std::string_view utf8);
+std::size_t code_point_offset(std::string_view utf8, std::size_t index);
+
 // `line`, fields joined by " | ", made to fit a terminal row of `columns` characters (counted
 // as UTF-8 code points: "±" is one): the fields that start with one of `droppable` are left
 // out, in that order, until it fits; if it still does not, it is cut to `columns` with "…" as

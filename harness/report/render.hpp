@@ -23,7 +23,6 @@ void render_markdown(std::ostream& out, const Document& doc);
 std::string render_html(const Document& doc, int level = 2);
 
 // Helpers shared with the page and the tests.
-std::size_t display_width(std::string_view utf8);  // code points, not bytes
 std::string html_escape(std::string_view text);
 std::string csv_field(std::string_view text);
 

@@ -3,17 +3,18 @@
 #include <algorithm>
 #include <ostream>
 
+#include "engine/text/text.hpp"
 #include "harness/report/render.hpp"
 
 namespace lmr::report {
 namespace {
 
 void underline(std::ostream& out, const std::string& title, char c) {
-    out << title << '\n' << std::string(display_width(title), c) << '\n';
+    out << title << '\n' << std::string(text::code_points(title), c) << '\n';
 }
 
 void pad(std::ostream& out, const std::string& text, std::size_t width, Align align) {
-    const std::size_t fill = width - std::min(width, display_width(text));
+    const std::size_t fill = width - std::min(width, text::code_points(text));
     if (align == Align::kRight)
         out << std::string(fill, ' ') << text;
     else
@@ -27,10 +28,10 @@ void write_table(std::ostream& out, const Table& table) {
         return;
     }
     std::vector<std::size_t> widths;
-    for (const auto& c : table.columns) widths.push_back(display_width(c.title));
+    for (const auto& c : table.columns) widths.push_back(text::code_points(c.title));
     for (const auto& row : table.rows)
         for (std::size_t i = 0; i < row.size() && i < widths.size(); ++i)
-            widths[i] = std::max(widths[i], display_width(row[i]));
+            widths[i] = std::max(widths[i], text::code_points(row[i]));
     // The last left-aligned column is not padded, so long free text (FEN, details) does not
     // leave trailing blanks.
     auto write_row = [&](const std::vector<std::string>& cells) {
@@ -58,13 +59,6 @@ void write_table(std::ostream& out, const Table& table) {
 
 }  // namespace
 
-std::size_t display_width(std::string_view utf8) {
-    std::size_t width = 0;
-    for (unsigned char c : utf8)
-        if ((c & 0xC0) != 0x80) ++width;  // continuation bytes add no column
-    return width;
-}
-
 void render_text(std::ostream& out, const Document& doc) {
     if (!doc.title.empty()) {
         underline(out, doc.title, '=');
@@ -77,7 +71,7 @@ void render_text(std::ostream& out, const Document& doc) {
         if (!section.title.empty()) underline(out, section.title, '-');
         std::size_t label_width = 0;
         for (const auto& [label, value] : section.fields)
-            label_width = std::max(label_width, display_width(label) + 1);
+            label_width = std::max(label_width, text::code_points(label) + 1);
         for (const auto& [label, value] : section.fields) {
             pad(out, label + ":", label_width + 2, Align::kLeft);
             out << value << '\n';

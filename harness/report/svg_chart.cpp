@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "engine/text/text.hpp"
 #include "harness/report/render.hpp"
 
 namespace lmr::report {
@@ -32,19 +33,11 @@ std::string tick_label(double v, double step) {
 // `label` cut to `max_chars` code points by replacing its middle with "…" (both ends of a run
 // label, "#12 rebel-expert… vs default", say what it is).
 std::string elide_middle(const std::string& label, std::size_t max_chars) {
-    const std::size_t length = display_width(label);
+    const std::size_t length = text::code_points(label);
     if (length <= max_chars || max_chars < 3) return label;
     const std::size_t keep = max_chars - 1, head = (keep + 1) / 2, tail = keep - head;
-    // Byte offsets of code points: UTF-8 continuation bytes are 10xxxxxx.
-    const auto offset_of = [&label](std::size_t code_point) {
-        std::size_t seen = 0;
-        for (std::size_t i = 0; i < label.size(); ++i) {
-            if ((static_cast<unsigned char>(label[i]) & 0xC0) == 0x80) continue;
-            if (seen++ == code_point) return i;
-        }
-        return label.size();
-    };
-    return label.substr(0, offset_of(head)) + "…" + label.substr(offset_of(length - tail));
+    return label.substr(0, text::code_point_offset(label, head)) + "…" +
+           label.substr(text::code_point_offset(label, length - tail));
 }
 
 std::string text(double x, double y, const std::string& content, const std::string& extra = "") {
@@ -143,7 +136,7 @@ std::string render_line_chart(const LineChart& chart) {
         double x = kLeft;
         for (const auto& s : chart.series) {
             if (s.label.empty()) continue;
-            const double item = 24 + 6.5 * static_cast<double>(display_width(s.label));
+            const double item = 24 + 6.5 * static_cast<double>(text::code_points(s.label));
             if (x + item > w - kRight && x > kLeft) {
                 x = kLeft;
                 ++legend_rows;
@@ -267,7 +260,7 @@ std::string render_interval_chart(const IntervalChart& chart) {
     const double w = chart.width;
     const double widest_label = 0.45 * w;
     std::size_t longest = 0;
-    for (const auto& r : chart.rows) longest = std::max(longest, display_width(r.label));
+    for (const auto& r : chart.rows) longest = std::max(longest, text::code_points(r.label));
     const double kLabel =
         std::clamp(16 + kCharWidth * static_cast<double>(longest), 80.0, widest_label);
     const auto max_chars = static_cast<std::size_t>((kLabel - 16) / kCharWidth);

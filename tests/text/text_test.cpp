@@ -12,6 +12,21 @@ namespace {
 
 using Views = std::vector<std::string_view>;
 
+// Code points, not bytes: "±" and "é" are two bytes each, "…" three.
+TEST(Text, CodePointsAndTheirByteOffsets) {
+    EXPECT_EQ(code_points(""), 0u);
+    EXPECT_EQ(code_points("abc"), 3u);
+    EXPECT_EQ(code_points("± é…"), 4u);
+    const std::string_view text = "a±é…b";
+    EXPECT_EQ(code_point_offset(text, 0), 0u);
+    EXPECT_EQ(code_point_offset(text, 1), 1u);
+    EXPECT_EQ(code_point_offset(text, 2), 3u);
+    EXPECT_EQ(code_point_offset(text, 3), 5u);
+    EXPECT_EQ(code_point_offset(text, 4), 8u);
+    EXPECT_EQ(code_point_offset(text, 5), text.size());
+    EXPECT_EQ(code_point_offset(text, 99), text.size());
+}
+
 TEST(Text, TrimRemovesAsciiWhitespaceAtBothEnds) {
     EXPECT_EQ(trim("  e2e4\t\r\n"), "e2e4");
     EXPECT_EQ(trim("\v\f a b \f\v"), "a b");  // inner whitespace stays
@@ -99,6 +114,7 @@ TEST(Text, FitFieldsDropsTheNamedFieldsInOrderThenCuts) {
     EXPECT_EQ(fit_fields("Elo +5.0 ± 9.9", 10, {}), "Elo +5.0 …");
     EXPECT_EQ(fit_fields("Elo +5.0 ± 9.9", 11, {}), "Elo +5.0 ±…");
     EXPECT_EQ(fit_fields("abc", 0, {}), "");
+    EXPECT_EQ(fit_fields("é±é±", 3, {}), "é±…");
     EXPECT_EQ(fit_fields("Pairs 1 | Ptnml 1", 3, {"Pairs", "Ptnml"}), "");
 }
 
