@@ -44,6 +44,8 @@ TEST(BenchSignature, EveryPresetSearchesTheTreeItSearchedWhenItsNumberWasWritten
         {"tuned/rebel-expert-spsa.json", 7, 124090},
         {"table-readings/rebel-expert-table-default.json", 7, 165641},
         {"table-readings/rebel-expert-table-flat.json", 7, 254184},
+        {"combine/default-rebel-history.json", 7, 121932},
+        {"combine/default-threat-escape.json", 7, 136222},
         {"plain/cpw-simple.json", 5, 328658},
         {"plain/default.json", 5, 182501},
         {"plain/mediocre.json", 5, 407843},
