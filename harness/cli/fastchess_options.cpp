@@ -9,6 +9,7 @@
 #include "harness/cli/command.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
+#include "harness/match/clock.hpp"
 #include "harness/match/time_control.hpp"
 #include "harness/store/store.hpp"
 
@@ -109,7 +110,7 @@ const std::vector<std::string> kEngineKeys = {"name",  "cmd",   "dir",     "args
                                               "proto", "tc",    "st",      "timemargin", "nodes",
                                               "plies", "depth", "restart", "option.NAME"};
 
-// Engine limits: every engine of a run plays under the same ones here.
+// An engine's limits: its own, or -each's. Engines may differ in all but restart=.
 struct EngineLimits {
     std::optional<match::TimeControl> time_control;  // nullopt: none given
     std::optional<std::int64_t> margin_ms;
@@ -227,7 +228,8 @@ std::vector<tournament::EnginePlan> build_engines(const std::vector<EngineWords>
                                                   tournament::RunPlan& plan) {
     if (engines.size() < 2) throw UsageError("need at least two engines (-engine … -engine …)");
     std::vector<tournament::EnginePlan> plans;
-    std::optional<EngineLimits> shared;
+    std::optional<EngineLimits>
+        first;  // the first engine's: the run's, which others may differ from
     std::map<std::string, int> names;
     for (const auto& words : engines) {
         EngineWords merged = words;
@@ -236,23 +238,33 @@ std::vector<tournament::EnginePlan> build_engines(const std::vector<EngineWords>
         if (!each.empty() && words.settings.empty()) merged.source = each_source;
         EngineLimits limits;
         auto engine = build_engine(merged, limits);
-        if (shared && !(limits == *shared))
-            throw option_error(
-                merged.source,
-                "engines with different limits (tc/st/nodes/depth/timemargin/restart) are not "
-                "supported: give them once with -each");
-        shared = limits;
+        if (!limits.time_control)
+            throw option_error(merged.source,
+                               "no time control: give tc=, st=, nodes= or depth= (with -each or "
+                               "-engine)");
+        if (!first) {
+            first = limits;
+            plan.time_control = *limits.time_control;
+            if (limits.margin_ms) plan.time_margin_ms = *limits.margin_ms;
+            if (limits.restart) plan.restart_engines = *limits.restart;
+        } else {
+            // Engine processes belong to a game slot, which restarts both or neither.
+            if (limits.restart != first->restart)
+                throw option_error(merged.source,
+                                   "engines with different restart= are not supported: give it "
+                                   "once with -each");
+            // Time odds: an engine whose limits differ from the first's keeps its own.
+            if (*limits.time_control != plan.time_control)
+                engine.time_control = limits.time_control;
+            const std::int64_t margin =
+                limits.margin_ms.value_or(match::kDefaultTimeMargin.count());
+            if (margin != plan.time_margin_ms) engine.time_margin_ms = margin;
+        }
         // fastchess renames a repeated name: the second "sf" becomes "sf_2".
         if (const int seen = names[engine.name]++; seen > 0)
             engine.name += "_" + std::to_string(seen + 1);
         plans.push_back(std::move(engine));
     }
-    if (!shared->time_control)
-        throw UsageError(
-            "no time control: give tc=, st=, nodes= or depth= (with -each or -engine)");
-    plan.time_control = *shared->time_control;
-    if (shared->margin_ms) plan.time_margin_ms = *shared->margin_ms;
-    if (shared->restart) plan.restart_engines = *shared->restart;
     return plans;
 }
 

@@ -135,8 +135,8 @@ void GameLines::game_finished(const tournament::GameTask& task, const match::Gam
         report();
 }
 
-std::string GameLines::limits_text() const {
-    const match::TimeControl& tc = plan_.time_control;
+std::string GameLines::limits_text(const tournament::EnginePlan& engine) const {
+    const match::TimeControl& tc = engine.time_control.value_or(plan_.time_control);
     // As the PGN tag writes it, which is how fastchess prints it: "10+0.1", "40/60+0.6".
     if (tc.clock || tc.move_time) return tc.to_pgn_tag();
     if (tc.depth) return std::to_string(*tc.depth) + " plies";
@@ -178,13 +178,16 @@ void GameLines::print_head_to_head() {
 
     const stats::Trinomial& games = penta ? pairing.paired : pairing.games;
     const auto estimate = penta ? stats::estimate(pairing.pairs) : stats::estimate(games);
-    std::string settings = limits_text();
-    const auto both = [&](const char* name, const char* unit) {
-        const std::string first = option_value(plan_.engines[0], name, unit);
-        const std::string second = option_value(plan_.engines[1], name, unit);
+    // fastchess's words: one value when both engines have it, "first - second" otherwise.
+    const auto both = [](const std::string& first, const std::string& second) {
         return first == second ? first : first + " - " + second;
     };
-    settings += ", " + both("Threads", "t") + ", " + both("Hash", "MB");
+    const auto option = [&](const char* name, const char* unit) {
+        return both(option_value(plan_.engines[0], name, unit),
+                    option_value(plan_.engines[1], name, unit));
+    };
+    std::string settings = both(limits_text(plan_.engines[0]), limits_text(plan_.engines[1]));
+    settings += ", " + option("Threads", "t") + ", " + option("Hash", "MB");
     if (!plan_.book.path.empty())
         settings += ", " + std::filesystem::path(plan_.book.path).filename().string();
 

@@ -64,7 +64,8 @@ class GameLines : public tournament::RunObserver {
     void report();
     void print_head_to_head();
     void print_table();
-    std::string limits_text() const;
+    // An engine's limits as fastchess prints them: "10+0.1", "5000 nodes", "8 plies".
+    std::string limits_text(const tournament::EnginePlan& engine) const;
 
     FastchessRun settings_;
     Print print_;

@@ -32,6 +32,10 @@ constexpr std::string_view kDescription =
 uci_client::EngineSpec labelling_engine(CommandContext& context) {
     const auto engines = take_engine_flags(context);
     if (engines.size() > 1) throw UsageError("--engine: give at most one labelling engine");
+    if (!engines.empty() && (engines[0].time_control || engines[0].time_margin_ms))
+        throw UsageError(
+            "label: every search is `go nodes N` (--nodes): --engine takes no "
+            "tc=/st=/nodes=/depth=/timemargin=");
     uci_client::EngineSpec spec;
     if (engines.empty()) {
         spec.name = "lmr-engine";

@@ -11,13 +11,17 @@ constexpr std::string_view kDescription =
     "Plays a fixed number of colour-reversed pairs between two engines (--base/--test configs\n"
     "or two --engine specs) and reports Elo, nElo, LOS and the pentanomial counts from the\n"
     "point of view of --test, or of the FIRST --engine (as fastchess and cutechess-cli).\n"
+    "An --engine may have limits of its own (time odds), in --tc's words: tc=, st=, nodes=,\n"
+    "depth=, and timemargin=MS; an engine without them plays under --tc and --margin.\n"
     "Exit codes: 0 finished, 2 bad usage or input, 4 infrastructure failure or interrupted."
     "\n\nExamples:\n"
     "  lmr-harness match --base configs/none.json --test configs/cpw-simple.json --tc nodes=20000 "
     "\\\n"
     "      --pairs 200\n"
     "  lmr-harness match --engine name=new cmd=./engine-new --engine name=old cmd=./engine-old \\\n"
-    "      --tc tc=10+0.1 --pairs 500 --concurrency 2 --book openings/default.epd";
+    "      --tc tc=10+0.1 --pairs 500 --concurrency 2 --book openings/default.epd\n"
+    "  lmr-harness match --engine name=new cmd=./engine-new tc=5+0.05 --engine name=old \\\n"
+    "      cmd=./engine-old --tc tc=10+0.1 --pairs 500   # time odds: old has twice the time";
 
 }  // namespace
 

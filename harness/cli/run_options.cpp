@@ -174,11 +174,13 @@ std::vector<tournament::EnginePlan> take_engine_flags(CommandContext& context) {
         }
         tournament::EnginePlan engine;
         std::string command;
+        std::string limits;  // the engine's own tc=, st=, nodes=, depth=, in --tc's grammar
+        const std::string expected =
+            "name=, cmd=, arg=, option.NAME=, tc=, st=, nodes=, depth= or timemargin=";
         while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
             const std::string& word = args[++i];
             const auto eq = word.find('=');
-            if (eq == std::string::npos)
-                throw flag_error("--engine", word, "expected name=, cmd=, arg= or option.NAME=");
+            if (eq == std::string::npos) throw flag_error("--engine", word, "expected " + expected);
             const std::string key = word.substr(0, eq), value = word.substr(eq + 1);
             // One engine has one name, one program and one value per UCI option: a second one
             // is a mistake that would otherwise replace the first without a word.
@@ -195,13 +197,25 @@ std::vector<tournament::EnginePlan> take_engine_flags(CommandContext& context) {
                     if (text::iequals(option.first, name))
                         throw flag_error("--engine", word, "option." + name + " is given twice");
                 engine.options.emplace_back(name, value);
+            } else if (key == "tc" || key == "st" || key == "nodes" || key == "depth") {
+                limits += (limits.empty() ? "" : " ") + word;
+            } else if (key == "timemargin") {
+                if (engine.time_margin_ms)
+                    throw flag_error("--engine", word, "timemargin= is given twice");
+                engine.time_margin_ms = parse_count("--engine timemargin", value);
             } else {
-                const std::string expected = "name=, cmd=, arg= or option.NAME=";
                 throw flag_error("--engine", word,
                                  "unknown key '" + key + "' (expected " + expected + ")");
             }
         }
         if (command.empty()) throw UsageError("--engine needs cmd=PROGRAM");
+        if (!limits.empty()) {
+            try {
+                engine.time_control = match::parse_time_control(limits);
+            } catch (const match::TimeControlError& e) {
+                throw flag_error("--engine", limits, e.problem());
+            }
+        }
         engine.argv.insert(engine.argv.begin(), command);
         if (engine.name.empty()) engine.name = std::filesystem::path(command).filename().string();
         engines.push_back(std::move(engine));

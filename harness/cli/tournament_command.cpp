@@ -10,7 +10,8 @@ namespace {
 constexpr std::string_view kDescription =
     "Plays every pairing of several engines (round-robin), or the first against each of the\n"
     "others (gauntlet), --pairs colour-reversed pairs per pairing. Engines: --config FILE\n"
-    "(repeatable; played by lmr-engine) and --engine specs, in the order given.\n"
+    "(repeatable; played by lmr-engine) and --engine specs, in the order given; an --engine\n"
+    "may have limits of its own (tc=, st=, nodes=, depth=, timemargin=MS), the others play --tc.\n"
     "At the end it prints the standings (every engine's games, W/D/L, points, score and\n"
     "Elo +/- 95 % against the field) and every pairing; `lmr-harness report --db FILE\n"
     "--run N` shows them again.\n"

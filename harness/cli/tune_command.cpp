@@ -153,6 +153,11 @@ tournament::EnginePlan tuned_engine(const po::variables_map& values,
         throw UsageError(
             "--base CONFIG or --engine name=N cmd=PROGRAM is required (the engine "
             "to tune)");
+    // theta+ and theta- play the same engine under the same limits: --tc and --margin.
+    if (!engines.empty() && (engines.front().time_control || engines.front().time_margin_ms))
+        throw UsageError(
+            "tune: --engine has its own tc=/st=/nodes=/depth=/timemargin=, but theta+ and "
+            "theta- are the same engine and play under one limit: give --tc (and --margin)");
     auto engine = engines.empty() ? config_engine(values, values["base"].as<std::string>(),
                                                   store::EngineRole::kBase)
                                   : std::move(engines.front());

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -29,6 +30,9 @@ struct EngineSettings {
     uci_client::UciTimeouts timeouts;
     match::GameSettings game;  // time control, margin, stall timeout, adjudication; the
                                // service sets `cancel`
+    // Engines (by index in `engines`) that play under limits of their own (time odds); the
+    // others play under game.time_control and game.time_margin.
+    std::map<int, match::SideLimits> own_limits;
     // A new engine process for every game (cutechess-cli's `restart=on`); otherwise a slot
     // keeps its engines across jobs (`ucinewgame`) and restarts one only after a fault.
     bool restart_after_game = false;

@@ -76,6 +76,12 @@ UciEngine& EngineSlot::engine(int index) {
 
 match::GameRecord EngineSlot::play(const GameJob& job, const std::atomic<bool>& cancel) {
     game_settings_.cancel = &cancel;
+    for (const auto& [side, index] :
+         {std::pair{chess::kWhite, job.white}, {chess::kBlack, job.black}}) {
+        const auto own = settings_.own_limits.find(index);
+        game_settings_.own_limits[side] =
+            own == settings_.own_limits.end() ? std::nullopt : std::optional(own->second);
+    }
     auto game = match::play_game(engine(job.white), engine(job.black), job.opening, game_settings_);
     if (settings_.restart_after_game) quit_engines();
     return game;

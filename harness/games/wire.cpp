@@ -241,6 +241,8 @@ std::string encode(const match::GameRecord& game) {
                 {"termination", core::termination_name(game.termination)},
                 {"reason", game.reason},
                 {"time_control", game.time_control},
+                {"white_time_control", game.white_time_control},
+                {"black_time_control", game.black_time_control},
                 {"started", ticks(game.started)},
                 {"finished", ticks(game.finished)}}
         .dump();
@@ -269,6 +271,8 @@ match::GameRecord decode_game_record(std::string_view text) {
         game.termination = *parsed;
         game.reason = j.at("reason").get<std::string>();
         game.time_control = j.at("time_control").get<std::string>();
+        game.white_time_control = j.at("white_time_control").get<std::string>();
+        game.black_time_control = j.at("black_time_control").get<std::string>();
         game.started = time_point(j.at("started"));
         game.finished = time_point(j.at("finished"));
         return game;
@@ -279,6 +283,11 @@ std::string encode(const EngineSettings& settings) {
     json engines = json::array();
     for (const auto& spec : settings.engines) engines.push_back(spec_to_json(spec));
     const match::GameSettings& game = settings.game;
+    json own_limits = json::array();
+    for (const auto& [engine, limits] : settings.own_limits)
+        own_limits.push_back({{"engine", engine},
+                              {"time_control", limits.time_control.to_string()},
+                              {"time_margin_ms", limits.margin.count()}});
     return json{{"engines", std::move(engines)},
                 {"timeouts",
                  {{"handshake_ms", settings.timeouts.handshake.count()},
@@ -286,6 +295,7 @@ std::string encode(const EngineSettings& settings) {
                   {"quit_grace_ms", settings.timeouts.quit_grace.count()}}},
                 {"time_control", game.time_control.to_string()},
                 {"time_margin_ms", game.time_margin.count()},
+                {"own_limits", std::move(own_limits)},
                 {"adjudication", adjudication_to_json(game.adjudication)},
                 {"stall_timeout_ms", game.stall_timeout.count()},
                 {"restart_after_game", settings.restart_after_game}}
@@ -303,6 +313,10 @@ EngineSettings decode_engine_settings(std::string_view text) {
         try {
             settings.game.time_control =
                 match::parse_time_control(j.at("time_control").get<std::string>());
+            for (const auto& own : j.at("own_limits"))
+                settings.own_limits[own.at("engine").get<int>()] = {
+                    match::parse_time_control(own.at("time_control").get<std::string>()),
+                    ms(own.at("time_margin_ms"))};
         } catch (const match::TimeControlError& e) {
             throw WireError(std::string("engine settings: ") + e.what());
         }

@@ -13,6 +13,9 @@
 //  - st=: each move may take the fixed time plus the margin.
 //  - nodes= / depth= alone: there is no clock and no time forfeit (the game runner's stall
 //    timeout catches an engine that never answers).
+//  - Each side may have limits of its own (time odds: fastchess's per-engine tc=, st=, nodes=,
+//    depth=, timemargin=). The side to move is sent its own limits, and the other side's
+//    remaining time and increment when that side has a tc= clock (as fastchess does).
 
 #include <chrono>
 #include <cstdint>
@@ -29,11 +32,20 @@ namespace lmr::match {
 // process wake-up add a few milliseconds to every reply that are not the engine's fault.
 inline constexpr std::chrono::milliseconds kDefaultTimeMargin{100};
 
+// What one side plays under: its time control and the margin its replies are given.
+struct SideLimits {
+    TimeControl time_control;
+    std::chrono::milliseconds margin = kDefaultTimeMargin;
+
+    bool operator==(const SideLimits&) const = default;
+};
+
 class Clock {
   public:
-    // Throws std::invalid_argument when `tc` sets no limit at all (a `go` with nothing would
-    // never end) or the margin is negative.
+    // Both sides under `tc`. Throws std::invalid_argument when a side's time control sets no
+    // limit at all (a `go` with nothing would never end) or its margin is negative.
     explicit Clock(const TimeControl& tc, std::chrono::milliseconds margin = kDefaultTimeMargin);
+    Clock(const SideLimits& white, const SideLimits& black);
 
     // The `go` limits for the side to move (uci_client::go_command turns them into the line).
     uci_client::GoLimits go_limits(chess::Color side) const;
@@ -51,12 +63,11 @@ class Clock {
     // Moves left in the current period (tc=40/…), 0 when the clock has no periods.
     int moves_to_go(chess::Color side) const;
 
-    const TimeControl& time_control() const { return tc_; }
-    std::chrono::milliseconds margin() const { return margin_; }
+    const TimeControl& time_control(chess::Color side) const { return sides_[side].time_control; }
+    std::chrono::milliseconds margin(chess::Color side) const { return sides_[side].margin; }
 
   private:
-    TimeControl tc_;
-    std::chrono::milliseconds margin_;
+    SideLimits sides_[2];
     std::chrono::nanoseconds remaining_[2]{};
     int moves_to_go_[2]{};
 };

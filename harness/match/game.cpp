@@ -80,7 +80,14 @@ class GameRunner {
           adjudicator_(make_adjudicator(settings)) {
         record_.start_fen = pos_.fen();
         apply_opening(opening);
-        record_.time_control = settings.time_control.to_pgn_tag();
+        const TimeControl& white_tc = clock_.time_control(chess::kWhite);
+        const TimeControl& black_tc = clock_.time_control(chess::kBlack);
+        if (white_tc == black_tc) {
+            record_.time_control = white_tc.to_pgn_tag();
+        } else {
+            record_.white_time_control = white_tc.to_pgn_tag();
+            record_.black_time_control = black_tc.to_pgn_tag();
+        }
         for (chess::Color side : {chess::kWhite, chess::kBlack})
             check_bestmove_[side] = !limits_strength(engines_[side]->spec().options);
     }
@@ -141,8 +148,12 @@ class GameRunner {
     }
 
     static Clock make_clock(const GameSettings& settings) {
+        const auto side_limits = [&settings](chess::Color side) {
+            return settings.own_limits[side].value_or(
+                SideLimits{settings.time_control, settings.time_margin});
+        };
         try {
-            return Clock(settings.time_control, settings.time_margin);
+            return Clock(side_limits(chess::kWhite), side_limits(chess::kBlack));
         } catch (const std::invalid_argument& e) {
             throw GameSetupError(e.what());
         }
@@ -240,7 +251,7 @@ class GameRunner {
                 if (budget) {
                     lose(side, core::Termination::kTimeForfeit,
                          who(side) + " lost on time: no bestmove within " + seconds_text(*budget) +
-                             " (its time + " + seconds_text(clock_.margin()) + " margin)");
+                             " (its time + " + seconds_text(clock_.margin(side)) + " margin)");
                 } else {
                     lose(side, core::Termination::kStall,
                          who(side) + " stalled: no bestmove within " +
@@ -258,9 +269,9 @@ class GameRunner {
             std::string detail = who(side) + " lost on time: took " + seconds_text(reply.elapsed);
             if (remaining_before)
                 detail += " with " + seconds_text(*remaining_before) + " left";
-            else if (settings_.time_control.move_time)
-                detail += " for a move time of " + seconds_text(*settings_.time_control.move_time);
-            detail += " (margin " + seconds_text(clock_.margin()) + ")";
+            else if (const auto& move_time = clock_.time_control(side).move_time)
+                detail += " for a move time of " + seconds_text(*move_time);
+            detail += " (margin " + seconds_text(clock_.margin(side)) + ")";
             lose(side, core::Termination::kTimeForfeit, detail);
             return true;
         }

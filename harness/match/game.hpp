@@ -31,6 +31,7 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -55,8 +56,12 @@ struct Opening {
 };
 
 struct GameSettings {
+    // Both sides' limits, unless own_limits gives a side limits of its own.
     TimeControl time_control;
     std::chrono::milliseconds time_margin = kDefaultTimeMargin;
+    // By colour, for the next game: the limits of an engine that has its own (time odds). The
+    // engine-games service sets them per game from its engines' (games::EngineSettings).
+    std::optional<SideLimits> own_limits[2];
     AdjudicationConfig adjudication;
     // How long a search without a clock (nodes=/depth= only) may take before the engine is
     // declared stalled. Generous: it only has to catch an engine that will never answer.

@@ -65,7 +65,11 @@ struct GameRecord {
     std::optional<core::GameResult> result;  // nullopt: unfinished (PGN's "*")
     core::Termination termination = core::Termination::kUnterminated;
     std::string reason;  // in words: "Black mates", "White's engine crashed (exited with code 3)"
-    std::string time_control;  // the PGN TimeControl value
+    std::string time_control;  // the PGN TimeControl value, when both sides play under it
+    // The PGN WhiteTimeControl and BlackTimeControl values (fastchess's tags), instead of
+    // time_control when the sides' time controls differ (time odds); empty otherwise.
+    std::string white_time_control;
+    std::string black_time_control;
     std::chrono::system_clock::time_point started{};
     std::chrono::system_clock::time_point finished{};
 

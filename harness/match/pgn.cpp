@@ -208,7 +208,12 @@ std::string to_pgn(const GameRecord& game, const PgnTags& tags, const PgnStyle& 
         add_tag(out, "FEN", start->fen());
     }
     if (!style.minimal) {
-        add_tag(out, "TimeControl", game.time_control.empty() ? "?" : game.time_control);
+        if (game.white_time_control.empty()) {
+            add_tag(out, "TimeControl", game.time_control.empty() ? "?" : game.time_control);
+        } else {
+            add_tag(out, "WhiteTimeControl", game.white_time_control);
+            add_tag(out, "BlackTimeControl", game.black_time_control);
+        }
         add_tag(out, "Termination", core::pgn_termination(game.termination));
         add_tag(out, "TerminationDetail", core::termination_name(game.termination));
         add_tag(out, "PlyCount", std::to_string(ply));

@@ -10,11 +10,14 @@ namespace lmr::tournament {
 namespace {
 
 nlohmann::json engine_to_json(const EnginePlan& engine) {
-    return {{"name", engine.name},
-            {"argv", engine.argv},
-            {"options", games::options_to_json(engine.options)},
-            {"config_path", engine.config_path},
-            {"role", store::to_string(engine.role)}};
+    nlohmann::json json = {{"name", engine.name},
+                           {"argv", engine.argv},
+                           {"options", games::options_to_json(engine.options)},
+                           {"config_path", engine.config_path},
+                           {"role", store::to_string(engine.role)}};
+    if (engine.time_control) json["time_control"] = engine.time_control->to_string();
+    if (engine.time_margin_ms) json["time_margin_ms"] = *engine.time_margin_ms;
+    return json;
 }
 
 EnginePlan engine_from_json(const nlohmann::json& json) {
@@ -26,6 +29,11 @@ EnginePlan engine_from_json(const nlohmann::json& json) {
     auto role = store::parse_engine_role(json.at("role").get<std::string>());
     if (!role) throw std::runtime_error("unknown engine role " + json.at("role").dump());
     engine.role = *role;
+    // Absent from the engines of plans stored before engines could have limits of their own.
+    if (json.contains("time_control"))
+        engine.time_control = match::parse_time_control(json.at("time_control").get<std::string>());
+    if (json.contains("time_margin_ms"))
+        engine.time_margin_ms = json.at("time_margin_ms").get<std::int64_t>();
     return engine;
 }
 
@@ -160,6 +168,34 @@ match::GameSettings game_settings(const RunPlan& plan) {
     plan.adjudication.validate();
     settings.adjudication = plan.adjudication;
     return settings;
+}
+
+match::SideLimits engine_limits(const RunPlan& plan, const EnginePlan& engine) {
+    return {engine.time_control.value_or(plan.time_control),
+            std::chrono::milliseconds(engine.time_margin_ms.value_or(plan.time_margin_ms))};
+}
+
+std::map<int, match::SideLimits> own_limits(const RunPlan& plan) {
+    std::map<int, match::SideLimits> own;
+    for (std::size_t i = 0; i < plan.engines.size(); ++i) {
+        const EnginePlan& engine = plan.engines[i];
+        if (engine.time_control || engine.time_margin_ms)
+            own.emplace(static_cast<int>(i), engine_limits(plan, engine));
+    }
+    return own;
+}
+
+std::string time_control_text(const RunPlan& plan) {
+    const bool odds =
+        std::any_of(plan.engines.begin(), plan.engines.end(), [&plan](const EnginePlan& e) {
+            return e.time_control && *e.time_control != plan.time_control;
+        });
+    if (!odds) return plan.time_control.to_string();
+    std::string text;
+    for (const EnginePlan& engine : plan.engines)
+        text += (text.empty() ? "" : "; ") + engine.name + " " +
+                engine.time_control.value_or(plan.time_control).to_string();
+    return text;
 }
 
 uci_client::UciTimeouts engine_timeouts(const RunPlan& plan) {

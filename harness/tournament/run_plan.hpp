@@ -5,6 +5,7 @@
 // from the database alone.
 
 #include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -25,6 +26,10 @@ struct EnginePlan {
     std::vector<std::pair<std::string, std::string>> options;  // UCI options, sent in order
     std::string config_path;  // the LMR config played by lmr-engine; empty for other engines
     store::EngineRole role = store::EngineRole::kParticipant;
+    // The engine's own limits (time odds: fastchess's per-engine tc=, st=, nodes=, depth=,
+    // timemargin=); nullopt: the run's (RunPlan::time_control, RunPlan::time_margin_ms).
+    std::optional<match::TimeControl> time_control;
+    std::optional<std::int64_t> time_margin_ms;
 };
 
 struct BookPlan {
@@ -80,6 +85,13 @@ RunPlan with_absolute_paths(RunPlan plan);
 // else: an engine's spec (name, argv, options), the games' settings (time control, margin,
 // stall timeout, adjudication) and the engines' startup and isready timeouts.
 uci_client::EngineSpec engine_spec(const EnginePlan& engine);
+// What `engine` plays under: its own limits where it has them, the run's otherwise.
+match::SideLimits engine_limits(const RunPlan& plan, const EnginePlan& engine);
+// The engines (by index) whose limits are their own, for games::EngineSettings::own_limits.
+std::map<int, match::SideLimits> own_limits(const RunPlan& plan);
+// The run's time control as runs.time_control stores it and reports group runs by it:
+// "tc=10+0.1", or with time odds every engine's, "NAME tc=10+0.1; NAME tc=20+0.2".
+std::string time_control_text(const RunPlan& plan);
 // Throws match::TimeControlError or std::invalid_argument (adjudication) for a bad plan.
 match::GameSettings game_settings(const RunPlan& plan);
 uci_client::UciTimeouts engine_timeouts(const RunPlan& plan);

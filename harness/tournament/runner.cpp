@@ -258,6 +258,7 @@ RunOutcome run_games(const RunSetup& setup) {
     }
     engines.timeouts = engine_timeouts(plan);
     engines.game = game_settings(plan);
+    engines.own_limits = own_limits(plan);
     engines.restart_after_game = plan.restart_engines;
     engines.protocol_log = setup.protocol_log;
 

@@ -95,7 +95,7 @@ store::RunRecord run_record(const RunPlan& given, const std::string& command_lin
     run.command_line = command_line;
     run.plan_json = to_json(plan).dump();
     run.seed = plan.seed;
-    run.time_control = plan.time_control.to_string();
+    run.time_control = time_control_text(plan);
     if (!plan.book.path.empty()) {
         run.book_path = plan.book.path;
         run.book_format = std::string(openings::to_string(

@@ -147,6 +147,9 @@ TEST(StrictParsing, UnknownKeysAreRefusedAndNamed) {
          "match: --tc 'tc=10s+0.1': time \"10s\" is not a number of seconds\n"},
         {{"--option", "Hash=16", "Threads"}, "--option 'Threads': expected NAME=VALUE"},
         {{"--engine", "name=a", "cmd=x", "colour=white"}, "unknown key 'colour'"},
+        {{"--engine", "name=a", "cmd=x", "tc=10s+0.1"},
+         "--engine 'tc=10s+0.1': time \"10s\" is not a number of seconds"},
+        {{"--engine", "name=a", "cmd=x", "timemargin=-5"}, "--engine timemargin"},
     };
     for (const auto& [flags, message] : cases) {
         auto args = tiny_match(db, flags);
@@ -174,6 +177,8 @@ TEST(StrictParsing, AFlagOrKeyGivenTwiceIsRefusedAndNamed) {
         {{"--option", "Hash=16", "--option", "hash=32"}, "--option 'hash=32': hash is given twice"},
         {{"--engine", "name=a", "name=b", "cmd=x"}, "name= is given twice"},
         {{"--engine", "cmd=x", "option.Hash=1", "option.hash=2"}, "option.hash is given twice"},
+        {{"--engine", "cmd=x", "nodes=10", "nodes=20"}, "nodes= is given twice"},
+        {{"--engine", "cmd=x", "timemargin=10", "timemargin=20"}, "timemargin= is given twice"},
     };
     for (const auto& [flags, message] : cases) {
         const auto args = tiny_match(db, flags);  // which already has --pairs 1 and --tc

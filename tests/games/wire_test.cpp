@@ -64,7 +64,8 @@ match::GameRecord full_game() {
     g.result = core::GameResult::kBlackWins;
     g.termination = core::Termination::kCrash;
     g.reason = "White's engine crashed (exited with code 3)";
-    g.time_control = "10+0.1";
+    g.white_time_control = "10+0.1";  // time odds: each side's, no shared TimeControl
+    g.black_time_control = "20+0.2";
     g.started = std::chrono::system_clock::time_point(
         std::chrono::nanoseconds(1'764'120'000'123'456'789LL));
     g.finished = g.started + std::chrono::milliseconds(4321);
@@ -113,7 +114,9 @@ TEST(Wire, AGameArrivesWithEveryField) {
     EXPECT_EQ(got.result, core::GameResult::kBlackWins);
     EXPECT_EQ(got.termination, core::Termination::kCrash);
     EXPECT_EQ(got.reason, sent.reason);
-    EXPECT_EQ(got.time_control, sent.time_control);
+    EXPECT_EQ(got.time_control, "");
+    EXPECT_EQ(got.white_time_control, "10+0.1");
+    EXPECT_EQ(got.black_time_control, "20+0.2");
     EXPECT_EQ(got.started, sent.started);  // to the clock's tick
     EXPECT_EQ(got.finished, sent.finished);
 }
@@ -164,6 +167,7 @@ TEST(Wire, EngineSettingsArriveWithoutTheLocalCallbacks) {
     s.game.adjudication.resign = {true, 3, 600, true};
     s.game.adjudication.max_moves = 200;
     s.game.stall_timeout = std::chrono::milliseconds(4000);
+    s.own_limits[1] = {match::parse_time_control("tc=20+0.2"), std::chrono::milliseconds(75)};
     s.restart_after_game = true;
     s.protocol_log = [](const std::string&, bool, std::string_view) {};
 
@@ -181,6 +185,8 @@ TEST(Wire, EngineSettingsArriveWithoutTheLocalCallbacks) {
     EXPECT_EQ(got.timeouts.quit_grace.count(), 89);
     EXPECT_EQ(got.game.time_control, s.game.time_control);
     EXPECT_EQ(got.game.time_margin.count(), 250);
+    ASSERT_EQ(got.own_limits.size(), 1u);
+    EXPECT_EQ(got.own_limits.at(1), s.own_limits.at(1));
     EXPECT_EQ(got.game.adjudication.draw.move_number, 34);
     EXPECT_EQ(got.game.adjudication.draw.score_cp, 20);
     EXPECT_TRUE(got.game.adjudication.resign.two_sided);

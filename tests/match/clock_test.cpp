@@ -103,6 +103,53 @@ TEST(Clock, ClockWithNodeLimit) {
 TEST(Clock, RejectsNoLimitAndNegativeMargin) {
     EXPECT_THROW(Clock(TimeControl{}), std::invalid_argument);
     EXPECT_THROW(Clock(parse_time_control("tc=10"), milliseconds(-1)), std::invalid_argument);
+    // Either side alone without a limit, or with a negative margin.
+    const SideLimits timed{parse_time_control("tc=10"), milliseconds(0)};
+    EXPECT_THROW(Clock(timed, SideLimits{}), std::invalid_argument);
+    EXPECT_THROW(Clock(SideLimits{}, timed), std::invalid_argument);
+    EXPECT_THROW(Clock(timed, SideLimits{timed.time_control, milliseconds(-1)}),
+                 std::invalid_argument);
+}
+
+// Time odds: Black has twice White's time and increment. Each side is told both clocks (as
+// fastchess does) and is charged on its own.
+TEST(Clock, TimeOddsGiveEachSideItsOwnTimeAndIncrement) {
+    Clock clock({parse_time_control("tc=10+0.1"), milliseconds(0)},
+                {parse_time_control("tc=20+0.2"), milliseconds(0)});
+    EXPECT_EQ(go(clock, kWhite), "go wtime 10000 btime 20000 winc 100 binc 200");
+    EXPECT_TRUE(clock.charge(kWhite, milliseconds(1500)));  // 10 - 1.5 + 0.1
+    EXPECT_EQ(clock.remaining(kWhite), milliseconds(8600));
+    EXPECT_EQ(go(clock, kBlack), "go wtime 8600 btime 20000 winc 100 binc 200");
+    EXPECT_TRUE(clock.charge(kBlack, milliseconds(3000)));  // 20 - 3 + 0.2
+    EXPECT_EQ(clock.remaining(kBlack), milliseconds(17'200));
+    EXPECT_EQ(clock.time_budget(kWhite), milliseconds(8600));
+    EXPECT_EQ(clock.time_budget(kBlack), milliseconds(17'200));
+    // 9 s loses White the game; Black could still afford it.
+    Clock copy = clock;
+    EXPECT_FALSE(clock.charge(kWhite, milliseconds(9000)));
+    EXPECT_TRUE(copy.charge(kBlack, milliseconds(9000)));
+}
+
+// One side searches a fixed number of nodes, the other plays on a clock: the node side is
+// sent no clock at all, the clock side only its own (the other has none).
+TEST(Clock, NodesAgainstAClockSendEachSideItsOwnLimit) {
+    Clock clock({parse_time_control("nodes=5000"), milliseconds(0)},
+                {parse_time_control("tc=10+0.1"), milliseconds(50)});
+    EXPECT_EQ(go(clock, kWhite), "go nodes 5000");
+    EXPECT_EQ(go(clock, kBlack), "go btime 10000 binc 100");
+    EXPECT_EQ(clock.time_budget(kWhite), std::nullopt);
+    EXPECT_EQ(clock.time_budget(kBlack), milliseconds(10'050));
+    EXPECT_TRUE(clock.charge(kWhite, milliseconds(60'000)));  // no clock: no forfeit
+    EXPECT_EQ(clock.remaining(kWhite), std::nullopt);
+    EXPECT_EQ(clock.margin(kBlack), milliseconds(50));
+}
+
+TEST(Clock, EachSideHasItsOwnMargin) {
+    Clock clock({parse_time_control("st=0.5"), milliseconds(10)},
+                {parse_time_control("st=0.5"), milliseconds(500)});
+    EXPECT_FALSE(clock.charge(kWhite, milliseconds(600)));
+    EXPECT_TRUE(clock.charge(kBlack, milliseconds(600)));
+    EXPECT_EQ(clock.time_budget(kBlack), milliseconds(1000));
 }
 
 }  // namespace

@@ -147,6 +147,38 @@ TEST(Game, ClockIsKeptAndNoFlagFallsForFastEngines) {
     expect_consistent(game);
 }
 
+// Time odds: Black has twice White's clock. Each side's clock is kept and stored on its own,
+// and the PGN names each side's time control (fastchess's WhiteTimeControl/BlackTimeControl)
+// instead of a TimeControl neither played.
+TEST(Game, TimeOddsKeepAClockPerSideAndTagEachSidesTimeControl) {
+    UciEngine white = random_engine("w");
+    UciEngine black = random_engine("b");
+    GameSettings s = settings_for("tc=10+0.1");
+    s.time_margin = std::chrono::milliseconds(500);
+    s.own_limits[chess::kBlack] = SideLimits{parse_time_control("tc=20+0.2"), s.time_margin};
+    const GameRecord game = play_game(white, black, {}, s);
+    EXPECT_TRUE(ends_by_rules(game.termination)) << game.reason;
+    EXPECT_EQ(game.time_control, "");
+    EXPECT_EQ(game.white_time_control, "10+0.1");
+    EXPECT_EQ(game.black_time_control, "20+0.2");
+    ASSERT_GE(game.moves.size(), 2u);
+    // The random engine answers at once: a side's clock is its base plus its increments, less
+    // what its replies took (under a second in all here).
+    for (std::size_t i = 0; i < game.moves.size(); ++i) {
+        const MoveRecord& m = game.moves[i];
+        ASSERT_TRUE(m.clock_left_ms);
+        const std::int64_t own_moves = static_cast<std::int64_t>(i / 2 + 1);
+        const std::int64_t full = i % 2 == 0 ? 10'000 + 100 * own_moves : 20'000 + 200 * own_moves;
+        EXPECT_LE(*m.clock_left_ms, full) << "ply " << m.ply;
+        EXPECT_GT(*m.clock_left_ms, full - 1000) << "ply " << m.ply;
+    }
+    const std::string pgn = to_pgn(game);
+    EXPECT_NE(pgn.find("[WhiteTimeControl \"10+0.1\"]"), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find("[BlackTimeControl \"20+0.2\"]"), std::string::npos) << pgn;
+    EXPECT_EQ(pgn.find("[TimeControl "), std::string::npos) << pgn;
+    expect_consistent(game);
+}
+
 TEST(Game, StartsFromFenWithBookMoves) {
     UciEngine white = random_engine("w");
     UciEngine black = random_engine("b");

@@ -489,6 +489,106 @@ TEST(FastchessCli, RestartOnStartsEachEngineForEveryGameAsTheEngineLogShows) {
     }
 }
 
+// The engines' moves of a stored run: for each, whether A made it, its number among its
+// engine's moves in the game, and the clock the engine had left after it.
+struct OwnMove {
+    bool by_a;
+    long own_number;
+    long clock_left_ms;
+};
+std::vector<OwnMove> own_moves(const Db& db) {
+    std::vector<OwnMove> moves;
+    for (const auto& row :
+         db.rows("SELECT m.ply, (m.color = 'w') = (w.name = 'A'), m.clock_left_ms FROM moves m "
+                 "JOIN games g ON g.id = m.game_id JOIN engines w ON w.id = g.white_engine_id "
+                 "ORDER BY m.game_id, m.ply")) {
+        EXPECT_TRUE(row[2]) << "a move under a clock stores the clock left";
+        moves.push_back(
+            {*row[1] == "1", (std::stol(*row[0]) + 1) / 2, row[2] ? std::stol(*row[2]) : -1});
+    }
+    return moves;
+}
+
+// Time odds, in both front ends: B has twice A's clock (fastchess's per-engine tc=; nodes=300
+// keeps the games short). Each engine's clock is kept and stored on its own: an engine answers
+// within milliseconds, so after its k-th move it has its base + k increments, less under a
+// second. The PGN names each side's time control (WhiteTimeControl/BlackTimeControl, no
+// TimeControl), the run's time control names each engine's, and fastchess's results line shows
+// both as fastchess does ("2+0.02 - 4+0.04").
+TEST(FastchessCli, TimeOddsGiveEachEngineItsOwnClockInBothFrontEnds) {
+    TempDir dir("fastchess-time-odds");
+    const std::string book = write_small_book(dir.path());
+    const std::string pgn = dir / "odds.pgn";
+    // The quick pair, with each engine's clock in place of -each's: A's after its args=, B's
+    // after its own.
+    auto args = quick_pair_args(dir, "fastchess.db");
+    args.erase(std::find(args.begin(), args.end(), "tc=10+0.1"));
+    args.insert(args.begin() + 8, "tc=4+0.04");
+    args.insert(args.begin() + 4, "tc=2+0.02");
+    args.insert(args.end(), {"-pgnout", "file=" + pgn});
+    const auto fastchess = run_harness(dir, args, std::chrono::seconds(60));
+    ASSERT_EQ(fastchess.exit_code, 0) << describe(fastchess);
+    const std::regex results(R"(^Results of A vs B \(2\+0\.02 - 4\+0\.04, 1t, 16MB, [^,]+\):$)");
+    const auto lines = lines_of(fastchess.out);
+    EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [&](const std::string& l) {
+        return std::regex_match(l, results);
+    })) << fastchess.out;
+    const std::string text = read_file(pgn);
+    EXPECT_EQ(text.find("[TimeControl "), std::string::npos) << text;
+    // Game 1: A is White; game 2: B is.
+    const auto first = text.find("[WhiteTimeControl \"2+0.02\"]\n[BlackTimeControl \"4+0.04\"]");
+    const auto second = text.find("[WhiteTimeControl \"4+0.04\"]\n[BlackTimeControl \"2+0.02\"]");
+    EXPECT_NE(first, std::string::npos) << text;
+    EXPECT_NE(second, std::string::npos) << text;
+
+    const auto native = run_harness(dir,
+                                    {"match",
+                                     "--engine",
+                                     "name=A",
+                                     "cmd=" + kEngine,
+                                     "arg=--config",
+                                     "arg=" + config_path("default.json"),
+                                     "--engine",
+                                     "name=B",
+                                     "cmd=" + kEngine,
+                                     "arg=--config",
+                                     "arg=" + config_path("none.json"),
+                                     "tc=4+0.04",
+                                     "nodes=300",
+                                     "--tc",
+                                     "tc=2+0.02 nodes=300",
+                                     "--option",
+                                     "Hash=16",
+                                     "--pairs",
+                                     "1",
+                                     "--concurrency",
+                                     "2",
+                                     "--book",
+                                     book,
+                                     "--db",
+                                     dir / "native.db"},
+                                    std::chrono::seconds(60));
+    ASSERT_EQ(native.exit_code, 0) << describe(native);
+
+    for (const std::string db_name : {"fastchess.db", "native.db"}) {
+        SCOPED_TRACE(db_name);
+        const Db db(dir / db_name);
+        EXPECT_EQ(db.text("SELECT time_control FROM runs"),
+                  "A tc=2+0.02 nodes=300; B tc=4+0.04 nodes=300");
+        EXPECT_EQ(db.integer("SELECT count(*) FROM games WHERE pgn LIKE "
+                             "'%[WhiteTimeControl \"_+0.0_\"]%[BlackTimeControl \"_+0.0_\"]%'"),
+                  2);
+        const auto moves = own_moves(db);
+        ASSERT_GE(moves.size(), 4u);
+        for (const OwnMove& m : moves) {
+            const long full = m.by_a ? 2000 + 20 * m.own_number : 4000 + 40 * m.own_number;
+            EXPECT_LE(m.clock_left_ms, full) << (m.by_a ? "A" : "B") << " move " << m.own_number;
+            EXPECT_GT(m.clock_left_ms, full - 1000)
+                << (m.by_a ? "A" : "B") << " move " << m.own_number;
+        }
+    }
+}
+
 TEST(FastchessCli, OptionsThatCannotBeHonouredAreRefusedByName) {
     TempDir dir("fastchess-bad");
     const std::vector<std::string> engines = {"-engine", "cmd=" + kEngine, "name=A",
@@ -512,10 +612,12 @@ TEST(FastchessCli, OptionsThatCannotBeHonouredAreRefusedByName) {
         {with({"-sprt", "elo0=5", "elo1=0"}), "elo0"},
         {with({"-draw", "movenumber=34", "movecount=8", "score=20", "garbage=1"}), "garbage"},
         {with({"-concurrency", "4096"}), "-force-concurrency"},
-        {{"-engine", "cmd=" + kEngine, "name=A", "tc=inf", "nodes=100", "-engine", "cmd=" + kEngine,
-          "name=B", "tc=inf", "nodes=200"},
-         "different limits"},
+        {{"-engine", "cmd=" + kEngine, "name=A", "nodes=100", "restart=on", "-engine",
+          "cmd=" + kEngine, "name=B", "nodes=100", "restart=off"},
+         "different restart="},
         {{"-engine", "cmd=" + kEngine, "-engine", "cmd=" + kEngine}, "no time control"},
+        {{"-engine", "cmd=" + kEngine, "nodes=100", "-engine", "cmd=" + kEngine, "name=B"},
+         "name=B"},
         {{"-engine", "cmd=" + kEngine, "nodes=100", "flavour=x", "-engine", "cmd=" + kEngine},
          "flavour"},
         {{"-engine", "cmd=" + kEngine, "conf=Stockfish", "-engine", "cmd=" + kEngine}, "conf="},

@@ -35,6 +35,8 @@ RunPlan full_plan() {
     plan.engines.back().config_path = "configs/none.json";
     plan.engines.push_back(engine("test", store::EngineRole::kTest));
     plan.engines.back().options = {{"Hash", "16"}, {"Threads", "1"}, {"Clear Hash", ""}};
+    plan.engines.back().time_control = match::parse_time_control("tc=80/120+1.2");  // odds
+    plan.engines.back().time_margin_ms = 40;
     plan.time_control = match::parse_time_control("tc=40/60+0.6");
     plan.time_margin_ms = 250;
     plan.adjudication.draw = {true, 34, 6, 12};
@@ -59,6 +61,8 @@ void expect_same(const RunPlan& a, const RunPlan& b) {
         EXPECT_EQ(a.engines[i].options, b.engines[i].options);
         EXPECT_EQ(a.engines[i].config_path, b.engines[i].config_path);
         EXPECT_EQ(a.engines[i].role, b.engines[i].role);
+        EXPECT_EQ(a.engines[i].time_control, b.engines[i].time_control);
+        EXPECT_EQ(a.engines[i].time_margin_ms, b.engines[i].time_margin_ms);
     }
     EXPECT_EQ(a.time_control, b.time_control);
     EXPECT_EQ(a.time_margin_ms, b.time_margin_ms);
@@ -117,6 +121,27 @@ TEST(RunPlanJson, RoundTripOfAMinimalPlanWithoutBookPliesOrSprt) {
     expect_same(plan, back);
     EXPECT_FALSE(back.sprt);
     EXPECT_FALSE(back.book.plies);
+}
+
+// Time odds: an engine with its own limits plays them and the run's time control names every
+// engine's; the others play the run's. Equal own limits are no odds.
+TEST(RunPlan, AnEnginesOwnLimitsAreItsGamesAndNamedInTheRunsTimeControl) {
+    RunPlan plan = full_plan();
+    EXPECT_EQ(time_control_text(plan), "base tc=40/60+0.6; test tc=80/120+1.2");
+    const auto own = own_limits(plan);
+    ASSERT_EQ(own.size(), 1u);
+    EXPECT_EQ(own.at(1).time_control.to_string(), "tc=80/120+1.2");
+    EXPECT_EQ(own.at(1).margin.count(), 40);
+    EXPECT_EQ(engine_limits(plan, plan.engines[0]).time_control, plan.time_control);
+    EXPECT_EQ(engine_limits(plan, plan.engines[0]).margin.count(), 250);
+
+    plan.engines[1].time_control = plan.time_control;  // the same as the run's: no odds
+    EXPECT_EQ(time_control_text(plan), "tc=40/60+0.6");
+    plan.engines[1].time_control.reset();  // a margin of its own only
+    EXPECT_EQ(time_control_text(plan), "tc=40/60+0.6");
+    EXPECT_EQ(own_limits(plan).at(1).time_control, plan.time_control);
+    plan.engines[1].time_margin_ms.reset();
+    EXPECT_TRUE(own_limits(plan).empty());
 }
 
 TEST(RunPlanJson, SeedIsStoredAsTextSoAll64BitsSurvive) {

@@ -259,6 +259,8 @@ TEST(TuneIntegration, GlaurungsOptionsTuneResumeAndExport) {
     refused("Space, int, 100, 50, 250, 10, 0.002\n", {}, "Space");
     refused("Space, int, 100, 50, 150, 10, 0.002\n", {"option.Space=120"},
             "parameter 'Space' is also set to '120' by option.Space=");
+    // theta+ and theta- are one engine: limits of its own would be no odds, only a second --tc.
+    refused("Space, int, 100, 50, 150, 10, 0.002\n", {"tc=10+0.1"}, "play under one limit");
 
     const auto at_kill =
         kill_nine_after_an_iteration(glaurung_tune_args(dir.path(), params), db, dir / "first.log");
