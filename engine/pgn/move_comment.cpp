@@ -179,6 +179,11 @@ std::string format_move_comment(const MoveComment& comment) {
     if (comment.hashfull) add_item("hashfull=" + std::to_string(*comment.hashfull));
     if (comment.tbhits) add_item("tbhits=" + std::to_string(*comment.tbhits));
     if (comment.pv) add_item("pv=\"" + *comment.pv + "\"");
+    for (std::string line : comment.lines) {
+        std::replace(line.begin(), line.end(), '"', '\'');
+        std::replace(line.begin(), line.end(), '}', ')');
+        add_item("line=\"" + line + "\"");
+    }
     if (!comment.remark.empty()) add_item(comment.remark);
     return text;
 }
@@ -210,6 +215,22 @@ std::optional<MoveComment> parse_move_comment(std::string_view text) {
     if (!rest.empty() && rest.front() == ',') rest.remove_prefix(1);
     while (!rest.empty()) {
         rest = text::trim(rest);
+        // A kept line may hold commas: it runs to its closing quote (it holds no other).
+        if (rest.starts_with("line=\"")) {
+            const std::size_t close = rest.find('"', 6);
+            if (close == std::string_view::npos) {
+                comment.remark = std::string(rest);
+                break;
+            }
+            // Broken over lines of the movetext like a PV: any run of blanks is one space.
+            std::string line;
+            for (const std::string_view word : text::split_words(rest.substr(6, close - 6)))
+                line += (line.empty() ? "" : " ") + std::string(word);
+            comment.lines.push_back(std::move(line));
+            rest = text::trim(rest.substr(close + 1));
+            if (!rest.empty() && rest.front() == ',') rest.remove_prefix(1);
+            continue;
+        }
         const std::size_t comma = rest.find(',');
         if (!read_figure(text::trim(rest.substr(0, comma)), comment)) {
             comment.remark = std::string(rest);

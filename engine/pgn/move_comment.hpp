@@ -7,6 +7,7 @@
 //   {-M2/9 0.5s}                                    mated in 2 (cutechess shortens the time)
 //   {+1.05/14 2.104s, n=48213, sd=17, nps=401775}   fastchess's optional figures
 //   {+0.20/9 0.101s, tl=9.899s, latency=0.001s, hashfull=12, tbhits=0, pv="e2e4 e7e5"}
+//   {+0.20/9 0.101s, line="info string eval 0.21"}  an engine line kept by match_line=
 //   {0.007s, game cancelled (interrupted)}          no score; a remark after the figures
 //
 // The score is the mover's: pawns with two decimals and a sign (none for 0.00), or +M<n>/-M<n>
@@ -17,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace lmr::pgn {
 
@@ -35,7 +37,11 @@ struct MoveComment {
     std::optional<int> hashfull;              // hashfull=: per mille
     std::optional<std::uint64_t> tbhits;      // tbhits=
     std::optional<std::string> pv;            // pv="e2e4 e7e5": the principal variation (UCI)
-    std::string remark;                       // what follows the figures, e.g. "Black mates"
+    // line="info string …": engine output lines kept by fastchess's -pgnout match_line=, in the
+    // order of the patterns. Written with '"' as '\'' and '}' as ')', which a PGN comment or the
+    // quotes could not hold.
+    std::vector<std::string> lines;
+    std::string remark;  // what follows the figures, e.g. "Black mates"
 
     bool operator==(const MoveComment&) const = default;
 };

@@ -124,6 +124,7 @@ int run_fastchess_command_line(const std::vector<std::string>& args, std::ostrea
         words.insert(words.end(), args.begin(), args.end());
         options.command_line = process::shell_line(words);
         options.interrupt = &install_interrupt_handler();
+        if (run.pgnout) options.kept_line_patterns = run.pgnout->match_lines;
         for (const auto& output : outputs) options.observers.push_back(output.get());
         if (crc) options.observers.push_back(crc.get());  // after the PGN file has the game
         options.observers.push_back(&lines);

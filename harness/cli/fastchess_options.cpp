@@ -10,6 +10,7 @@
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
 #include "harness/match/clock.hpp"
+#include "harness/match/game.hpp"
 #include "harness/match/time_control.hpp"
 #include "harness/store/store.hpp"
 
@@ -409,14 +410,13 @@ tournament::PgnOutputOptions read_pgnout(const OptionWords& option) {
                 throw option_error(option, "notation=" + value + ": expected san, lan or uci");
             pgn.style.notation = *notation;
         } else if (key == "match_line") {
-            // The info lines a game keeps would have to reach every MPI rank with the plan.
-            throw option_error(option, "match_line=" + value +
-                                           " is not supported: the engines' info lines are not "
-                                           "kept with the moves");
+            if (const auto error = match::line_pattern_error(value))
+                throw option_error(option, "match_line=" + value + ": " + *error);
+            pgn.match_lines.push_back(value);  // repeatable, as in fastchess
         } else {
             throw unknown_key(option, key,
                               {"file", "append", "nodes", "seldepth", "nps", "timeleft", "latency",
-                               "hashfull", "tbhits", "pv", "min", "notation"});
+                               "hashfull", "tbhits", "pv", "min", "notation", "match_line"});
         }
     }
     if (pgn.file.empty()) throw option_error(option, "needs file=PGN");

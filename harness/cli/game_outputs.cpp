@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "harness/match/game.hpp"
 #include "harness/tournament/epd_output.hpp"
 #include "harness/tournament/pgn_output.hpp"
 
@@ -42,6 +43,9 @@ void add_game_output_options(po::options_description& options) {
         ("pgn-pv", po::bool_switch(), "--pgnout: the principal variation (pv=\"...\")")
         ("pgn-min", po::bool_switch(), "--pgnout: the Seven Tag Roster and moves only, no comment")
         ("pgn-notation", po::value<std::string>(), "--pgnout: san (default), lan or uci")
+        ("pgn-match-line", po::value<std::vector<std::string>>(),
+         "--pgnout: REGEX (repeatable): of each search, the last info line it matches goes into "
+         "the move's comment as line=\"...\" (fastchess's match_line=)")
         ("epdout", po::value<std::string>(),
          "EPD file the final position of each game is added to as it ends");
     // clang-format on
@@ -62,8 +66,9 @@ std::vector<std::unique_ptr<tournament::RunObserver>> open_game_outputs(
                               "pgn-hashfull", "pgn-tbhits", "pgn-pv", "pgn-min"})
         if (switch_on(values, field) && !pgn)
             throw UsageError(std::string("--") + field + " needs --pgnout FILE");
-    if (values.count("pgn-notation") && !pgn)
-        throw UsageError("--pgn-notation needs --pgnout FILE");
+    for (const char* field : {"pgn-notation", "pgn-match-line"})
+        if (values.count(field) && !pgn)
+            throw UsageError(std::string("--") + field + " needs --pgnout FILE");
     std::optional<tournament::PgnOutputOptions> pgn_options;
     if (pgn) {
         pgn_options.emplace();
@@ -83,6 +88,12 @@ std::vector<std::unique_ptr<tournament::RunObserver>> open_game_outputs(
             if (!notation) throw flag_error("--pgn-notation", text, "expected san, lan or uci");
             pgn_options->style.notation = *notation;
         }
+        if (values.count("pgn-match-line"))
+            for (const auto& pattern : values["pgn-match-line"].as<std::vector<std::string>>()) {
+                if (const auto error = match::line_pattern_error(pattern))
+                    throw flag_error("--pgn-match-line", pattern, *error);
+                pgn_options->match_lines.push_back(pattern);
+            }
     }
     std::optional<tournament::EpdOutputOptions> epd_options;
     if (values.count("epdout")) {

@@ -426,6 +426,8 @@ tournament::SessionOptions session_options(const po::variables_map& values,
     options.interrupt = &install_interrupt_handler();
     const auto resume = resume_flags(values);
     options.allow_changed = resume.allow_changed;
+    if (values.count("pgn-match-line"))
+        options.kept_line_patterns = values["pgn-match-line"].as<std::vector<std::string>>();
     options.concurrency = resume.concurrency;
     return options;
 }

@@ -68,20 +68,22 @@ std::optional<T> optional_from_json(const json& j) {
 }
 
 json move_to_json(const match::MoveRecord& m) {
-    return {{"ply", m.ply},
-            {"uci", m.uci},
-            {"san", m.san},
-            {"score", score_to_json(m.score)},
-            {"depth", m.depth},
-            {"seldepth", m.seldepth},
-            {"nodes", m.nodes},
-            {"nps", m.nps},
-            {"time_ms", m.time_ms},
-            {"clock_left_ms", optional_to_json(m.clock_left_ms)},
-            {"hashfull", m.hashfull},
-            {"tbhits", m.tbhits},
-            {"engine_time_ms", optional_to_json(m.engine_time_ms)},
-            {"pv", m.pv}};
+    json j = {{"ply", m.ply},
+              {"uci", m.uci},
+              {"san", m.san},
+              {"score", score_to_json(m.score)},
+              {"depth", m.depth},
+              {"seldepth", m.seldepth},
+              {"nodes", m.nodes},
+              {"nps", m.nps},
+              {"time_ms", m.time_ms},
+              {"clock_left_ms", optional_to_json(m.clock_left_ms)},
+              {"hashfull", m.hashfull},
+              {"tbhits", m.tbhits},
+              {"engine_time_ms", optional_to_json(m.engine_time_ms)},
+              {"pv", m.pv}};
+    if (!m.kept_lines.empty()) j["kept_lines"] = m.kept_lines;  // only under match_line=
+    return j;
 }
 
 match::MoveRecord move_from_json(const json& j) {
@@ -100,6 +102,7 @@ match::MoveRecord move_from_json(const json& j) {
     m.tbhits = j.at("tbhits").get<std::uint64_t>();
     m.engine_time_ms = optional_from_json<std::int64_t>(j.at("engine_time_ms"));
     m.pv = j.at("pv").get<std::vector<std::string>>();
+    if (j.contains("kept_lines")) m.kept_lines = j.at("kept_lines").get<std::vector<std::string>>();
     return m;
 }
 
@@ -296,6 +299,7 @@ std::string encode(const EngineSettings& settings) {
                 {"time_control", game.time_control.to_string()},
                 {"time_margin_ms", game.time_margin.count()},
                 {"own_limits", std::move(own_limits)},
+                {"kept_line_patterns", game.kept_line_patterns},
                 {"adjudication", adjudication_to_json(game.adjudication)},
                 {"stall_timeout_ms", game.stall_timeout.count()},
                 {"restart_after_game", settings.restart_after_game}}
@@ -321,6 +325,8 @@ EngineSettings decode_engine_settings(std::string_view text) {
             throw WireError(std::string("engine settings: ") + e.what());
         }
         settings.game.time_margin = ms(j.at("time_margin_ms"));
+        settings.game.kept_line_patterns =
+            j.at("kept_line_patterns").get<std::vector<std::string>>();
         settings.game.adjudication = adjudication_from_json(j.at("adjudication"));
         settings.game.stall_timeout = ms(j.at("stall_timeout_ms"));
         settings.restart_after_game = j.at("restart_after_game").get<bool>();

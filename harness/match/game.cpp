@@ -1,6 +1,7 @@
 #include "harness/match/game.hpp"
 
 #include <optional>
+#include <regex>
 #include <string_view>
 
 #include "engine/chess/game_end.hpp"
@@ -77,7 +78,9 @@ class GameRunner {
           pos_(start_position(opening)),
           command_(pos_.fen()),
           clock_(make_clock(settings)),
-          adjudicator_(make_adjudicator(settings)) {
+          adjudicator_(make_adjudicator(settings)),
+          kept_patterns_(compile_patterns(settings)),
+          kept_lines_(kept_patterns_.size()) {
         record_.start_fen = pos_.fen();
         apply_opening(opening);
         const TimeControl& white_tc = clock_.time_control(chess::kWhite);
@@ -96,6 +99,7 @@ class GameRunner {
         // Only the side to move searches, so pos_ is the position its info lines speak of.
         const auto check_pv = [this](const uci_client::SearchInfo& info, std::string_view line) {
             pv_checker_.check_info(pos_, info, line);
+            keep_matching_line(line);
         };
         const InfoStringRoute white_route(
             *engines_[chess::kWhite],
@@ -194,6 +198,23 @@ class GameRunner {
 
     bool cancelled() const { return settings_.cancel && settings_.cancel->load(); }
 
+    static std::vector<std::regex> compile_patterns(const GameSettings& settings) {
+        std::vector<std::regex> patterns;
+        for (const std::string& p : settings.kept_line_patterns) {
+            if (const auto error = line_pattern_error(p))
+                throw GameSetupError("match_line pattern '" + p + "': " + *error);
+            patterns.emplace_back(p);
+        }
+        return patterns;
+    }
+
+    // Of the search under way, the last line each pattern matches (match_line=).
+    void keep_matching_line(std::string_view line) {
+        for (std::size_t i = 0; i < kept_patterns_.size(); ++i)
+            if (std::regex_search(line.begin(), line.end(), kept_patterns_[i]))
+                kept_lines_[i].assign(line);
+    }
+
     std::string who(chess::Color side) const {
         return side_name(side) + " (" + engines_[side]->name() + ")";
     }
@@ -230,6 +251,7 @@ class GameRunner {
         const nanoseconds wait =
             budget ? *budget + kDeadlineSlack : nanoseconds(settings_.stall_timeout);
         pv_checker_.start_search(side, check_bestmove_[side]);
+        for (std::string& kept : kept_lines_) kept.clear();
         GoResult reply = engine.go(command_.text(), limits,
                                    SteadyClock::now() + duration_cast<SteadyClock::duration>(wait),
                                    settings_.cancel);
@@ -301,6 +323,8 @@ class GameRunner {
         m.tbhits = reply.info.tbhits.value_or(0);
         m.engine_time_ms = reply.info.time_ms;
         m.pv = std::move(reply.info.pv);  // the reply's own vector: no copy
+        for (const std::string& kept : kept_lines_)
+            if (!kept.empty()) m.kept_lines.push_back(kept);
         const int move_number = pos_.fullmove_number();
         const bool capture_or_pawn_move = is_capture_or_pawn_move(pos_, move);
         pos_.make_move(move);
@@ -337,10 +361,21 @@ class GameRunner {
     Adjudicator adjudicator_;
     PvChecker pv_checker_;
     bool check_bestmove_[2] = {true, true};  // by colour: false for a weakened engine
+    std::vector<std::regex> kept_patterns_;  // GameSettings::kept_line_patterns
+    std::vector<std::string> kept_lines_;    // by pattern: the search's last matching line
     GameRecord record_;
 };
 
 }  // namespace
+
+std::optional<std::string> line_pattern_error(const std::string& pattern) {
+    try {
+        std::regex compiled(pattern);
+    } catch (const std::regex_error& e) {
+        return e.what();
+    }
+    return std::nullopt;
+}
 
 GameRecord play_game(UciEngine& white, UciEngine& black, const Opening& opening,
                      const GameSettings& settings) {

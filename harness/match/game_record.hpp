@@ -39,6 +39,9 @@ struct MoveRecord {
     std::uint64_t tbhits = 0;                    // 0 when not reported
     std::optional<std::int64_t> engine_time_ms;  // the search time the engine reported
     std::vector<std::string> pv;                 // UCI moves; empty when not reported
+    // The search's last info line matching each of GameSettings::kept_line_patterns that one
+    // matched (fastchess's -pgnout match_line=), in the patterns' order.
+    std::vector<std::string> kept_lines;
 };
 
 // What an engine said about its LMR over one game: the `lmrstats` lines it printed after its

@@ -90,6 +90,7 @@ std::string engine_comment(const MoveRecord& m, const PgnCommentFields& fields) 
     if (fields.hashfull) comment.hashfull = m.hashfull;
     if (fields.tbhits) comment.tbhits = m.tbhits;
     if (fields.pv) comment.pv = text::joined(m.pv, " ");
+    comment.lines = m.kept_lines;  // kept only when asked for (match_line=)
     return pgn::format_move_comment(comment);
 }
 

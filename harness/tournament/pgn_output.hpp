@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "harness/match/pgn.hpp"
 #include "harness/tournament/output_file.hpp"
@@ -21,6 +23,9 @@ struct PgnOutputOptions {
     std::filesystem::path file;
     bool append = true;  // false: an existing file is emptied when opened (fastchess append=false)
     match::PgnStyle style;  // comment items (n=, pv=, …), notation, minimal form
+    // match_line=REGEX: of each search, the last info line each matches goes into the move's
+    // comment as line="…" (the games keep them: SessionOptions::kept_line_patterns).
+    std::vector<std::string> match_lines;
 };
 
 class PgnOutput : public RunObserver {

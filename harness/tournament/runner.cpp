@@ -259,6 +259,7 @@ RunOutcome run_games(const RunSetup& setup) {
     engines.timeouts = engine_timeouts(plan);
     engines.game = game_settings(plan);
     engines.own_limits = own_limits(plan);
+    engines.game.kept_line_patterns = setup.kept_line_patterns;
     engines.restart_after_game = plan.restart_engines;
     engines.protocol_log = setup.protocol_log;
 

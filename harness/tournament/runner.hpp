@@ -48,6 +48,8 @@ struct RunSetup {
     // concurrently for different engines. Empty: no log.
     std::function<void(const std::string& engine, bool to_engine, std::string_view line)>
         protocol_log;
+    // -pgnout match_line=: the lines the games keep with each move (match::GameSettings).
+    std::vector<std::string> kept_line_patterns;
 };
 
 struct RunOutcome {

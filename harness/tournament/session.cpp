@@ -59,6 +59,7 @@ SessionResult play(store::Store& store, std::int64_t run_id, const RunPlan& plan
     setup.live_progress = options.live_progress;
     setup.observers = options.observers;
     setup.protocol_log = options.protocol_log;
+    setup.kept_line_patterns = options.kept_line_patterns;
     SessionResult result{run_id, run_games(setup)};
     return result;
 }

@@ -41,6 +41,7 @@ struct SessionOptions {
     std::optional<int> concurrency;
     std::vector<RunObserver*> observers;            // not owned; see run_observer.hpp
     decltype(RunSetup::protocol_log) protocol_log;  // see RunSetup
+    std::vector<std::string> kept_line_patterns;    // see match::GameSettings
 };
 
 struct SessionResult {

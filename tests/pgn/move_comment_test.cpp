@@ -76,12 +76,30 @@ TEST(MoveComment, WhatTheWriterWritesTheReaderReads) {
     reason.nodes = 1000;
     reason.remark = "Black mates";
     comments.push_back(reason);
+    MoveComment kept = scored(20, false, 9, 101);  // match_line=: commas inside, then a remark
+    kept.pv = "e2e4 e7e5";
+    kept.lines = {"info string eval 0.21, material 0", "info depth 1 score cp 13 pv e2e4"};
+    kept.remark = "White mates";
+    comments.push_back(kept);
 
     for (const MoveComment& comment : comments) {
         const std::string text = format_move_comment(comment);
         EXPECT_EQ(parse_move_comment(text), comment) << text;
         EXPECT_EQ(parse_move_comment("  " + text + "\n"), comment) << "spaced: " << text;
     }
+}
+
+// A kept engine line cannot hold '"' (it ends the item) nor '}' (it ends the PGN comment): they
+// are written as '\'' and ')'. Broken over movetext lines, it reads back with single spaces.
+TEST(MoveComment, AKeptLineIsWrittenSoThatAPgnCommentHoldsIt) {
+    MoveComment comment = scored(20, false, 9, 101);
+    comment.lines = {"info string {\"eval\": 21}"};
+    const std::string text = format_move_comment(comment);
+    EXPECT_EQ(text, "+0.20/9 0.101s, line=\"info string ('eval': 21)\"");
+    const auto back = parse_move_comment("+0.20/9 0.101s, line=\"info string\n('eval':   21)\"");
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->lines, std::vector<std::string>{"info string ('eval': 21)"});
+    EXPECT_EQ(back->remark, "");
 }
 
 TEST(MoveComment, ReadsCutechessComments) {

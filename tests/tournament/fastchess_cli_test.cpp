@@ -244,7 +244,7 @@ TEST(FastchessCli, TheResultsLineShowsTheTimeControlAsTyped) {
     })) << r.out;
 }
 
-// Every -pgnout key of fastchess (match_line= aside: refused below) reaches the file, which
+// Every -pgnout key of fastchess reaches the file (match_line= twice: each pattern its line), which
 // pgn-extract reads without a complaint: the comment items in fastchess's order on every engine
 // move, the long algebraic movetext; then min=true with notation=uci: no comment, UCI moves.
 TEST(FastchessCli, EveryPgnoutKeyReachesTheFileAndReadsBack) {
@@ -258,15 +258,18 @@ TEST(FastchessCli, EveryPgnoutKeyReachesTheFileAndReadsBack) {
         return Db(dir / db).integer("SELECT count(*) FROM moves");
     };
     const std::string full = dir / "full.pgn";
-    const auto moves = play(
-        "full.db", {"file=" + full, "timeleft=true", "latency=true", "nodes=true", "seldepth=true",
-                    "nps=true", "hashfull=true", "tbhits=true", "pv=true", "notation=lan"});
+    const auto moves =
+        play("full.db", {"file=" + full, "timeleft=true", "latency=true", "nodes=true",
+                         "seldepth=true", "nps=true", "hashfull=true", "tbhits=true", "pv=true",
+                         "notation=lan", "match_line=^info depth 1 ", "match_line=^info depth 1 "});
     std::string text = read_file(full);
     std::replace(text.begin(), text.end(), '\n', ' ');
     const std::regex items(
         R"(\{[-+]?(M?[0-9.]+)/[0-9]+ [0-9]+\.[0-9]{3}s, tl=[0-9]+\.[0-9]{3}s, )"
         R"(latency=[0-9]+\.[0-9]{3}s, n=[0-9]+, sd=[0-9]+, nps=[0-9]+, )"
-        R"(hashfull=[0-9]+, tbhits=[0-9]+, pv="[a-h][1-8][a-h][1-8][a-h1-8qrbn ]*")");
+        R"(hashfull=[0-9]+, tbhits=[0-9]+, pv="[a-h][1-8][a-h][1-8][a-h1-8qrbn ]*", )"
+        // Each match_line= pattern keeps its own line, in order (the same pattern twice here).
+        R"(line="info depth 1 [^"]*", line="info depth 1 [^"]*")");
     EXPECT_EQ(std::distance(std::sregex_iterator(text.begin(), text.end(), items),
                             std::sregex_iterator()),
               moves)
@@ -607,7 +610,7 @@ TEST(FastchessCli, OptionsThatCannotBeHonouredAreRefusedByName) {
         {with({"-engne", "cmd=x"}), "did you mean -engine"},
         {with({"-games", "1"}), "-games 1"},
         {with({"-noswap"}), "-noswap"},
-        {with({"-pgnout", "file=x.pgn", "match_line=^info string"}), "match_line"},
+        {with({"-pgnout", "file=x.pgn", "match_line=(info"}), "match_line=(info"},
         {with({"-openings", "file=missing.epd"}), "missing.epd"},
         {with({"-sprt", "elo0=5", "elo1=0"}), "elo0"},
         {with({"-draw", "movenumber=34", "movecount=8", "score=20", "garbage=1"}), "garbage"},

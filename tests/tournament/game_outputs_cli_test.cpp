@@ -250,6 +250,13 @@ TEST(GameOutputs, CommentFieldsNeedPgnout) {
     auto r = run_harness(dir, with(match_args(dir / "x.db", 1), {"--pgn-notation", "lan"}));
     EXPECT_EQ(r.exit_code, 2) << describe(r);
     EXPECT_NE(r.err.find("--pgn-notation needs --pgnout"), std::string::npos) << describe(r);
+    r = run_harness(dir, with(match_args(dir / "x.db", 1), {"--pgn-match-line", "^info"}));
+    EXPECT_EQ(r.exit_code, 2) << describe(r);
+    EXPECT_NE(r.err.find("--pgn-match-line needs --pgnout"), std::string::npos) << describe(r);
+    r = run_harness(dir, with(match_args(dir / "x.db", 1),
+                              {"--pgnout", dir / "g.pgn", "--pgn-match-line", "(info"}));
+    EXPECT_EQ(r.exit_code, 2) << describe(r);
+    EXPECT_NE(r.err.find("--pgn-match-line '(info'"), std::string::npos) << describe(r);
     r = run_harness(dir, with(match_args(dir / "x.db", 1),
                               {"--pgnout", dir / "g.pgn", "--pgn-notation", "long"}));
     EXPECT_EQ(r.exit_code, 2) << describe(r);
@@ -257,18 +264,25 @@ TEST(GameOutputs, CommentFieldsNeedPgnout) {
     EXPECT_FALSE(fs::exists(dir / "x.db"));
 }
 
-// The native flags of fastchess's -pgnout keys: --pgn-pv and --pgn-notation uci reach the file.
+// The native flags of fastchess's -pgnout keys: --pgn-pv and --pgn-notation uci reach the file;
+// --pgn-match-line keeps, of each search, lmr-engine's last depth-1 info line (it prints one).
 TEST(GameOutputs, NativePgnFlagsOfFastchessKeys) {
     TempDir dir;
     const std::string pgn = dir / "native.pgn";
-    const auto r = run_harness(
-        dir, with(match_args(dir / "n.db", 1), {"--pgnout", pgn, "--pgn-pv", "--pgn-hashfull",
-                                                "--pgn-tbhits", "--pgn-notation", "uci"}));
+    const auto r =
+        run_harness(dir, with(match_args(dir / "n.db", 1),
+                              {"--pgnout", pgn, "--pgn-pv", "--pgn-hashfull", "--pgn-tbhits",
+                               "--pgn-notation", "uci", "--pgn-match-line", "^info depth 1 "}));
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     std::string text = read_file(pgn);
     std::replace(text.begin(), text.end(), '\n', ' ');
     EXPECT_TRUE(std::regex_search(text, std::regex(R"(1\. [a-h][1-8][a-h][1-8] \{)"))) << text;
     EXPECT_TRUE(std::regex_search(text, std::regex(R"(, hashfull=[0-9]+, tbhits=[0-9]+, pv=")")))
+        << text;
+    const std::regex kept(R"(pv="[^"]*", line="info depth 1 [^"]*")");
+    EXPECT_EQ(
+        std::distance(std::sregex_iterator(text.begin(), text.end(), kept), std::sregex_iterator()),
+        Db(dir / "n.db").integer("SELECT count(*) FROM moves"))
         << text;
 }
 
