@@ -229,8 +229,8 @@ std::vector<tournament::EnginePlan> build_engines(const std::vector<EngineWords>
                                                   tournament::RunPlan& plan) {
     if (engines.size() < 2) throw UsageError("need at least two engines (-engine … -engine …)");
     std::vector<tournament::EnginePlan> plans;
-    std::optional<EngineLimits>
-        first;  // the first engine's: the run's, which others may differ from
+    // The first engine's limits are the run's; another engine's that differ are its own.
+    std::optional<EngineLimits> first;
     std::map<std::string, int> names;
     for (const auto& words : engines) {
         EngineWords merged = words;

@@ -90,15 +90,16 @@ TEST(MoveComment, WhatTheWriterWritesTheReaderReads) {
 }
 
 // A kept engine line cannot hold '"' (it ends the item) nor '}' (it ends the PGN comment): they
-// are written as '\'' and ')'. Broken over movetext lines, it reads back with single spaces.
+// are written as '\'' and ')'; '{' may stand in a comment. Broken over movetext lines, it reads
+// back with single spaces.
 TEST(MoveComment, AKeptLineIsWrittenSoThatAPgnCommentHoldsIt) {
     MoveComment comment = scored(20, false, 9, 101);
     comment.lines = {"info string {\"eval\": 21}"};
     const std::string text = format_move_comment(comment);
-    EXPECT_EQ(text, "+0.20/9 0.101s, line=\"info string ('eval': 21)\"");
-    const auto back = parse_move_comment("+0.20/9 0.101s, line=\"info string\n('eval':   21)\"");
+    EXPECT_EQ(text, "+0.20/9 0.101s, line=\"info string {'eval': 21)\"");
+    const auto back = parse_move_comment("+0.20/9 0.101s, line=\"info string\n{'eval':   21)\"");
     ASSERT_TRUE(back);
-    EXPECT_EQ(back->lines, std::vector<std::string>{"info string ('eval': 21)"});
+    EXPECT_EQ(back->lines, std::vector<std::string>{"info string {'eval': 21)"});
     EXPECT_EQ(back->remark, "");
 }
 
