@@ -42,6 +42,7 @@ TEST(BenchSignature, EveryPresetSearchesTheTreeItSearchedWhenItsNumberWasWritten
         {"textbook-log.json", 7, 160566},
         {"tuned/default-spsa-start.json", 7, 135796},
         {"tuned/rebel-expert-spsa.json", 7, 124090},
+        {"tuned/default-spsa.json", 7, 120381},
         {"table-readings/rebel-expert-table-default.json", 7, 165641},
         {"table-readings/rebel-expert-table-flat.json", 7, 254184},
         {"combine/default-rebel-history.json", 7, 121932},
