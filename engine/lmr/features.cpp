@@ -143,4 +143,10 @@ int rebel_ordering_score(const RebelOrderingInput& in) {
     return std::clamp(score, 0, 200);
 }
 
+bool rebel_ordering_reads_safety(const RebelOrderingInput& in) {
+    // The rules of rebel_ordering_score that return before `unsafe` is read.
+    return !in.is_tt_move && !in.is_mate_killer && !(in.is_capture && in.see >= 0) &&
+           !in.is_queen_promotion;
+}
+
 }  // namespace lmr::lmr

@@ -52,6 +52,10 @@ inline constexpr int kRebelUnderAttackBonus = 32;
 inline constexpr int kRebelUnsafePenalty = 32;
 
 int rebel_ordering_score(const RebelOrderingInput& in);
+// Does rebel_ordering_score(in) read in.to_square_unsafe? Not when an earlier rule decides the
+// score: the TT move, the mate killer, a capture with SEE >= 0 or a queen promotion. A caller
+// may leave to_square_unsafe (a SEE) uncomputed when this is false: the score is the same.
+bool rebel_ordering_reads_safety(const RebelOrderingInput& in);
 // H in -2000..2000 -> -20..+20.
 int rebel_history_to_ordering(int rebel_history);
 

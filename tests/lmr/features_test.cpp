@@ -203,5 +203,41 @@ TEST(RebelOrdering, QuietMovesFromPstHistoryAttackAndSafety) {
     EXPECT_EQ(rebel_history_to_ordering(-2000), -20);
 }
 
+TEST(RebelOrdering, SafetyUnreadWhereAnEarlierRuleDecides) {
+    // Every combination of the inputs that pick a rule: where rebel_ordering_reads_safety says
+    // the safety input is not read, flipping it never changes the score.
+    int unread = 0, read_and_changes = 0;
+    for (int flags = 0; flags < 1 << 7; ++flags)
+        for (int killer = 0; killer <= 4; ++killer)
+            for (int see : {-300, 0, 200}) {
+                RebelOrderingInput in;
+                in.is_tt_move = flags & 1;
+                in.is_mate_killer = flags & 2;
+                in.is_capture = flags & 4;
+                in.see = in.is_capture ? see : 0;
+                in.is_queen_promotion = flags & 8;
+                in.is_minor_promotion = !in.is_queen_promotion && (flags & 16);
+                in.is_castling = flags & 32;
+                in.is_short_castling = in.is_castling;
+                in.piece_under_attack = flags & 64;
+                in.killer = KillerSlot(killer);
+                in.mover = chess::kKnight;
+                in.captured = in.is_capture ? chess::kBishop : chess::kNoPieceType;
+                in.pst_delta = 15;
+                in.rebel_history = 300;
+                RebelOrderingInput unsafe = in;
+                unsafe.to_square_unsafe = true;
+                const bool changes = rebel_ordering_score(in) != rebel_ordering_score(unsafe);
+                if (!rebel_ordering_reads_safety(in)) {
+                    EXPECT_FALSE(changes) << "flags " << flags << " killer " << killer;
+                    ++unread;
+                } else {
+                    read_and_changes += changes;
+                }
+            }
+    EXPECT_GT(unread, 0);
+    EXPECT_GT(read_and_changes, 0);
+}
+
 }  // namespace
 }  // namespace lmr::lmr
