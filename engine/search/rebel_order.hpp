@@ -5,6 +5,7 @@
 // move count in that order, so the search can play in this order (search.rebel_ordering).
 #include <cstdint>
 
+#include "engine/chess/bitboard.hpp"
 #include "engine/chess/movegen.hpp"
 #include "engine/chess/position.hpp"
 #include "engine/search/history.hpp"
@@ -24,7 +25,33 @@ struct RebelOrderingTables {
 int rebel_move_score(const chess::Position& pos, chess::Move m, const RebelOrderingTables& tables,
                      int winning_rank);
 
+// What the ordering asks of one position for each of its moves, answered from bitboards taken
+// once: the same answers as the Position / lmr functions named below, for less work per move.
+// Valid while the position is unchanged (as it is again after make_move + unmake_move).
+class RebelNodeFacts {
+  public:
+    explicit RebelNodeFacts(const chess::Position& pos);
+    int phase() const { return phase_; }  // eval::game_phase(pos)
+    // pos.see_ge(m, 0) for a legal move m: true without a SEE when no enemy piece can reach
+    // the destination, even through the square the mover leaves.
+    bool see_ge0(chess::Move m) const;
+    // lmr::is_threatened(pos, sq) for a square holding a piece of the side to move; each
+    // square is worked out once.
+    bool threatened(chess::Square sq);
+
+  private:
+    const chess::Position& pos_;
+    chess::Bitboard enemy_attacks_ = 0;  // squares an enemy piece attacks
+    chess::Bitboard slider_seen_ = 0;    // squares an enemy bishop, rook or queen attacks
+    chess::Bitboard threat_known_ = 0;   // squares threatened() has worked out
+    chess::Bitboard threatened_ = 0;     // ... and those of them that are threatened
+    int phase_ = 0;
+};
+
 // Every legal move of a node in REBEL's order. No allocation; ties keep generation order.
+// The TT move (score 255, always first) is handed out before the other moves are scored:
+// most nodes with one need no second move. Everything the scores read besides the position
+// (history, killers) is taken in generate(), so a later scoring gives the same order.
 class RebelMoveList {
   public:
     void generate(const chess::Position& pos, const RebelOrderingTables& tables);
@@ -32,14 +59,21 @@ class RebelMoveList {
     int last_score() const { return last_score_; }  // score of the move next() returned
 
   private:
+    void score_and_sort();
+
     struct Entry {  // trivially constructible: the array stays uninitialised until generate()
         std::uint16_t raw;
-        int score;
+        int score;  // the quiet moves' history until score_and_sort()
     };
     Entry moves_[chess::kMaxMoves];
+    const chess::Position* pos_ = nullptr;
+    chess::Move tt_move_;
+    chess::Move killers_[4];
+    chess::Move mate_killer_;
     int count_ = 0;
     int cur_ = 0;
     int last_score_ = 0;
+    bool scored_ = false;
 };
 
 }  // namespace lmr::search
