@@ -2,8 +2,6 @@
 // Everything works on bitboards of the position it is given; nothing is copied or made.
 #include "engine/lmr/features.hpp"
 
-#include <algorithm>
-
 #include "engine/chess/attacks.hpp"
 #include "engine/chess/bitboard.hpp"
 
@@ -101,10 +99,6 @@ bool escapes_threat(const Position& pos, Move move) {
     return is_threatened(pos, move.from()) && pos.see_ge(move, 0);
 }
 
-int rebel_history_to_ordering(int rebel_history) {
-    return std::clamp(rebel_history / 100, -20, 20);
-}
-
 int rebel_ordering_score(const RebelOrderingInput& in) {
     if (in.is_tt_move) return 255;
     if (in.is_mate_killer) return 252;
@@ -136,17 +130,20 @@ int rebel_ordering_score(const RebelOrderingInput& in) {
     if (in.is_castling) return (in.is_short_castling ? 210 : 209) - unsafe;
     if (in.is_minor_promotion) return 208 - unsafe;
     // The quiet part (and losing captures): PST in 0..200, history, attack bonus, safety.
-    int score = 100 + std::clamp(in.pst_delta, -100, 100);
-    if (!in.is_capture) score += rebel_history_to_ordering(in.rebel_history);
-    if (in.piece_under_attack) score += kRebelUnderAttackBonus;
-    score -= unsafe;
-    return std::clamp(score, 0, 200);
+    return rebel_ordering_quiet_part(
+        in.pst_delta, in.is_capture ? 0 : rebel_history_to_ordering(in.rebel_history),
+        in.piece_under_attack, in.to_square_unsafe);
 }
 
 bool rebel_ordering_reads_safety(const RebelOrderingInput& in) {
     // The rules of rebel_ordering_score that return before `unsafe` is read.
     return !in.is_tt_move && !in.is_mate_killer && !(in.is_capture && in.see >= 0) &&
            !in.is_queen_promotion;
+}
+
+bool rebel_ordering_reads_quiet_part(const RebelOrderingInput& in) {
+    return rebel_ordering_reads_safety(in) && in.killer == KillerSlot::kNone && !in.is_castling &&
+           !in.is_minor_promotion;
 }
 
 }  // namespace lmr::lmr

@@ -52,11 +52,29 @@ inline constexpr int kRebelUnderAttackBonus = 32;
 inline constexpr int kRebelUnsafePenalty = 32;
 
 int rebel_ordering_score(const RebelOrderingInput& in);
+// The quiet part of rebel_ordering_score, where moves no earlier rule decides end (quiet moves
+// and losing captures): 100 + PST gain in -100..100, plus history_term (the quiet moves'
+// rebel_history_to_ordering, 0 for captures), +32 under attack, -32 unsafe, within 0..200.
+inline int rebel_ordering_quiet_part(int pst_delta, int history_term, bool piece_under_attack,
+                                     bool to_square_unsafe) {
+    const int pst = pst_delta < -100 ? -100 : pst_delta > 100 ? 100 : pst_delta;
+    int score = 100 + pst + history_term;
+    if (piece_under_attack) score += kRebelUnderAttackBonus;
+    if (to_square_unsafe) score -= kRebelUnsafePenalty;
+    return score < 0 ? 0 : score > 200 ? 200 : score;
+}
 // Does rebel_ordering_score(in) read in.to_square_unsafe? Not when an earlier rule decides the
 // score: the TT move, the mate killer, a capture with SEE >= 0 or a queen promotion. A caller
 // may leave to_square_unsafe (a SEE) uncomputed when this is false: the score is the same.
 bool rebel_ordering_reads_safety(const RebelOrderingInput& in);
+// Does rebel_ordering_score(in) come from its quiet part, the only one that reads pst_delta,
+// rebel_history and piece_under_attack? Not when a rule above it decides (those that
+// rebel_ordering_reads_safety names, a killer, castling, a minor promotion).
+bool rebel_ordering_reads_quiet_part(const RebelOrderingInput& in);
 // H in -2000..2000 -> -20..+20.
-int rebel_history_to_ordering(int rebel_history);
+inline int rebel_history_to_ordering(int rebel_history) {
+    const int h = rebel_history / 100;
+    return h < -20 ? -20 : h > 20 ? 20 : h;
+}
 
 }  // namespace lmr::lmr

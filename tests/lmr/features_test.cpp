@@ -203,10 +203,11 @@ TEST(RebelOrdering, QuietMovesFromPstHistoryAttackAndSafety) {
     EXPECT_EQ(rebel_history_to_ordering(-2000), -20);
 }
 
-TEST(RebelOrdering, SafetyUnreadWhereAnEarlierRuleDecides) {
-    // Every combination of the inputs that pick a rule: where rebel_ordering_reads_safety says
-    // the safety input is not read, flipping it never changes the score.
-    int unread = 0, read_and_changes = 0;
+TEST(RebelOrdering, InputsUnreadWhereAnEarlierRuleDecides) {
+    // Every combination of the inputs that pick a rule: where rebel_ordering_reads_safety or
+    // rebel_ordering_reads_quiet_part says an input is not read, changing it never changes the
+    // score.
+    int unread = 0, read_and_changes = 0, quiet_unread = 0, quiet_read_and_changes = 0;
     for (int flags = 0; flags < 1 << 7; ++flags)
         for (int killer = 0; killer <= 4; ++killer)
             for (int see : {-300, 0, 200}) {
@@ -234,9 +235,25 @@ TEST(RebelOrdering, SafetyUnreadWhereAnEarlierRuleDecides) {
                 } else {
                     read_and_changes += changes;
                 }
+                // The quiet part's inputs, each flipped or moved far, change nothing unless it
+                // is read.
+                RebelOrderingInput quiet = in;
+                quiet.pst_delta = -90;
+                quiet.rebel_history = -1500;
+                quiet.piece_under_attack = !in.piece_under_attack;
+                const bool quiet_changes = rebel_ordering_score(in) != rebel_ordering_score(quiet);
+                if (!rebel_ordering_reads_quiet_part(in)) {
+                    EXPECT_FALSE(quiet_changes) << "flags " << flags << " killer " << killer;
+                    ++quiet_unread;
+                } else {
+                    EXPECT_TRUE(rebel_ordering_reads_safety(in));
+                    quiet_read_and_changes += quiet_changes;
+                }
             }
     EXPECT_GT(unread, 0);
     EXPECT_GT(read_and_changes, 0);
+    EXPECT_GT(quiet_unread, unread);
+    EXPECT_GT(quiet_read_and_changes, 0);
 }
 
 }  // namespace
