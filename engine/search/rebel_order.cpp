@@ -1,5 +1,8 @@
 #include "engine/search/rebel_order.hpp"
 
+#include <algorithm>
+#include <utility>
+
 #include "engine/eval/eval.hpp"
 #include "engine/lmr/features.hpp"
 
@@ -38,8 +41,10 @@ int rebel_move_score(const chess::Position& pos, Move m, const RebelOrderingTabl
     return lmr::rebel_ordering_score(in);
 }
 
-RebelNodeFacts::RebelNodeFacts(const chess::Position& pos) : pos_(pos) {
+void RebelNodeFacts::reset(const chess::Position& pos) {
     using namespace chess;
+    pos_ = &pos;
+    threat_known_ = threatened_ = 0;
     const Color them = ~pos.side_to_move();
     const Bitboard occ = pos.occupied();
     Bitboard seen = 0;
@@ -55,15 +60,35 @@ RebelNodeFacts::RebelNodeFacts(const chess::Position& pos) : pos_(pos) {
 }
 
 bool RebelNodeFacts::see_ge0(Move m) const {
-    // see_ge(m, 0) answers true whenever no enemy piece attacks the destination once the
-    // mover has left (every value it compares is >= 0 until a recapture is possible). An
-    // enemy attacks it then only if it attacks it now, or if it is a slider whose line runs
-    // through the from-square, which it then attacks now. En passant also empties the
-    // captured pawn's square, which may open a line: it keeps the full SEE.
-    if (!m.is_en_passant() && !(enemy_attacks_ & chess::square_bb(m.to())) &&
-        !(slider_seen_ & chess::square_bb(m.from())))
-        return true;
-    return pos_.see_ge(m, 0);
+    using namespace chess;
+    const Position& pos = *pos_;
+    if (m.is_castling()) return true;  // see_ge counts castling as 0
+    // En passant also empties the captured pawn's square: the full SEE.
+    if (m.is_en_passant()) return pos.see_ge(m, 0);
+    const Square from = m.from(), to = m.to();
+    const Color them = ~pos.side_to_move();
+    if (!(enemy_attacks_ & square_bb(to))) {
+        // see_ge(m, 0) is true when no enemy piece attacks the destination once the mover has
+        // left: every balance it weighs before a recapture is >= 0. Only a slider that now
+        // stops on the from-square can reach it then, through that square.
+        if (!(slider_seen_ & square_bb(from))) return true;
+        const Bitboard occ = pos.occupied() ^ square_bb(from);
+        const Bitboard reach =
+            (bishop_attacks(to, occ) & (pos.pieces(them, kBishop) | pos.pieces(them, kQueen))) |
+            (rook_attacks(to, occ) & (pos.pieces(them, kRook) | pos.pieces(them, kQueen)));
+        if (!reach) return true;
+    } else if (!pos.is_capture(m)) {
+        // A quiet move to a square that an enemy pawn or knight worth less than the mover
+        // attacks: see_ge's first recapture takes it with the least valuable attacker and
+        // the balance drops below 0. Only such a piece that blocks a line to its own king
+        // may be left out by see_ge (as pinned); those go to the full SEE.
+        const int value = piece_value(type_of(pos.moved_piece(m)));
+        Bitboard lower = 0;
+        if (value > piece_value(kPawn)) lower |= pawn_attacks(~them, to) & pos.pieces(them, kPawn);
+        if (value > piece_value(kKnight)) lower |= knight_attacks(to) & pos.pieces(them, kKnight);
+        if (lower & ~pos.blockers_for_king(them)) return false;
+    }
+    return pos.see_ge(m, 0);
 }
 
 bool RebelNodeFacts::threatened(chess::Square sq) {
@@ -71,7 +96,7 @@ bool RebelNodeFacts::threatened(chess::Square sq) {
     if (!(enemy_attacks_ & b)) return false;  // not attacked: is_threatened's first answer
     if (!(threat_known_ & b)) {
         threat_known_ |= b;
-        if (lmr::is_threatened(pos_, sq)) threatened_ |= b;
+        if (lmr::is_threatened(*pos_, sq)) threatened_ |= b;
     }
     return (threatened_ & b) != 0;
 }
@@ -83,99 +108,158 @@ void RebelMoveList::generate(const chess::Position& pos, const RebelOrderingTabl
     mate_killer_ = tables.mate_killer;
     chess::MoveList list;
     chess::generate(pos, list);
-    count_ = list.size();
-    cur_ = 0;
-    scored_ = false;
-    bool has_tt_move = false;
-    for (int i = 0; i < count_; ++i) {
+    tt_index_ = -1;
+    int n = 0;
+    for (int i = 0; i < list.size(); ++i) {
         const Move m = list[i];
-        // The history now: the search of the TT move may change it before the scoring.
-        moves_[i] = {m.raw(),
-                     pos.is_capture(m) ? 0 : tables.history->get(pos.moved_piece(m), m.to())};
-        has_tt_move |= m == tt_move_;
+        if (m == tt_move_) {
+            tt_index_ = i;
+            continue;
+        }
+        // The history now: searching the first moves may change it before the scoring.
+        const int history = pos.is_capture(m) ? 0 : tables.history->get(pos.moved_piece(m), m.to());
+        moves_[n++] = {m.raw(), static_cast<std::uint8_t>(i), history};
     }
-    if (!has_tt_move) score_and_sort();
+    count_ = n;
+    cur_ = 0;
+    facts_ready_ = false;
+    stage_ = tt_index_ >= 0 ? Stage::kTtMove : Stage::kScoreSpecial;
 }
 
-void RebelMoveList::score_and_sort() {
+int RebelMoveList::score(Move m, int see, int rank, int history) {
     const chess::Position& pos = *pos_;
-    RebelNodeFacts facts(pos);
-    // Winning captures are ranked by their SEE, best first (the TT move among them).
+    const chess::Piece moved = pos.moved_piece(m);
+    const bool capture = pos.is_capture(m);
+    const bool promotion = m.is_promotion();
+    lmr::RebelOrderingInput in;
+    in.is_tt_move = false;  // handed out unscored
+    in.is_mate_killer = m == mate_killer_ && m != Move::none();
+    in.killer = m == killers_[0]   ? lmr::KillerSlot::kKiller1
+                : m == killers_[1] ? lmr::KillerSlot::kKiller2
+                : m == killers_[2] ? lmr::KillerSlot::kKiller1TwoPliesBack
+                : m == killers_[3] ? lmr::KillerSlot::kKiller2TwoPliesBack
+                                   : lmr::KillerSlot::kNone;
+    in.is_capture = capture;
+    in.see = see;
+    in.winning_capture_rank = rank;
+    in.mover = chess::type_of(moved);
+    in.captured = capture ? chess::type_of(pos.captured_piece(m)) : chess::kNoPieceType;
+    in.is_queen_promotion = promotion && m.promotion() == chess::kQueen;
+    in.is_minor_promotion = promotion && m.promotion() != chess::kQueen;
+    in.is_castling = m.is_castling();
+    in.is_short_castling = in.is_castling && chess::file_of(m.to()) == 6;
+    // The inputs that cost something are worked out only where the score reads them.
+    const bool quiet_part = lmr::rebel_ordering_reads_quiet_part(in);
+    const bool safety = lmr::rebel_ordering_reads_safety(in);
+    if ((quiet_part || safety) && !facts_ready_) {
+        facts_.reset(pos);
+        facts_ready_ = true;
+    }
+    if (quiet_part) {
+        const int phase = facts_.phase();
+        in.pst_delta =
+            eval::pst_value(moved, m.to(), phase) - eval::pst_value(moved, m.from(), phase);
+        in.rebel_history = history;
+        in.piece_under_attack = facts_.threatened(m.from());
+    }
+    if (safety) in.to_square_unsafe = !facts_.see_ge0(m);
+    return lmr::rebel_ordering_score(in);
+}
+
+void RebelMoveList::score_special() {
+    const chess::Position& pos = *pos_;
+    // Winning captures are ranked by their SEE, best first, the TT move among them; `see` is
+    // indexed by generation order, as are the ties of the rank.
     int see[chess::kMaxMoves];
     int winners[chess::kMaxMoves];
     int winner_count = 0;
+    auto take_see = [&](Move m, int index) {
+        if (!pos.is_capture(m)) return;
+        see[index] = pos.see(m);
+        if (see[index] > 0) winners[winner_count++] = index;
+    };
+    if (tt_index_ >= 0) take_see(tt_move_, tt_index_);
+    for (int i = 0; i < count_; ++i) take_see(Move::from_raw(moves_[i].raw), moves_[i].index);
+
+    // Score every move that is not a plain quiet move and gather them at the front.
+    int special = 0;
     for (int i = 0; i < count_; ++i) {
-        const Move m = Move::from_raw(moves_[i].raw);
-        if (!pos.is_capture(m)) continue;
-        see[i] = pos.see(m);
-        if (see[i] > 0) winners[winner_count++] = i;
-    }
-    for (int i = 0; i < count_; ++i) {
-        const Move m = Move::from_raw(moves_[i].raw);
-        if (m == tt_move_) {
-            moves_[i].score = 255;  // rebel_ordering_score's first rule
-            continue;
-        }
-        const chess::Piece moved = pos.moved_piece(m);
+        Entry e = moves_[i];
+        const Move m = Move::from_raw(e.raw);
         const bool capture = pos.is_capture(m);
-        const bool promotion = m.is_promotion();
-        lmr::RebelOrderingInput in;
-        in.is_mate_killer = m == mate_killer_ && m != Move::none();
-        in.killer = m == killers_[0]   ? lmr::KillerSlot::kKiller1
-                    : m == killers_[1] ? lmr::KillerSlot::kKiller2
-                    : m == killers_[2] ? lmr::KillerSlot::kKiller1TwoPliesBack
-                    : m == killers_[3] ? lmr::KillerSlot::kKiller2TwoPliesBack
-                                       : lmr::KillerSlot::kNone;
-        in.is_capture = capture;
-        in.see = capture ? see[i] : 0;
-        if (in.see > 0) {
-            int rank = 0;
+        if (!capture && !m.is_promotion() && !m.is_castling() && m != mate_killer_ &&
+            m != killers_[0] && m != killers_[1] && m != killers_[2] && m != killers_[3])
+            continue;  // plain quiet: 200 at most
+        int rank = 0;
+        const int s = capture ? see[e.index] : 0;
+        if (s > 0)
             for (int w = 0; w < winner_count; ++w) {
                 const int j = winners[w];
-                rank += see[j] > see[i] || (see[j] == see[i] && j < i);
+                rank += see[j] > s || (see[j] == s && j < e.index);
             }
-            in.winning_capture_rank = rank;
-        }
-        in.mover = chess::type_of(moved);
-        in.captured = capture ? chess::type_of(pos.captured_piece(m)) : chess::kNoPieceType;
-        in.is_queen_promotion = promotion && m.promotion() == chess::kQueen;
-        in.is_minor_promotion = promotion && m.promotion() != chess::kQueen;
-        in.is_castling = m.is_castling();
-        in.is_short_castling = in.is_castling && chess::file_of(m.to()) == 6;
-        const int phase = facts.phase();
-        in.pst_delta =
+        e.key = score(m, s, rank, e.key) * 256 + (255 - e.index);
+        moves_[i] = moves_[special];
+        moves_[special++] = e;
+    }
+    special_end_ = special;
+}
+
+void RebelMoveList::score_quiet() {
+    if (special_end_ < count_ && !facts_ready_) {
+        facts_.reset(*pos_);
+        facts_ready_ = true;
+    }
+    const int phase = facts_.phase();
+    for (int i = special_end_; i < count_; ++i) {
+        // A plain quiet move: no rule above the quiet part applies (rebel_ordering_score).
+        Entry& e = moves_[i];
+        const Move m = Move::from_raw(e.raw);
+        const chess::Piece moved = pos_->moved_piece(m);
+        const int pst_delta =
             eval::pst_value(moved, m.to(), phase) - eval::pst_value(moved, m.from(), phase);
-        in.rebel_history = capture ? 0 : moves_[i].score;  // only quiet moves read it
-        in.piece_under_attack = facts.threatened(m.from());
-        in.to_square_unsafe = lmr::rebel_ordering_reads_safety(in) && !facts.see_ge0(m);
-        moves_[i].score = lmr::rebel_ordering_score(in);
+        const int score =
+            lmr::rebel_ordering_quiet_part(pst_delta, lmr::rebel_history_to_ordering(e.key),
+                                           facts_.threatened(m.from()), !facts_.see_ge0(m));
+        e.key = score * 256 + (255 - e.index);
     }
-    // Best first; a stable insertion sort keeps equal scores in generation order.
-    for (int i = 1; i < count_; ++i) {
-        const Entry e = moves_[i];
-        int at = i;
-        while (at > 0 && moves_[at - 1].score < e.score) {
-            moves_[at] = moves_[at - 1];
-            --at;
-        }
-        moves_[at] = e;
-    }
-    scored_ = true;
+    // Best first (keys are unique, so the order of equal scores is generation order).
+    std::sort(moves_ + cur_, moves_ + count_,
+              [](const Entry& a, const Entry& b) { return a.key > b.key; });
+}
+
+Move RebelMoveList::hand_out(int at) {
+    last_score_ = moves_[at].key >> 8;
+    return Move::from_raw(moves_[at].raw);
 }
 
 Move RebelMoveList::next() {
-    if (!scored_) {
-        // The TT move is in the list and would be first: the others wait until asked for.
-        if (cur_ == 0) {
-            cur_ = 1;
+    switch (stage_) {
+        case Stage::kTtMove:
+            stage_ = Stage::kScoreSpecial;
             last_score_ = 255;
             return tt_move_;
-        }
-        score_and_sort();  // the TT move sorts to index 0, which cur_ has passed
+        case Stage::kScoreSpecial:
+            score_special();
+            stage_ = Stage::kSpecial;
+            [[fallthrough]];
+        case Stage::kSpecial:
+            if (cur_ < special_end_) {
+                int best = cur_;
+                for (int i = cur_ + 1; i < special_end_; ++i)
+                    if (moves_[i].key > moves_[best].key) best = i;
+                if ((moves_[best].key >> 8) > 200) {  // above every plain quiet move
+                    std::swap(moves_[cur_], moves_[best]);
+                    return hand_out(cur_++);
+                }
+            }
+            score_quiet();
+            stage_ = Stage::kRest;
+            [[fallthrough]];
+        case Stage::kRest:
+            break;
     }
     if (cur_ >= count_) return Move::none();
-    last_score_ = moves_[cur_].score;
-    return Move::from_raw(moves_[cur_++].raw);
+    return hand_out(cur_++);
 }
 
 }  // namespace lmr::search

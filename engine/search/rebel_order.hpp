@@ -30,7 +30,9 @@ int rebel_move_score(const chess::Position& pos, chess::Move m, const RebelOrder
 // Valid while the position is unchanged (as it is again after make_move + unmake_move).
 class RebelNodeFacts {
   public:
-    explicit RebelNodeFacts(const chess::Position& pos);
+    RebelNodeFacts() = default;  // reset() before use
+    explicit RebelNodeFacts(const chess::Position& pos) { reset(pos); }
+    void reset(const chess::Position& pos);
     int phase() const { return phase_; }  // eval::game_phase(pos)
     // pos.see_ge(m, 0) for a legal move m: true without a SEE when no enemy piece can reach
     // the destination, even through the square the mover leaves.
@@ -40,7 +42,7 @@ class RebelNodeFacts {
     bool threatened(chess::Square sq);
 
   private:
-    const chess::Position& pos_;
+    const chess::Position* pos_ = nullptr;
     chess::Bitboard enemy_attacks_ = 0;  // squares an enemy piece attacks
     chess::Bitboard slider_seen_ = 0;    // squares an enemy bishop, rook or queen attacks
     chess::Bitboard threat_known_ = 0;   // squares threatened() has worked out
@@ -49,9 +51,12 @@ class RebelNodeFacts {
 };
 
 // Every legal move of a node in REBEL's order. No allocation; ties keep generation order.
-// The TT move (score 255, always first) is handed out before the other moves are scored:
-// most nodes with one need no second move. Everything the scores read besides the position
-// (history, killers) is taken in generate(), so a later scoring gives the same order.
+// The moves are scored when first asked for, in stages: the TT move (255, always first) is
+// handed out before anything is scored, then the captures, killers, castling and promotions
+// are scored, and those above 200 go out best first; the plain quiet moves, which score 200
+// at most, are scored only when a move of 200 or less is asked for (most nodes never ask).
+// Everything the scores read besides the position (history, killers) is taken in
+// generate(), so a later scoring gives the same order.
 class RebelMoveList {
   public:
     void generate(const chess::Position& pos, const RebelOrderingTables& tables);
@@ -59,21 +64,32 @@ class RebelMoveList {
     int last_score() const { return last_score_; }  // score of the move next() returned
 
   private:
-    void score_and_sort();
-
+    enum class Stage { kTtMove, kScoreSpecial, kSpecial, kRest };
+    // Entries carry key = score * 256 + (255 - generation index): unique, and the larger key
+    // is the move searched first (ties of score in generation order).
     struct Entry {  // trivially constructible: the array stays uninitialised until generate()
         std::uint16_t raw;
-        int score;  // the quiet moves' history until score_and_sort()
+        std::uint8_t index;  // generation order
+        int key;             // a plain quiet move's history until it is scored
     };
+    void score_special();
+    void score_quiet();
+    int score(chess::Move m, int see, int rank, int history);
+    chess::Move hand_out(int at);
+
     Entry moves_[chess::kMaxMoves];
     const chess::Position* pos_ = nullptr;
+    RebelNodeFacts facts_;
     chess::Move tt_move_;
     chess::Move killers_[4];
     chess::Move mate_killer_;
-    int count_ = 0;
+    int tt_index_ = -1;  // generation index of the TT move, -1 if it is not a legal move here
+    int count_ = 0;      // moves in moves_ (the TT move is not among them)
+    int special_end_ = 0;
     int cur_ = 0;
     int last_score_ = 0;
-    bool scored_ = false;
+    bool facts_ready_ = false;
+    Stage stage_ = Stage::kScoreSpecial;
 };
 
 }  // namespace lmr::search
