@@ -1,6 +1,5 @@
 #include "engine/search/rebel_order.hpp"
 
-#include <algorithm>
 #include <utility>
 
 #include "engine/eval/eval.hpp"
@@ -108,25 +107,39 @@ void RebelMoveList::generate(const chess::Position& pos, const RebelOrderingTabl
     mate_killer_ = tables.mate_killer;
     chess::MoveList list;
     chess::generate(pos, list);
+    const int n = list.size();
+    // Moves that some rule above the quiet part may score (captures, promotions, castling,
+    // killers, the mate killer) fill keys_ from the front, plain quiet moves from the back.
     tt_index_ = -1;
-    int n = 0;
-    for (int i = 0; i < list.size(); ++i) {
+    int front = 0, back = n;
+    for (int i = 0; i < n; ++i) {
         const Move m = list[i];
+        raw_[i] = m.raw();
         if (m == tt_move_) {
             tt_index_ = i;
             continue;
         }
-        // The history now: searching the first moves may change it before the scoring.
-        const int history = pos.is_capture(m) ? 0 : tables.history->get(pos.moved_piece(m), m.to());
-        moves_[n++] = {m.raw(), static_cast<std::uint8_t>(i), history};
+        const int key = 255 - i;
+        if (pos.is_capture(m) || m.is_promotion() || m.is_castling() || m == mate_killer_ ||
+            m == killers_[0] || m == killers_[1] || m == killers_[2] || m == killers_[3]) {
+            keys_[front++] = key;
+        } else {
+            // The history now: searching the first moves may change it before the scoring.
+            history_[i] =
+                static_cast<std::int16_t>(tables.history->get(pos.moved_piece(m), m.to()));
+            keys_[--back] = key;
+        }
     }
-    count_ = n;
+    // Without the TT move one slot between the two parts is empty: the last key fills it.
+    if (tt_index_ >= 0 && back < n) keys_[front] = keys_[n - 1];
+    count_ = tt_index_ >= 0 ? n - 1 : n;
+    special_end_ = front;
     cur_ = 0;
     facts_ready_ = false;
     stage_ = tt_index_ >= 0 ? Stage::kTtMove : Stage::kScoreSpecial;
 }
 
-int RebelMoveList::score(Move m, int see, int rank, int history) {
+int RebelMoveList::score(Move m, int see, int rank) {
     const chess::Position& pos = *pos_;
     const chess::Piece moved = pos.moved_piece(m);
     const bool capture = pos.is_capture(m);
@@ -156,10 +169,11 @@ int RebelMoveList::score(Move m, int see, int rank, int history) {
         facts_ready_ = true;
     }
     if (quiet_part) {
+        // A losing capture or a non-capture that no killer or mate killer slot names: only
+        // captures get here (the others are plain quiet moves), which read no history.
         const int phase = facts_.phase();
         in.pst_delta =
             eval::pst_value(moved, m.to(), phase) - eval::pst_value(moved, m.from(), phase);
-        in.rebel_history = history;
         in.piece_under_attack = facts_.threatened(m.from());
     }
     if (safety) in.to_square_unsafe = !facts_.see_ge0(m);
@@ -173,35 +187,26 @@ void RebelMoveList::score_special() {
     int see[chess::kMaxMoves];
     int winners[chess::kMaxMoves];
     int winner_count = 0;
-    auto take_see = [&](Move m, int index) {
+    auto take_see = [&](int index) {
+        const Move m = Move::from_raw(raw_[index]);
         if (!pos.is_capture(m)) return;
         see[index] = pos.see(m);
         if (see[index] > 0) winners[winner_count++] = index;
     };
-    if (tt_index_ >= 0) take_see(tt_move_, tt_index_);
-    for (int i = 0; i < count_; ++i) take_see(Move::from_raw(moves_[i].raw), moves_[i].index);
-
-    // Score every move that is not a plain quiet move and gather them at the front.
-    int special = 0;
-    for (int i = 0; i < count_; ++i) {
-        Entry e = moves_[i];
-        const Move m = Move::from_raw(e.raw);
-        const bool capture = pos.is_capture(m);
-        if (!capture && !m.is_promotion() && !m.is_castling() && m != mate_killer_ &&
-            m != killers_[0] && m != killers_[1] && m != killers_[2] && m != killers_[3])
-            continue;  // plain quiet: 200 at most
+    if (tt_index_ >= 0) take_see(tt_index_);
+    for (int k = 0; k < special_end_; ++k) take_see(255 - keys_[k]);
+    for (int k = 0; k < special_end_; ++k) {
+        const int index = 255 - keys_[k];
+        const Move m = Move::from_raw(raw_[index]);
+        const int s = pos.is_capture(m) ? see[index] : 0;
         int rank = 0;
-        const int s = capture ? see[e.index] : 0;
         if (s > 0)
             for (int w = 0; w < winner_count; ++w) {
                 const int j = winners[w];
-                rank += see[j] > s || (see[j] == s && j < e.index);
+                rank += see[j] > s || (see[j] == s && j < index);
             }
-        e.key = score(m, s, rank, e.key) * 256 + (255 - e.index);
-        moves_[i] = moves_[special];
-        moves_[special++] = e;
+        keys_[k] += score(m, s, rank) * 256;
     }
-    special_end_ = special;
 }
 
 void RebelMoveList::score_quiet() {
@@ -210,26 +215,31 @@ void RebelMoveList::score_quiet() {
         facts_ready_ = true;
     }
     const int phase = facts_.phase();
-    for (int i = special_end_; i < count_; ++i) {
+    for (int k = special_end_; k < count_; ++k) {
         // A plain quiet move: no rule above the quiet part applies (rebel_ordering_score).
-        Entry& e = moves_[i];
-        const Move m = Move::from_raw(e.raw);
+        const int index = 255 - keys_[k];
+        const Move m = Move::from_raw(raw_[index]);
         const chess::Piece moved = pos_->moved_piece(m);
         const int pst_delta =
             eval::pst_value(moved, m.to(), phase) - eval::pst_value(moved, m.from(), phase);
-        const int score =
-            lmr::rebel_ordering_quiet_part(pst_delta, lmr::rebel_history_to_ordering(e.key),
-                                           facts_.threatened(m.from()), !facts_.see_ge0(m));
-        e.key = score * 256 + (255 - e.index);
+        const int score = lmr::rebel_ordering_quiet_part(
+            pst_delta, lmr::rebel_history_to_ordering(history_[index]), facts_.threatened(m.from()),
+            !facts_.see_ge0(m));
+        keys_[k] += score * 256;
     }
-    // Best first (keys are unique, so the order of equal scores is generation order).
-    std::sort(moves_ + cur_, moves_ + count_,
-              [](const Entry& a, const Entry& b) { return a.key > b.key; });
+    // Best first; the keys are unique, so equal scores keep generation order.
+    for (int k = cur_ + 1; k < count_; ++k) {
+        const int key = keys_[k];
+        int at = k;
+        for (; at > cur_ && keys_[at - 1] < key; --at) keys_[at] = keys_[at - 1];
+        keys_[at] = key;
+    }
 }
 
 Move RebelMoveList::hand_out(int at) {
-    last_score_ = moves_[at].key >> 8;
-    return Move::from_raw(moves_[at].raw);
+    const int key = keys_[at];
+    last_score_ = key >> 8;
+    return Move::from_raw(raw_[255 - (key & 255)]);
 }
 
 Move RebelMoveList::next() {
@@ -245,10 +255,10 @@ Move RebelMoveList::next() {
         case Stage::kSpecial:
             if (cur_ < special_end_) {
                 int best = cur_;
-                for (int i = cur_ + 1; i < special_end_; ++i)
-                    if (moves_[i].key > moves_[best].key) best = i;
-                if ((moves_[best].key >> 8) > 200) {  // above every plain quiet move
-                    std::swap(moves_[cur_], moves_[best]);
+                for (int k = cur_ + 1; k < special_end_; ++k)
+                    if (keys_[k] > keys_[best]) best = k;
+                if ((keys_[best] >> 8) > 200) {  // above every plain quiet move
+                    std::swap(keys_[cur_], keys_[best]);
                     return hand_out(cur_++);
                 }
             }

@@ -65,26 +65,25 @@ class RebelMoveList {
 
   private:
     enum class Stage { kTtMove, kScoreSpecial, kSpecial, kRest };
-    // Entries carry key = score * 256 + (255 - generation index): unique, and the larger key
-    // is the move searched first (ties of score in generation order).
-    struct Entry {  // trivially constructible: the array stays uninitialised until generate()
-        std::uint16_t raw;
-        std::uint8_t index;  // generation order
-        int key;             // a plain quiet move's history until it is scored
-    };
     void score_special();
     void score_quiet();
-    int score(chess::Move m, int see, int rank, int history);
+    int score(chess::Move m, int see, int rank);
     chess::Move hand_out(int at);
 
-    Entry moves_[chess::kMaxMoves];
+    // Arrays stay uninitialised until generate() (no work for nodes that do not use them).
+    // keys_ holds one key per move still to order, score * 256 + (255 - generation index):
+    // unique, the larger one searched first (equal scores in generation order); before a
+    // move is scored its key is just 255 - generation index.
+    std::uint16_t raw_[chess::kMaxMoves];     // the moves by generation index
+    std::int16_t history_[chess::kMaxMoves];  // plain quiet moves' history, by generation index
+    int keys_[chess::kMaxMoves];  // [0, special_end_): captures, killers, ...; then plain quiets
     const chess::Position* pos_ = nullptr;
     RebelNodeFacts facts_;
     chess::Move tt_move_;
     chess::Move killers_[4];
     chess::Move mate_killer_;
     int tt_index_ = -1;  // generation index of the TT move, -1 if it is not a legal move here
-    int count_ = 0;      // moves in moves_ (the TT move is not among them)
+    int count_ = 0;      // keys (the TT move has none)
     int special_end_ = 0;
     int cur_ = 0;
     int last_score_ = 0;
