@@ -179,4 +179,13 @@ int pst_value(chess::Piece piece, chess::Square sq, int phase) {
     return detail::taper(detail::kPstTable[piece][sq], phase);
 }
 
+int pst_gain(chess::Piece piece, chess::Square from, chess::Square to, int phase) {
+    if (piece < chess::kWhitePawn || piece >= chess::kNoPiece || from < 0 || from >= 64 || to < 0 ||
+        to >= 64)
+        return 0;
+    phase = phase < 0 ? 0 : (phase > kMaxPhase ? kMaxPhase : phase);
+    const auto& table = detail::kPstTable[piece];
+    return detail::taper(table[to], phase) - detail::taper(table[from], phase);
+}
+
 }  // namespace lmr::eval

@@ -51,9 +51,11 @@ int evaluate(const chess::Position& pos, Breakdown& out);
 // 0 = no pieces but kings and pawns ... 24 = opening material (N,B = 1, R = 2, Q = 4; capped).
 int game_phase(const chess::Position& pos);
 
-// Tapered piece-square value in cp for the piece's owner (no material included). Used by LMR
-// step 12 as pst_value(piece, to, phase) - pst_value(piece, from, phase).
+// Tapered piece-square value in cp for the piece's owner (no material included).
 int pst_value(chess::Piece piece, chess::Square sq, int phase);
+// pst_value(piece, to, phase) - pst_value(piece, from, phase): what moving there gains (LMR
+// step 12, REBEL's ordering score), in one call for the search's per-move use.
+int pst_gain(chess::Piece piece, chess::Square from, chess::Square to, int phase);
 
 // The term table printed by `lmr-engine eval [--fen FEN]`: each term's middlegame and endgame
 // value and its tapered value from White's view, the tapered value from the side to move's

@@ -85,7 +85,7 @@ void Searcher::fill_move_context(lmr::MoveContext& ctx, LmrNode& node, Move m,
     }
     const StackEntry* ss = &stack_[node.ply + kStackOffset];
     const int phase = ss->has_breakdown ? ss->breakdown.phase : eval::game_phase(pos_);
-    ctx.pst_delta = eval::pst_value(moved, m.to(), phase) - eval::pst_value(moved, m.from(), phase);
+    ctx.pst_delta = eval::pst_gain(moved, m.from(), m.to(), phase);
     if (needs_ordering_) {
         ctx.ordering_score =
             node.rebel_order

@@ -33,7 +33,7 @@ int rebel_move_score(const chess::Position& pos, Move m, const RebelOrderingTabl
     in.is_castling = m.is_castling();
     in.is_short_castling = in.is_castling && chess::file_of(m.to()) == 6;
     const int phase = eval::game_phase(pos);
-    in.pst_delta = eval::pst_value(moved, m.to(), phase) - eval::pst_value(moved, m.from(), phase);
+    in.pst_delta = eval::pst_gain(moved, m.from(), m.to(), phase);
     in.rebel_history = tables.history->get(moved, m.to());
     in.piece_under_attack = lmr::is_threatened(pos, m.from());
     in.to_square_unsafe = !pos.see_ge(m, 0);
@@ -77,14 +77,18 @@ bool RebelNodeFacts::see_ge0(Move m) const {
             (rook_attacks(to, occ) & (pos.pieces(them, kRook) | pos.pieces(them, kQueen)));
         if (!reach) return true;
     } else if (!pos.is_capture(m)) {
-        // A quiet move to a square that an enemy pawn or knight worth less than the mover
-        // attacks: see_ge's first recapture takes it with the least valuable attacker and
-        // the balance drops below 0. Only such a piece that blocks a line to its own king
-        // may be left out by see_ge (as pinned); those go to the full SEE.
+        // A quiet move to a square that an enemy piece worth less than the mover attacks
+        // once the mover has left: see_ge's first recapture takes it with the least valuable
+        // attacker and the balance drops below 0. Only such a piece that blocks a line to its
+        // own king may be left out by see_ge (as pinned); those go to the full SEE.
         const int value = piece_value(type_of(pos.moved_piece(m)));
+        const Bitboard occ = pos.occupied() ^ square_bb(from);
         Bitboard lower = 0;
         if (value > piece_value(kPawn)) lower |= pawn_attacks(~them, to) & pos.pieces(them, kPawn);
         if (value > piece_value(kKnight)) lower |= knight_attacks(to) & pos.pieces(them, kKnight);
+        if (value > piece_value(kBishop))
+            lower |= bishop_attacks(to, occ) & pos.pieces(them, kBishop);
+        if (value > piece_value(kRook)) lower |= rook_attacks(to, occ) & pos.pieces(them, kRook);
         if (lower & ~pos.blockers_for_king(them)) return false;
     }
     return pos.see_ge(m, 0);
@@ -172,8 +176,7 @@ int RebelMoveList::score(Move m, int see, int rank) {
         // A losing capture or a non-capture that no killer or mate killer slot names: only
         // captures get here (the others are plain quiet moves), which read no history.
         const int phase = facts_.phase();
-        in.pst_delta =
-            eval::pst_value(moved, m.to(), phase) - eval::pst_value(moved, m.from(), phase);
+        in.pst_delta = eval::pst_gain(moved, m.from(), m.to(), phase);
         in.piece_under_attack = facts_.threatened(m.from());
     }
     if (safety) in.to_square_unsafe = !facts_.see_ge0(m);
@@ -220,8 +223,7 @@ void RebelMoveList::score_quiet() {
         const int index = 255 - keys_[k];
         const Move m = Move::from_raw(raw_[index]);
         const chess::Piece moved = pos_->moved_piece(m);
-        const int pst_delta =
-            eval::pst_value(moved, m.to(), phase) - eval::pst_value(moved, m.from(), phase);
+        const int pst_delta = eval::pst_gain(moved, m.from(), m.to(), phase);
         const int score = lmr::rebel_ordering_quiet_part(
             pst_delta, lmr::rebel_history_to_ordering(history_[index]), facts_.threatened(m.from()),
             !facts_.see_ge0(m));
