@@ -96,6 +96,25 @@ TEST(EvalBasics, PstValueIsFromTheOwnersViewAndTapered) {
     EXPECT_EQ(pst_value(chess::kNoPiece, chess::kE4, 24), 0);
 }
 
+TEST(EvalBasics, PstGainIsTheDifferenceOfTheTwoSquaresValues) {
+    using chess::Square;
+    // Every piece, every pair of squares, the phase's ends, its middle and out of range
+    // (clamped as pst_value clamps it).
+    for (int phase : {-3, 0, 5, 12, 19, 24, 30})
+        for (int p = chess::kWhitePawn; p < chess::kNoPiece; ++p)
+            for (int from = 0; from < 64; ++from)
+                for (int to = 0; to < 64; to += 5) {
+                    const auto piece = chess::Piece(p);
+                    ASSERT_EQ(
+                        pst_gain(piece, Square(from), Square(to), phase),
+                        pst_value(piece, Square(to), phase) - pst_value(piece, Square(from), phase))
+                        << "piece " << p << " from " << from << " to " << to << " phase " << phase;
+                }
+    // Knight g1-f3 gains in the opening; a piece that is not there gains nothing.
+    EXPECT_GT(pst_gain(chess::kWhiteKnight, chess::kG1, chess::kF3, 24), 0);
+    EXPECT_EQ(pst_gain(chess::kNoPiece, chess::kG1, chess::kF3, 24), 0);
+}
+
 TEST(EvalTerms, PassedPawnOnTheSeventhOutscoresOneOnTheThird) {
     // Same kings, pawn on c7 vs c3; in a pawn ending and with rooks on the board.
     EXPECT_GT(term("7k/2P5/8/8/8/8/8/K7 w - - 0 1", kPassedPawns),
