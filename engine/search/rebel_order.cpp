@@ -9,29 +9,40 @@ namespace lmr::search {
 
 using chess::Move;
 
-int rebel_move_score(const chess::Position& pos, Move m, const RebelOrderingTables& tables,
-                     int winning_rank) {
-    const chess::Piece moved = pos.moved_piece(m);
+namespace {
+
+// The inputs of m's score that are read off the move and the position at no cost: which slot
+// names it, what it moves, captures or promotes to.
+lmr::RebelOrderingInput plain_inputs(const chess::Position& pos, Move m, const Move* killers,
+                                     Move mate_killer) {
     const bool capture = pos.is_capture(m);
     const bool promotion = m.is_promotion();
     lmr::RebelOrderingInput in;
-    in.is_tt_move = m == tables.tt_move;
-    in.is_mate_killer = m == tables.mate_killer && m != Move::none();
-    const Move* k = tables.killers;
-    in.killer = m == k[0]   ? lmr::KillerSlot::kKiller1
-                : m == k[1] ? lmr::KillerSlot::kKiller2
-                : m == k[2] ? lmr::KillerSlot::kKiller1TwoPliesBack
-                : m == k[3] ? lmr::KillerSlot::kKiller2TwoPliesBack
-                            : lmr::KillerSlot::kNone;
+    in.is_mate_killer = m == mate_killer && m != Move::none();
+    in.killer = m == killers[0]   ? lmr::KillerSlot::kKiller1
+                : m == killers[1] ? lmr::KillerSlot::kKiller2
+                : m == killers[2] ? lmr::KillerSlot::kKiller1TwoPliesBack
+                : m == killers[3] ? lmr::KillerSlot::kKiller2TwoPliesBack
+                                  : lmr::KillerSlot::kNone;
     in.is_capture = capture;
-    in.see = capture ? pos.see(m) : 0;
-    in.winning_capture_rank = winning_rank;
-    in.mover = chess::type_of(moved);
+    in.mover = chess::type_of(pos.moved_piece(m));
     in.captured = capture ? chess::type_of(pos.captured_piece(m)) : chess::kNoPieceType;
     in.is_queen_promotion = promotion && m.promotion() == chess::kQueen;
     in.is_minor_promotion = promotion && m.promotion() != chess::kQueen;
     in.is_castling = m.is_castling();
     in.is_short_castling = in.is_castling && chess::file_of(m.to()) == 6;
+    return in;
+}
+
+}  // namespace
+
+int rebel_move_score(const chess::Position& pos, Move m, const RebelOrderingTables& tables,
+                     int winning_rank) {
+    const chess::Piece moved = pos.moved_piece(m);
+    lmr::RebelOrderingInput in = plain_inputs(pos, m, tables.killers, tables.mate_killer);
+    in.is_tt_move = m == tables.tt_move;
+    in.see = in.is_capture ? pos.see(m) : 0;
+    in.winning_capture_rank = winning_rank;
     const int phase = eval::game_phase(pos);
     in.pst_delta = eval::pst_gain(moved, m.from(), m.to(), phase);
     in.rebel_history = tables.history->get(moved, m.to());
@@ -146,25 +157,10 @@ void RebelMoveList::generate(const chess::Position& pos, const RebelOrderingTabl
 int RebelMoveList::score(Move m, int see, int rank) {
     const chess::Position& pos = *pos_;
     const chess::Piece moved = pos.moved_piece(m);
-    const bool capture = pos.is_capture(m);
-    const bool promotion = m.is_promotion();
-    lmr::RebelOrderingInput in;
+    lmr::RebelOrderingInput in = plain_inputs(pos, m, killers_, mate_killer_);
     in.is_tt_move = false;  // handed out unscored
-    in.is_mate_killer = m == mate_killer_ && m != Move::none();
-    in.killer = m == killers_[0]   ? lmr::KillerSlot::kKiller1
-                : m == killers_[1] ? lmr::KillerSlot::kKiller2
-                : m == killers_[2] ? lmr::KillerSlot::kKiller1TwoPliesBack
-                : m == killers_[3] ? lmr::KillerSlot::kKiller2TwoPliesBack
-                                   : lmr::KillerSlot::kNone;
-    in.is_capture = capture;
     in.see = see;
     in.winning_capture_rank = rank;
-    in.mover = chess::type_of(moved);
-    in.captured = capture ? chess::type_of(pos.captured_piece(m)) : chess::kNoPieceType;
-    in.is_queen_promotion = promotion && m.promotion() == chess::kQueen;
-    in.is_minor_promotion = promotion && m.promotion() != chess::kQueen;
-    in.is_castling = m.is_castling();
-    in.is_short_castling = in.is_castling && chess::file_of(m.to()) == 6;
     // The inputs that cost something are worked out only where the score reads them.
     const bool quiet_part = lmr::rebel_ordering_reads_quiet_part(in);
     const bool safety = lmr::rebel_ordering_reads_safety(in);
