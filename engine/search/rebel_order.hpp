@@ -74,6 +74,7 @@ class RebelMoveList {
     // keys_ holds one key per move still to order, score * 256 + (255 - generation index):
     // unique, the larger one searched first (equal scores in generation order); before a
     // move is scored its key is just 255 - generation index.
+    static_assert(chess::kMaxMoves <= 256, "a key holds the generation index in 8 bits");
     std::uint16_t raw_[chess::kMaxMoves];     // the moves by generation index
     std::int16_t history_[chess::kMaxMoves];  // plain quiet moves' history, by generation index
     int keys_[chess::kMaxMoves];  // [0, special_end_): captures, killers, ...; then plain quiets
