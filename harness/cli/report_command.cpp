@@ -12,6 +12,7 @@
 #include "harness/cli/command.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
+#include "harness/report/figures.hpp"
 #include "harness/report/html_page.hpp"
 #include "harness/report/json.hpp"
 #include "harness/report/load.hpp"
@@ -38,13 +39,19 @@ constexpr const char* kDescription =
     "--html FILE writes one self-contained page with SVG charts (LLR against pairs for every\n"
     "SPRT, Elo with error bars, score over time, tune trajectories); with several --db, one\n"
     "page with a part per database (e.g. every phase of a study).\n"
+    "--figures CSV (repeatable) with --html draws a study page from CSV files this command\n"
+    "wrote (--columns study --format csv: a phase's runs; --ratings NAME --format csv: a rating\n"
+    "list), so the page needs no database: per file a chart of its rows sorted by Elo and a\n"
+    "table with each row's verdict by the whole 95 % interval, forest plots of every source\n"
+    "per base config first; --db adds databases' parts (a tune's trajectory).\n"
     "The database is only read, safely while a run writes to it.\n"
     "Exit codes: 0 done, 2 bad usage or a file that is not a usable result database,\n"
     "1 other failures (e.g. the HTML file cannot be written)."
     "\n\nExamples:\n"
     "  lmr-harness report --db results/lmrlab.db\n"
     "  lmr-harness report --db results/lmrlab.db --run 3 --format markdown\n"
-    "  lmr-harness report --db results/lmrlab.db --baseline none --html report.html";
+    "  lmr-harness report --db results/lmrlab.db --baseline none --html report.html\n"
+    "  lmr-harness report --figures results/combine.csv --html combine.html";
 
 enum class Format { kTable, kJson, kCsv, kMarkdown };
 
@@ -184,12 +191,45 @@ int run_multi_database_page(CommandContext& context, const po::variables_map& va
             load_page(store, db, std::nullopt, std::nullopt, std::nullopt, std::nullopt));
     }
     const std::string path = values["html"].as<std::string>();
-    write_file_atomically(path, report::html_page(parts));
+    write_file_atomically(path, report::html_page(parts, {}));
     context.out << "Wrote " << path << " (" << dbs.size() << " databases)\n";
     return kExitOk;
 }
 
+// --figures: a study page from the figures files and the databases given (none by default),
+// nothing printed.
+int run_figures_page(CommandContext& context, const po::variables_map& values) {
+    if (values.count("html") == 0U)
+        throw UsageError("--figures draws a study page: give --html FILE");
+    for (const char* flag : {"run", "baseline", "ratings", "tc"})
+        if (values.count(flag) != 0U)
+            throw UsageError(std::string("--") + flag +
+                             " reads one database: it does not combine with --figures");
+    if (!values["format"].defaulted() || !values["columns"].defaulted())
+        throw UsageError("--format and --columns print a list of one database: --figures draws "
+                         "a page only");
+    std::vector<report::Figures> figures;
+    for (const std::string& path : values["figures"].as<std::vector<std::string>>())
+        figures.push_back(report::read_figures(path));
+    std::vector<report::PageData> parts;
+    if (values.count("db") != 0U) {
+        for (const std::string& db : values["db"].as<std::vector<std::string>>()) {
+            if (values.count("upgrade") != 0U) upgrade(db);
+            const auto store = open_existing_database(db);
+            const store::ReadSnapshot snapshot(store);
+            parts.push_back(
+                load_page(store, db, std::nullopt, std::nullopt, std::nullopt, std::nullopt));
+        }
+    }
+    const std::string path = values["html"].as<std::string>();
+    write_file_atomically(path, report::html_page(parts, figures));
+    context.out << "Wrote " << path << " (" << figures.size() << " figures files, "
+                << parts.size() << (parts.size() == 1 ? " database)\n" : " databases)\n");
+    return kExitOk;
+}
+
 int run_report(CommandContext& context, const po::variables_map& values) {
+    if (values.count("figures") != 0U) return run_figures_page(context, values);
     const std::vector<std::string> dbs =
         values.count("db") != 0U
             ? values["db"].as<std::vector<std::string>>()
@@ -301,6 +341,9 @@ int run_report_command(CommandContext& context) {
          "Elo, nElo, LOS, the test engine's depth, nodes per move and LMR rates, command line)")
         ("html", po::value<std::string>()->value_name("FILE"),
          "write a self-contained HTML page with SVG charts to FILE")
+        ("figures", po::value<std::vector<std::string>>()->composing()->value_name("CSV"),
+         "with --html: a study page drawn from figures files, the CSV this command writes with "
+         "--columns study or --ratings NAME (repeat it; --db adds databases' parts)")
         ("upgrade", "first apply pending schema migrations (adds tables and views; stored data "
                     "unchanged)");
     // clang-format on
@@ -311,7 +354,8 @@ int run_report_command(CommandContext& context) {
                             "[--format table|json|csv|markdown] [--html FILE]\n"
                             "       lmr-harness report --db FILE --db FILE… --html FILE\n"
                             "       lmr-harness report --db FILE --db FILE… --ratings NAME "
-                            "[--format …]",
+                            "[--format …]\n"
+                            "       lmr-harness report --figures CSV… [--db FILE…] --html FILE",
                             kDescription))
         return kExitOk;
     try {

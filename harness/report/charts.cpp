@@ -6,13 +6,13 @@
 #include <cmath>
 #include <cstdio>
 #include <ctime>
-#include <filesystem>
 #include <iterator>
 #include <map>
 #include <utility>
 
 #include "harness/report/cells.hpp"
 #include "harness/report/tables.hpp"
+#include "harness/report/verdict_rule.hpp"
 
 namespace lmr::report {
 namespace {
@@ -33,6 +33,19 @@ std::vector<std::size_t> thinned(std::size_t count) {
 
 std::string run_label(const RunDetail& run) {
     return "Run " + integer(run.row.run.id) + ": " + matchup(run.row);
+}
+
+// A measurement's interval, its tooltip without the label: "+17.21 ± 12.09 Elo over 1000 pairs
+// at nodes=20000, better".
+Interval measured_interval(const MeasuredRun& run) {
+    const stats::EloEstimate& e = run.stats.estimate;
+    Interval interval;
+    interval.value = e.elo;
+    interval.error = e.elo_error;
+    const std::string verdict = interval_verdict(run.stats);
+    interval.tooltip = plus_minus(e.elo, e.elo_error) + " Elo over " + integer(e.units) +
+                       " pairs at " + run.time_control + (verdict.empty() ? "" : ", " + verdict);
+    return interval;
 }
 
 }  // namespace
@@ -146,53 +159,73 @@ IntervalChart run_elo_chart(const std::vector<RunDetail>& runs) {
     return chart;
 }
 
-std::vector<IntervalChart> forest_charts(const std::vector<PageData>& parts) {
+std::vector<IntervalChart> forest_charts(const std::vector<MeasuredSource>& sources) {
     struct Row {
-        std::size_t part;
-        const RunDetail* run;
+        std::size_t source;
+        const MeasuredRun* run;
     };
-    // base → test → its runs, in the order of the databases and of their runs
+    // base → test → its runs, in the order of the sources and of their runs
     std::map<std::string, std::map<std::string, std::vector<Row>>> by_base;
-    for (std::size_t part = 0; part < parts.size(); ++part)
-        for (const RunDetail& run : parts[part].runs)
-            if (run.row.head_to_head && run.row.stats && run.row.stats->estimate.defined())
-                by_base[run.row.summary.base_name][run.row.summary.test_name].push_back(
-                    {part, &run});
+    for (std::size_t source = 0; source < sources.size(); ++source)
+        for (const MeasuredRun& run : sources[source].runs)
+            by_base[run.base][run.test].push_back({source, &run});
     std::vector<IntervalChart> charts;
     for (const auto& [base, tests] : by_base) {
         std::vector<std::pair<double, std::string>> order;  // mean Elo, test
         for (const auto& [test, rows] : tests) {
             double sum = 0;
-            for (const Row& r : rows) sum += r.run->row.stats->estimate.elo;
+            for (const Row& r : rows) sum += r.run->stats.estimate.elo;
             order.emplace_back(sum / static_cast<double>(rows.size()), test);
         }
         std::sort(order.begin(), order.end(),
                   [](const auto& a, const auto& b) { return a.first > b.first; });
         IntervalChart chart;
         chart.id = "forest-" + base;
-        chart.title = "Elo against " + base + " per run, by database (95 % interval)";
+        chart.title = "Elo against " + base + " per run, by source (95 % interval)";
         chart.x_label = "Elo against " + base;
         for (const auto& [mean, test] : order) {
             for (const Row& r : tests.at(test)) {
-                const RunRow& row = r.run->row;
-                const auto& e = row.stats->estimate;
-                Interval interval;
-                interval.label = test + " · " +
-                                 std::filesystem::path(parts[r.part].database).stem().string() +
-                                 " #" + integer(row.run.id);
-                interval.value = e.elo;
-                interval.error = e.elo_error;
-                const std::string verdict = verdict_text(row);
-                interval.tooltip = interval.label + ": " + plus_minus(e.elo, e.elo_error) +
-                                   " Elo over " + integer(e.units) + " pairs at " +
-                                   row.run.time_control + (verdict.empty() ? "" : ", " + verdict);
-                interval.color = kPalette[r.part % std::size(kPalette)];
+                Interval interval = measured_interval(*r.run);
+                interval.label = test + " · " + sources[r.source].name + " #" + integer(r.run->id);
+                interval.tooltip = interval.label + ": " + interval.tooltip;
+                interval.color = kPalette[r.source % std::size(kPalette)];
                 chart.rows.push_back(std::move(interval));
             }
         }
         charts.push_back(std::move(chart));
     }
     return charts;
+}
+
+IntervalChart figures_chart(const MeasuredSource& source) {
+    std::vector<const MeasuredRun*> runs;
+    for (const MeasuredRun& run : source.runs) runs.push_back(&run);
+    std::stable_sort(runs.begin(), runs.end(), [](const MeasuredRun* a, const MeasuredRun* b) {
+        return a->stats.estimate.elo > b->stats.estimate.elo;
+    });
+    // One base and time control for every row (a phase usually has): named once, in the title,
+    // so that the labels keep the test configs' long names whole.
+    const bool uniform =
+        std::all_of(runs.begin(), runs.end(), [&](const MeasuredRun* run) {
+            return run->base == runs.front()->base &&
+                   run->time_control == runs.front()->time_control;
+        });
+    IntervalChart chart;
+    chart.id = "figures-" + source.name;
+    chart.title = source.name + ": Elo of each row's test config against " +
+                  (uniform && !runs.empty()
+                       ? runs.front()->base + " at " + runs.front()->time_control
+                       : std::string("its base")) +
+                  " (95 % interval)";
+    chart.x_label = "Elo of the test config against its base";
+    for (const MeasuredRun* run : runs) {
+        Interval interval = measured_interval(*run);
+        interval.label = "#" + integer(run->id) + " " + run->test +
+                         (uniform ? "" : " vs " + run->base + " · " + run->time_control);
+        interval.tooltip = interval.label + ": " + interval.tooltip;
+        chart.rows.push_back(std::move(interval));
+    }
+    return chart;
 }
 
 IntervalChart baseline_elo_chart(const BaselineReport& report) {

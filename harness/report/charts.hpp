@@ -22,11 +22,15 @@ std::optional<LineChart> score_chart(const RunDetail& run);
 IntervalChart run_elo_chart(const std::vector<RunDetail>& runs);
 // Every config measured directly against the baseline: Elo ± 95 %.
 IntervalChart baseline_elo_chart(const BaselineReport& report);
-// The head-to-head runs of several databases (a study's phases), one forest plot per base
-// config: a row per run, the runs of one test config together in the order of the databases
-// (each a colour, named in the row's label), the configs by their mean Elo, best first, the
-// zero line drawn; the verdict of an SPRT in each row's tooltip.
-std::vector<IntervalChart> forest_charts(const std::vector<PageData>& parts);
+// The measurements of several sources (a study's databases or figures files), one forest plot
+// per base config: a row per run, the runs of one test config together in the order of the
+// sources (each a colour, named in the row's label), the configs by their mean Elo, best
+// first, the zero line drawn; each row's verdict by the study's rule (verdict_rule.hpp) in its
+// tooltip.
+std::vector<IntervalChart> forest_charts(const std::vector<MeasuredSource>& sources);
+// One source's measurements (a phase of a study), a row each, sorted by Elo, best first, the
+// zero line drawn: the effects in order.
+IntervalChart figures_chart(const MeasuredSource& source);
 // Every rated config: Elo ± 95 % relative to the anchor.
 IntervalChart ratings_chart(const RatingsReport& report);
 // Tune runs with iterations: θ of each parameter in % of its range against the iteration.

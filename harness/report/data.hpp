@@ -154,6 +154,28 @@ struct RatingsReport {
     std::vector<PooledTimeControl> time_controls;  // of the runs pooled, by database, first run
 };
 
+// One head-to-head measurement of a test config against its base, wherever it was read from: a
+// run of a database or a row of a study's figures (a CSV `report --columns study` wrote).
+struct MeasuredRun {
+    std::int64_t id = 0;  // the run id, or the figures' row number
+    std::string test, base, time_control;
+    stats::Summary stats;  // over the completed pairs, with the run's SPRT when it was one
+};
+
+// The measurements of one database or one figures file, named for the page ("schemes-full").
+struct MeasuredSource {
+    std::string name;
+    std::vector<MeasuredRun> runs;
+};
+
+// A study's figures file read back (report::read_figures): the runs of a phase, or a rating
+// list, as `report` wrote them in CSV.
+struct Figures {
+    std::string path;                      // as given
+    MeasuredSource measured;               // a runs list: its rows with completed pairs
+    std::optional<RatingsReport> ratings;  // a rating list
+};
+
 // Everything the HTML page draws.
 struct PageData {
     std::string database;  // the path as given

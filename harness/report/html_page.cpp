@@ -3,8 +3,11 @@
 
 #include "harness/report/html_page.hpp"
 
+#include <filesystem>
+
 #include "harness/report/cells.hpp"
 #include "harness/report/charts.hpp"
+#include "harness/report/figures.hpp"
 #include "harness/report/render.hpp"
 #include "harness/report/tables.hpp"
 
@@ -117,52 +120,116 @@ std::string database_part(const PageData& page, const std::string& prefix) {
     return html;
 }
 
+// A figures file's part of the page: a phase's rows as one chart sorted by effect and a table
+// with each row's verdict, or a rating list.
+std::string figures_part(const Figures& figures, const std::string& prefix) {
+    std::string html = "<p class=\"meta\">" + html_escape("Read from " + figures.path) + "</p>\n";
+    if (figures.ratings) {
+        Document doc = ratings_document(*figures.ratings, Audience::kHuman);
+        doc.title.clear();
+        for (Section& section : doc.sections) {  // the list's own words, not a database's
+            section.fields.clear();
+            section.notes = {"The rating list as `report --ratings " + figures.ratings->anchor +
+                             "` wrote it: the maximum-likelihood Elo of every config from all "
+                             "its completed pairs at once, " +
+                             figures.ratings->anchor + " = 0, ± the 95 % interval."};
+        }
+        IntervalChart chart = ratings_chart(*figures.ratings);
+        chart.id = prefix + chart.id;
+        html += "<div class=\"charts\">\n" + render_interval_chart(chart) + "</div>\n" +
+                render_html(doc, 3);
+    }
+    if (!figures.measured.runs.empty()) {
+        IntervalChart chart = figures_chart(figures.measured);
+        chart.id = prefix + chart.id;
+        Document doc;
+        Section section;
+        section.tables.push_back(measured_table(figures.measured));
+        doc.sections.push_back(std::move(section));
+        html += "<div class=\"charts\">\n" + render_interval_chart(chart) + "</div>\n" +
+                render_html(doc, 3);
+    }
+    return html;
+}
+
+// The rule every verdict of a figures table follows.
+constexpr const char* kVerdictRule =
+    "A verdict reads the whole 95 % interval of the test config's Elo against its base: "
+    "better (or worse) only when the interval lies above (or below) zero, otherwise not "
+    "resolved, with about how many games would resolve it if the estimate holds (N games of "
+    "half-width h resolve a gap g after N·(h/g)²: \"≈ 4,000 games\"). An SPRT that stopped on "
+    "a decision answers its own hypotheses (\"SPRT H1\" or \"H0\", stopped early): the early "
+    "stop biases its Elo, so its interval is shown but is no verdict.";
+
 }  // namespace
 
 std::string html_page(const PageData& page) {
-    return html_page(std::vector<PageData>{page});
+    return html_page(std::vector<PageData>{page}, {});
 }
 
-std::string html_page(const std::vector<PageData>& parts) {
+std::string html_page(const std::vector<PageData>& parts, const std::vector<Figures>& figures) {
     std::string html =
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         "<title>LMR Lab report</title>\n<style>";
     html += kStyle;
     html += "</style>\n</head>\n<body>\n<header>\n<h1>LMR Lab report</h1>\n";
+    std::string sources;
+    for (const auto& f : figures) sources += (sources.empty() ? "" : ", ") + f.path;
+    if (!sources.empty()) sources = "Figures " + sources;
     std::string databases;
     for (const auto& part : parts) databases += (databases.empty() ? "" : ", ") + part.database;
-    const std::string generated = parts.empty() ? "" : parts.front().generated_at;
-    html += "<p class=\"meta\">" +
-            html_escape((parts.size() == 1 ? "Database " : "Databases ") + databases +
-                        " · generated " + generated) +
-            "</p>\n";
-    if (parts.size() > 1) {  // a table of contents, one entry per database
+    if (!databases.empty())
+        sources += (sources.empty() ? "" : " · ") +
+                   std::string(parts.size() == 1 ? "Database " : "Databases ") + databases;
+    const std::string generated = parts.empty() ? store::now_timestamp() : parts.front().generated_at;
+    html += "<p class=\"meta\">" + html_escape(sources + " · generated " + generated) + "</p>\n";
+    const bool several = parts.size() + figures.size() > 1;
+    const auto figures_id = [](std::size_t i) {
+        return "fig" + integer(static_cast<std::int64_t>(i + 1));
+    };
+    const auto database_id = [](std::size_t i) {
+        return "db" + integer(static_cast<std::int64_t>(i + 1));
+    };
+    if (several) {  // a table of contents, one entry per source
         html += "<nav>\n<ul>\n<li><a href=\"#glance\">At a glance</a></li>\n";
+        for (std::size_t i = 0; i < figures.size(); ++i)
+            html += "<li><a href=\"#" + figures_id(i) + "\">" + html_escape(figures[i].path) +
+                    "</a></li>\n";
         for (std::size_t i = 0; i < parts.size(); ++i)
-            html += "<li><a href=\"#db" + integer(static_cast<std::int64_t>(i + 1)) + "\">" +
-                    html_escape(parts[i].database) + "</a></li>\n";
+            html += "<li><a href=\"#" + database_id(i) + "\">" + html_escape(parts[i].database) +
+                    "</a></li>\n";
         html += "</ul>\n</nav>\n";
     }
     html += "</header>\n<main>\n";
 
-    if (parts.size() > 1) {  // the databases' answers side by side before their details
+    if (several) {  // the sources' answers side by side before their details
+        std::vector<MeasuredSource> measured;
+        for (const auto& f : figures) measured.push_back(f.measured);
+        for (const auto& part : parts) measured.push_back(measured_source(part));
         std::string charts;
-        for (const IntervalChart& chart : forest_charts(parts))
+        for (const IntervalChart& chart : forest_charts(measured))
             charts += render_interval_chart(chart);
         if (!charts.empty())
             html +=
                 "<section id=\"glance\">\n<h1>At a glance</h1>\n<p class=\"note\">Every "
-                "head-to-head run of the databases below, one chart per base config: the "
-                "runs of a config together, one colour per database, the configs by their "
+                "head-to-head measurement of the sources below, one chart per base config: the "
+                "runs of a config together, one colour per source, the configs by their "
                 "mean Elo. A run's verdict is in its tooltip.</p>\n<div class=\"charts\">\n" +
                 charts + "</div>\n</section>\n";
     }
-    if (parts.size() == 1) {
-        html += database_part(parts.front(), "");
+    if (!figures.empty()) html += "<p class=\"note\">" + html_escape(kVerdictRule) + "</p>\n";
+    for (std::size_t i = 0; i < figures.size(); ++i) {
+        const std::string id = figures_id(i);
+        html += "<section class=\"figures\" id=\"" + id + "\">\n<h1>" +
+                html_escape(std::filesystem::path(figures[i].path).stem().string()) + "</h1>\n" +
+                figures_part(figures[i], id + "-") + "</section>\n";
+    }
+    if (!several) {
+        if (!parts.empty()) html += database_part(parts.front(), "");
     } else {
         for (std::size_t i = 0; i < parts.size(); ++i) {
-            const std::string id = "db" + integer(static_cast<std::int64_t>(i + 1));
+            const std::string id = database_id(i);
             html += "<section class=\"database\" id=\"" + id + "\">\n<h1>" +
                     html_escape("Database " + parts[i].database) + "</h1>\n";
             html += database_part(parts[i], id + "-") + "</section>\n";

@@ -11,9 +11,12 @@
 namespace lmr::report {
 
 std::string html_page(const PageData& page);
-// Several databases on one page (e.g. the phases of a study), a part each in the order given,
-// with a table of contents; each part's anchors and chart ids are prefixed (db1-, db2-, …)
-// because run ids repeat across databases. One part: the same page as html_page(page).
-std::string html_page(const std::vector<PageData>& parts);
+// Several sources on one page (e.g. the phases of a study): first the figures files (figures.hpp),
+// each a chart of its rows sorted by effect and a table with each row's verdict by the study's
+// rule (or a rating list), then the databases, a part each, in the order given; a table of
+// contents, and "At a glance" forest plots of every source's measurements per base config. Each
+// part's anchors and chart ids are prefixed (fig1-, db1-, …) because run ids repeat across
+// sources. One database and no figures: the same page as html_page(page).
+std::string html_page(const std::vector<PageData>& parts, const std::vector<Figures>& figures);
 
 }  // namespace lmr::report

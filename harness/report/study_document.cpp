@@ -5,6 +5,7 @@
 
 #include "harness/report/cells.hpp"
 #include "harness/report/tables.hpp"
+#include "harness/report/verdict_rule.hpp"
 
 namespace lmr::report {
 namespace {
@@ -116,6 +117,25 @@ std::vector<std::string> machine_cells(const StudyRow& r) {
 }
 
 }  // namespace
+
+Table measured_table(const MeasuredSource& source) {
+    Table table;
+    table.key = "figures";
+    table.columns = {{"id", "Row", R},        {"test", "Test", L},       {"base", "Base", L},
+                     {"time_control", "TC", L}, {"games", "Games", R},   {"wdl", "W/D/L", R},
+                     {"ptnml", "Ptnml", R},    {"elo", "Elo ± 95 %", R}, {"interval", "Interval", R},
+                     {"verdict", "Verdict", L}};
+    for (const MeasuredRun& run : source.runs) {
+        const auto& games = *run.stats.counts.games;
+        const auto& e = run.stats.estimate;
+        table.rows.push_back({integer(run.id), run.test, run.base, run.time_control,
+                              integer(games.games()), wdl(games.wins, games.draws, games.losses),
+                              ptnml(*run.stats.counts.pairs), plus_minus(e.elo, e.elo_error, 1),
+                              fixed(e.elo - e.elo_error, 1) + " … " + fixed(e.elo + e.elo_error, 1),
+                              interval_verdict(run.stats)});
+    }
+    return table;
+}
 
 Document study_document(const std::vector<StudyRow>& rows, Audience audience) {
     Document doc;

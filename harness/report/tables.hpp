@@ -28,6 +28,9 @@ inline std::vector<Column> columns(
 Document runs_document(const std::vector<RunRow>& runs, Audience audience);
 // `report --columns study`: every run, one row each, in the study's columns.
 Document study_document(const std::vector<StudyRow>& rows, Audience audience);
+// A study's figures file, as the study page shows it: a row per measurement, with its 95 %
+// interval and its verdict by the study's rule (verdict_rule.hpp).
+Table measured_table(const MeasuredSource& source);
 // `report --run N`.
 Document run_document(const RunDetail& run, Audience audience);
 // `report --baseline NAME`.

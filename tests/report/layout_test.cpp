@@ -15,6 +15,7 @@
 #include <regex>
 #include <sstream>
 
+#include "harness/report/figures.hpp"
 #include "harness/report/html_page.hpp"
 #include "harness/report/load.hpp"
 #include "tests/report/browser.hpp"
@@ -132,6 +133,25 @@ TEST(ReportLayout, At1000PxOnlyTheTablesScroll) {
     EXPECT_TRUE(l["wide"].empty()) << l.dump(2);
     EXPECT_TRUE(l["cut"].empty()) << l.dump(2);
     EXPECT_LE(l["scroll_width"].get<double>(), l["viewport"].get<double>()) << l.dump(2);
+}
+
+// The study page drawn from the committed figures (report --figures): every phase's chart and
+// table, the rating list and the forest plots fit the window at both widths.
+TEST(ReportLayout, TheStudyPageOfTheCommittedFiguresFits) {
+    if (headless_browser().empty()) GTEST_FAIL() << kNoBrowser;
+    TempDir dir;
+    std::vector<Figures> figures;
+    for (const char* name : {"schemes-full", "schemes-plain", "ablation", "clock", "clock-ratings",
+                             "table-readings", "combine", "tuned-default"})
+        figures.push_back(read_figures(std::string(LMR_SOURCE_DIR) + "/results/" + name + ".csv"));
+    const std::string html = html_page({}, figures);
+    for (int width : {1400, 1000}) {
+        const auto l = layout(html, width, dir);
+        ASSERT_FALSE(l.is_null());
+        EXPECT_TRUE(l["wide"].empty()) << width << " px: " << l.dump(2);
+        EXPECT_TRUE(l["cut"].empty()) << width << " px: " << l.dump(2);
+        EXPECT_LE(l["scroll_width"].get<double>(), l["viewport"].get<double>()) << l.dump(2);
+    }
 }
 
 // A tune has no Elo of a test engine: a page of tunes alone has no "Elo per run" chart saying

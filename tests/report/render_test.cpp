@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "harness/report/charts.hpp"
+#include "harness/report/figures.hpp"
 #include "harness/report/html_page.hpp"
 #include "harness/report/json.hpp"
 #include "harness/report/load.hpp"
@@ -229,7 +230,7 @@ TEST(ReportCharts, AForestPlotPerBaseGroupsEachConfigsRunsAcrossDatabases) {
     const PageData plain =
         page_of("study-schemes-plain.db", {{"default", {Bin::kWD, Bin::kDD, Bin::kWD}},
                                            {"mediocre", {Bin::kLD, Bin::kDD, Bin::kWD}}});
-    const auto charts = forest_charts({full, plain});
+    const auto charts = forest_charts({measured_source(full), measured_source(plain)});
     ASSERT_EQ(charts.size(), 1u);
     const IntervalChart& forest = charts.front();
     EXPECT_EQ(forest.reference, 0.0);
@@ -245,7 +246,7 @@ TEST(ReportCharts, AForestPlotPerBaseGroupsEachConfigsRunsAcrossDatabases) {
     EXPECT_NE(forest.rows[0].tooltip.find("Elo over 4 pairs at nodes=1000"), std::string::npos)
         << forest.rows[0].tooltip;
 
-    const std::string page = html_page(std::vector<PageData>{full, plain});
+    const std::string page = html_page(std::vector<PageData>{full, plain}, {});
     const std::size_t glance = page.find("<h1>At a glance</h1>");
     ASSERT_NE(glance, std::string::npos);
     EXPECT_LT(glance, page.find("id=\"db1\""));

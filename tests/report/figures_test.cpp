@@ -1,0 +1,196 @@
+// A study page drawn from the figures the repository keeps (harness/report/figures.hpp,
+// verdict_rule.hpp): the committed CSVs of results/ read back give the figures results/README.md
+// publishes for them — the same Elo as the CSV's own column, the verdicts the page states by its
+// rule, the SPRT that stopped on H1 after 122 games — and a file that is not such a CSV is refused
+// with its path, line and column.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <string>
+
+#include "harness/report/charts.hpp"
+#include "harness/report/figures.hpp"
+#include "harness/report/html_page.hpp"
+#include "harness/report/load.hpp"
+#include "harness/report/verdict_rule.hpp"
+#include "tests/report/support.hpp"
+
+namespace lmr::report {
+namespace {
+
+using testing::TempDir;
+
+const std::string kResults = std::string(LMR_SOURCE_DIR) + "/results/";
+
+std::string written(const TempDir& dir, const std::string& name, const std::string& text) {
+    const std::string path = (dir.path() / name).string();
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+}
+
+// The message of the ReportError that reading `text` as a figures file raises ("" if none).
+std::string refusal(const std::string& text) {
+    TempDir dir;
+    const std::string path = written(dir, "bad.csv", text);
+    try {
+        (void)read_figures(path);
+    } catch (const ReportError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+const char* kHeader =
+    "id,test,base,time_control,status,games,wins,draws,losses,penta_ll,penta_ld,penta_wl,"
+    "penta_dd,penta_wd,penta_ww,elo,elo_error,command_line\r\n";
+
+// Phase 6's combine rows, as results/README.md reads them: the history step +17.2 ± 12.1 over
+// 2,000 games, better; the threat escape +1.7 ± 11.8, not resolved, about 2,000 · (11.76 /
+// 1.737)² ≈ 92,000 games from resolving it.
+TEST(StudyFigures, TheCombineRowsGiveThePublishedIntervalsAndVerdicts) {
+    const Figures figures = read_figures(kResults + "combine.csv");
+    EXPECT_EQ(figures.measured.name, "combine");
+    EXPECT_FALSE(figures.ratings);
+    ASSERT_EQ(figures.measured.runs.size(), 2u);
+    const MeasuredRun& history = figures.measured.runs[0];
+    EXPECT_EQ(history.test, "default-rebel-history");
+    EXPECT_EQ(history.base, "default");
+    EXPECT_EQ(history.time_control, "nodes=20000");
+    EXPECT_NEAR(history.stats.estimate.elo, 17.212128686782943, 1e-9);  // the CSV's own column
+    EXPECT_NEAR(history.stats.estimate.elo_error, 12.087718003543133, 1e-9);
+    EXPECT_EQ(history.stats.estimate.units, 1000);
+    ASSERT_TRUE(history.stats.sprt);  // its command line's SPRT, capped at 1,000 pairs undecided
+    EXPECT_EQ(history.stats.sprt->params.elo1, 5.0);
+    EXPECT_EQ(history.stats.sprt->verdict, stats::Verdict::kContinue);
+    EXPECT_EQ(interval_verdict(history.stats), "better");
+    EXPECT_EQ(interval_verdict(figures.measured.runs[1].stats),
+              "not resolved (≈ 92,000 games)");
+}
+
+// The clock phase's first SPRT (default.json against none.json at 5+0.05, nElo [0, 15]) stopped
+// on H1 after 122 games, as results/README.md says: its interval is then no verdict.
+TEST(StudyFigures, AnSprtThatStoppedOnADecisionIsReadAsItsHypothesis) {
+    const Figures figures = read_figures(kResults + "clock.csv");
+    ASSERT_FALSE(figures.measured.runs.empty());
+    const MeasuredRun& first = figures.measured.runs.front();
+    EXPECT_EQ(first.test, "default");
+    EXPECT_EQ(first.stats.counts.games->games(), 122);
+    EXPECT_EQ(interval_verdict(first.stats), "SPRT H1 (stopped early)");
+}
+
+TEST(StudyFigures, ARatingListIsReadBackWithItsAnchor) {
+    const Figures figures = read_figures(kResults + "clock-ratings.csv");
+    ASSERT_TRUE(figures.ratings);
+    EXPECT_TRUE(figures.measured.runs.empty());
+    EXPECT_EQ(figures.ratings->anchor, "none");
+    ASSERT_EQ(figures.ratings->rated.size(), 5u);
+    EXPECT_EQ(figures.ratings->rated.front().config, "default");
+    EXPECT_NEAR(figures.ratings->rated.front().elo, 280.4240758329028, 1e-9);
+    EXPECT_EQ(figures.ratings->rated.front().pairs.pairs(), 265);
+    EXPECT_EQ(figures.ratings->rated.front().opponents,
+              (std::vector<std::string>{"none", "rebel-expert", "textbook-log"}));
+}
+
+TEST(StudyVerdictRule, ReadsTheWholeInterval) {
+    stats::Summary s;
+    s.estimate.unit = stats::Unit::kPair;
+    s.estimate.units = 500;
+    s.estimate.elo = 10;
+    s.estimate.elo_error = 9.9;
+    EXPECT_EQ(interval_verdict(s), "better");
+    s.estimate.elo = -10;
+    EXPECT_EQ(interval_verdict(s), "worse");
+    s.estimate.elo_error = 20;  // 1,000 games · (20 / 10)² = 4,000
+    EXPECT_EQ(interval_verdict(s), "not resolved (≈ 4,000 games)");
+    s.estimate.elo = 0;
+    EXPECT_EQ(interval_verdict(s), "not resolved");
+    s.estimate.elo_error = INFINITY;
+    s.estimate.elo = 5;
+    EXPECT_EQ(interval_verdict(s), "not resolved");
+    s.estimate.units = 0;
+    EXPECT_EQ(interval_verdict(s), "");
+    EXPECT_DOUBLE_EQ(games_to_resolve(1.7, 11.8, 2000), 2000 * (11.8 / 1.7) * (11.8 / 1.7));
+}
+
+TEST(StudyFigures, TheSprtOfACommandLine) {
+    EXPECT_FALSE(sprt_of_command_line("lmr-harness match --base a.json --test b.json"));
+    const auto defaults = sprt_of_command_line("lmr-harness sprt --base a.json --test b.json");
+    ASSERT_TRUE(defaults);
+    EXPECT_EQ(defaults->elo0, 0.0);
+    EXPECT_EQ(defaults->elo1, 5.0);
+    EXPECT_EQ(defaults->alpha, 0.05);
+    EXPECT_EQ(defaults->model, stats::EloModel::kNormalized);
+    const auto given = sprt_of_command_line(
+        "lmr-harness sprt --elo0=-1 --elo1 +3 --alpha 0.1 --beta=0.2 --model bayeselo --tc "
+        "nodes=1000");
+    ASSERT_TRUE(given);
+    EXPECT_EQ(given->elo0, -1.0);
+    EXPECT_EQ(given->elo1, 3.0);
+    EXPECT_EQ(given->alpha, 0.1);
+    EXPECT_EQ(given->beta, 0.2);
+    EXPECT_EQ(given->model, stats::EloModel::kBayesElo);
+    EXPECT_THROW((void)sprt_of_command_line("lmr-harness sprt --elo1 five"), std::invalid_argument);
+    EXPECT_THROW((void)sprt_of_command_line("lmr-harness sprt --model elo"), std::invalid_argument);
+}
+
+TEST(StudyFigures, AFileThatIsNotFiguresIsRefusedWithWhereAndWhy) {
+    EXPECT_NE(refusal("").find("bad.csv: empty"), std::string::npos) << refusal("");
+    const std::string unknown = refusal("a,b\r\n1,2\r\n");
+    EXPECT_NE(unknown.find("bad.csv:1: neither a runs list"), std::string::npos) << unknown;
+    const std::string missing = refusal("id,test,base\r\n1,a,b\r\n");
+    EXPECT_NE(missing.find("bad.csv:1: no column 'time_control'"), std::string::npos) << missing;
+    const std::string row = std::string(kHeader) + "1,a,b,nodes=1,finished,2,1,0,1,0,0,1,0,0,0,,,x\r\n";
+    EXPECT_EQ(refusal(row), "");
+    const std::string count =
+        refusal(std::string(kHeader) + "1,a,b,nodes=1,finished,2,1,0,1,0,0,x1,0,0,0,,,x\r\n");
+    EXPECT_NE(count.find("bad.csv:2: column 'penta_wl': 'x1' is not a count"), std::string::npos)
+        << count;
+    const std::string width = refusal(std::string(kHeader) + "1,a,b\r\n");
+    EXPECT_NE(width.find("bad.csv:2: 3 fields where the header has 18"), std::string::npos) << width;
+    const std::string quote =
+        refusal(std::string(kHeader) + "1,a,b,nodes=1,finished,2,1,0,1,0,0,1,0,0,0,,,\"sprt\r\n");
+    EXPECT_NE(quote.find("bad.csv:2: a quoted field is never closed"), std::string::npos) << quote;
+    const std::string model = refusal(std::string(kHeader) +
+                                      "1,a,b,nodes=1,finished,2,1,0,1,0,0,1,0,0,0,,,"
+                                      "\"lmr-harness sprt --model x\"\r\n");
+    EXPECT_NE(model.find("bad.csv:2: column 'command_line'"), std::string::npos) << model;
+    EXPECT_NE(refusal("anchor,config,elo,elo_error\r\n").find("no column 'penta_ll'"),
+              std::string::npos);
+}
+
+// A quoted command line keeps its commas, and its doubled quotes read back as one.
+TEST(StudyFigures, QuotedFieldsKeepCommasAndQuotes) {
+    TempDir dir;
+    const std::string path = written(
+        dir, "phase.csv",
+        std::string(kHeader) +
+            "7,a,b,nodes=1,finished,2,1,0,1,0,0,1,0,0,0,,,\"lmr-harness match --draw "
+            "movenumber=34,movecount=8 --tag \"\"x\"\"\"\n");
+    const Figures figures = read_figures(path);
+    ASSERT_EQ(figures.measured.runs.size(), 1u);
+    EXPECT_EQ(figures.measured.runs[0].id, 7);
+    EXPECT_FALSE(figures.measured.runs[0].stats.sprt);
+}
+
+// The page of every committed phase: figures first, each with its chart sorted by effect, and
+// the forest plots of every source per base config at a glance.
+TEST(StudyFigures, ThePageDrawsEachFileAndTheForestPlots) {
+    std::vector<Figures> figures;
+    for (const char* name : {"schemes-full", "schemes-plain", "clock", "clock-ratings", "ablation"})
+        figures.push_back(read_figures(kResults + name + ".csv"));
+    const std::string page = html_page({}, figures);
+    EXPECT_NE(page.find("<h1>At a glance</h1>"), std::string::npos);
+    EXPECT_NE(page.find("id=\"forest-none\""), std::string::npos);
+    EXPECT_NE(page.find("id=\"forest-rebel-expert\""), std::string::npos);  // the ablation
+    EXPECT_NE(page.find("id=\"fig4-elo-ratings\""), std::string::npos);
+    EXPECT_NE(page.find("id=\"fig5-figures-ablation\""), std::string::npos);
+    EXPECT_NE(page.find("not resolved (≈ "), std::string::npos);
+    const IntervalChart ablation = figures_chart(figures[4].measured);
+    for (std::size_t i = 1; i < ablation.rows.size(); ++i)
+        EXPECT_GE(ablation.rows[i - 1].value, ablation.rows[i].value) << ablation.rows[i].label;
+}
+
+}  // namespace
+}  // namespace lmr::report
