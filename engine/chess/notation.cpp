@@ -116,6 +116,19 @@ Move parse_uci(const Position& pos, std::string_view input, std::string* error) 
             to = from - 2;
     }
 
+    // The move this text names, built directly and checked by is_legal: a legal move costs no
+    // move generation (the harness parses every move of every PV). What fails — an illegal
+    // move, or a promotion written without its piece — is looked up in the generated moves
+    // below, which word the error.
+    const Move candidate = type_of(mover) == kKing && (to == from + 2 || to == from - 2)
+                               ? Move::make(from, to, Move::kCastling)
+                           : type_of(mover) == kPawn && to == pos.en_passant_square() &&
+                                   file_of(from) != file_of(to)
+                               ? Move::make(from, to, Move::kEnPassant)
+                           : promo != kNoPieceType ? Move::make_promotion(from, to, promo)
+                                                   : Move(from, to);
+    if (pos.is_legal(candidate)) return candidate;
+
     MoveList list;
     generate(pos, list);
     bool needs_promotion = false;

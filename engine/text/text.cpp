@@ -30,6 +30,12 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
 
 std::vector<std::string_view> split_words(std::string_view text) {
     std::vector<std::string_view> words;
+    split_words(text, words);
+    return words;
+}
+
+void split_words(std::string_view text, std::vector<std::string_view>& words) {
+    words.clear();
     std::size_t i = 0;
     while (i < text.size()) {
         while (i < text.size() && is_space(text[i])) ++i;
@@ -37,7 +43,6 @@ std::vector<std::string_view> split_words(std::string_view text) {
         while (i < text.size() && !is_space(text[i])) ++i;
         if (i > start) words.push_back(text.substr(start, i - start));
     }
-    return words;
 }
 
 std::string joined(const std::vector<std::string>& words, std::string_view separator) {

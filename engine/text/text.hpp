@@ -23,6 +23,8 @@ std::vector<std::string_view> split(std::string_view text, char separator);
 
 // The words of `text`: runs of non-whitespace. Views into `text`; none is empty.
 std::vector<std::string_view> split_words(std::string_view text);
+// The same into `words` (cleared first), whose storage a caller reading line after line reuses.
+void split_words(std::string_view text, std::vector<std::string_view>& words);
 
 // `words` with `separator` between them: joined({"a", "b"}, ", ") == "a, b".
 std::string joined(const std::vector<std::string>& words, std::string_view separator);

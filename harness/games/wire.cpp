@@ -10,6 +10,50 @@ namespace {
 using nlohmann::json;
 using SystemClock = std::chrono::system_clock;
 
+// UCI options in their order, as [[name, value], …].
+json options_to_json(const std::vector<std::pair<std::string, std::string>>& options) {
+    json list = json::array();
+    for (const auto& [name, value] : options) list.push_back({name, value});
+    return list;
+}
+
+std::vector<std::pair<std::string, std::string>> options_from_json(const json& list) {
+    std::vector<std::pair<std::string, std::string>> options;
+    for (const auto& pair : list)
+        options.emplace_back(pair.at(0).get<std::string>(), pair.at(1).get<std::string>());
+    return options;
+}
+
+json adjudication_to_json(const match::AdjudicationConfig& adj) {
+    return {{"draw",
+             {{"enabled", adj.draw.enabled},
+              {"move_number", adj.draw.move_number},
+              {"move_count", adj.draw.move_count},
+              {"score_cp", adj.draw.score_cp}}},
+            {"resign",
+             {{"enabled", adj.resign.enabled},
+              {"move_count", adj.resign.move_count},
+              {"score_cp", adj.resign.score_cp},
+              {"two_sided", adj.resign.two_sided}}},
+            {"max_moves", adj.max_moves}};
+}
+
+match::AdjudicationConfig adjudication_from_json(const json& j) {
+    match::AdjudicationConfig adj;
+    const auto& draw = j.at("draw");
+    adj.draw.enabled = draw.at("enabled").get<bool>();
+    adj.draw.move_number = draw.at("move_number").get<int>();
+    adj.draw.move_count = draw.at("move_count").get<int>();
+    adj.draw.score_cp = draw.at("score_cp").get<int>();
+    const auto& resign = j.at("resign");
+    adj.resign.enabled = resign.at("enabled").get<bool>();
+    adj.resign.move_count = resign.at("move_count").get<int>();
+    adj.resign.score_cp = resign.at("score_cp").get<int>();
+    adj.resign.two_sided = resign.at("two_sided").get<bool>();
+    adj.max_moves = j.at("max_moves").get<int>();
+    return adj;
+}
+
 json parse(std::string_view text, std::string_view what) {
     try {
         return json::parse(text);
@@ -163,49 +207,6 @@ std::chrono::milliseconds ms(const json& j) {
 }
 
 }  // namespace
-
-json options_to_json(const std::vector<std::pair<std::string, std::string>>& options) {
-    json list = json::array();
-    for (const auto& [name, value] : options) list.push_back({name, value});
-    return list;
-}
-
-std::vector<std::pair<std::string, std::string>> options_from_json(const json& list) {
-    std::vector<std::pair<std::string, std::string>> options;
-    for (const auto& pair : list)
-        options.emplace_back(pair.at(0).get<std::string>(), pair.at(1).get<std::string>());
-    return options;
-}
-
-json adjudication_to_json(const match::AdjudicationConfig& adj) {
-    return {{"draw",
-             {{"enabled", adj.draw.enabled},
-              {"move_number", adj.draw.move_number},
-              {"move_count", adj.draw.move_count},
-              {"score_cp", adj.draw.score_cp}}},
-            {"resign",
-             {{"enabled", adj.resign.enabled},
-              {"move_count", adj.resign.move_count},
-              {"score_cp", adj.resign.score_cp},
-              {"two_sided", adj.resign.two_sided}}},
-            {"max_moves", adj.max_moves}};
-}
-
-match::AdjudicationConfig adjudication_from_json(const json& j) {
-    match::AdjudicationConfig adj;
-    const auto& draw = j.at("draw");
-    adj.draw.enabled = draw.at("enabled").get<bool>();
-    adj.draw.move_number = draw.at("move_number").get<int>();
-    adj.draw.move_count = draw.at("move_count").get<int>();
-    adj.draw.score_cp = draw.at("score_cp").get<int>();
-    const auto& resign = j.at("resign");
-    adj.resign.enabled = resign.at("enabled").get<bool>();
-    adj.resign.move_count = resign.at("move_count").get<int>();
-    adj.resign.score_cp = resign.at("score_cp").get<int>();
-    adj.resign.two_sided = resign.at("two_sided").get<bool>();
-    adj.max_moves = j.at("max_moves").get<int>();
-    return adj;
-}
 
 std::string encode(const GameJob& job) {
     return json{{"id", job.id},

@@ -7,7 +7,8 @@
 // throws WireError naming it, so two builds that disagree on the format fail loudly.
 //
 // What does not travel: EngineSettings::protocol_log and GameSettings' cancel flag and on_move
-// callback (the receiving process sets its own).
+// callback (the receiving process sets its own). A stored run plan has a format of its own
+// (harness/tournament/stored_plan.cpp), which later builds must read: the wire is not stored.
 
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -33,14 +34,5 @@ match::GameRecord decode_game_record(std::string_view text);
 
 std::string encode(const EngineSettings& settings);
 EngineSettings decode_engine_settings(std::string_view text);
-
-// UCI options in their order, as [[name, value], …] (also a stored run plan's engine options).
-nlohmann::json options_to_json(const std::vector<std::pair<std::string, std::string>>& options);
-std::vector<std::pair<std::string, std::string>> options_from_json(const nlohmann::json& list);
-
-// Adjudication settings as a JSON object (also a stored run plan's "adjudication").
-nlohmann::json adjudication_to_json(const match::AdjudicationConfig& adjudication);
-// Throws nlohmann::json::exception for a missing or mistyped field.
-match::AdjudicationConfig adjudication_from_json(const nlohmann::json& json);
 
 }  // namespace lmr::games

@@ -417,11 +417,14 @@ void ChildProcess::spawn(const std::vector<std::string>& argv, const SpawnOption
 }
 
 bool ChildProcess::write_line(std::string_view line) {
+    return write_lines({line});
+}
+
+bool ChildProcess::write_lines(std::initializer_list<std::string_view> lines) {
     if (stdin_fd_ < 0) return false;
-    std::string data;
-    data.reserve(line.size() + 1);
-    data.append(line);
-    data.push_back('\n');
+    std::string& data = write_buffer_;
+    data.clear();
+    for (std::string_view line : lines) data.append(line).push_back('\n');
     const auto deadline = Clock::now() + kWriteTimeout;
     std::size_t offset = 0;
     while (offset < data.size()) {

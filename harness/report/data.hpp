@@ -172,7 +172,7 @@ struct MeasuredSource {
 // list, as `report` wrote them in CSV.
 struct Figures {
     std::string path;                      // as given
-    MeasuredSource measured;               // a runs list: its rows with completed pairs
+    MeasuredSource measured;  // named by the file's stem; a runs list's rows with completed pairs
     std::optional<RatingsReport> ratings;  // a rating list
 };
 

@@ -3,8 +3,6 @@
 
 #include "harness/report/html_page.hpp"
 
-#include <filesystem>
-
 #include "harness/report/cells.hpp"
 #include "harness/report/charts.hpp"
 #include "harness/report/figures.hpp"
@@ -222,7 +220,7 @@ std::string html_page(const std::vector<PageData>& parts, const std::vector<Figu
     for (std::size_t i = 0; i < figures.size(); ++i) {
         const std::string id = figures_id(i);
         html += "<section class=\"figures\" id=\"" + id + "\">\n<h1>" +
-                html_escape(std::filesystem::path(figures[i].path).stem().string()) + "</h1>\n" +
+                html_escape(figures[i].measured.name) + "</h1>\n" +
                 figures_part(figures[i], id + "-") + "</section>\n";
     }
     if (!several) {

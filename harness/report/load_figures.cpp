@@ -146,13 +146,12 @@ constexpr const char* kRunsForm = "a runs list of `report --columns study --form
 constexpr const char* kRatingsForm = "a rating list of `report --ratings NAME --format csv`";
 
 // A phase's runs: the rows with completed pairs (a tune's row has empty counts).
-MeasuredSource read_runs(const std::string& path, const Columns& columns,
+MeasuredSource read_runs(const Columns& columns,
                          const std::vector<CsvRecord>& records) {
     columns.require({"id", "test", "base", "time_control", "penta_ll", "penta_ld", "penta_wl",
                      "penta_dd", "penta_wd", "penta_ww", "command_line"},
                     kRunsForm);
     MeasuredSource source;
-    source.name = std::filesystem::path(path).stem().string();
     for (std::size_t r = 1; r < records.size(); ++r) {
         const CsvRecord& record = records[r];
         columns.check_width(record);
@@ -256,15 +255,15 @@ Figures read_figures(const std::string& path) {
     const Columns columns(path, records.front());
     Figures figures;
     figures.path = path;
-    figures.measured.name = std::filesystem::path(path).stem().string();
     if (columns.has("anchor") && columns.has("config")) {
         figures.ratings = read_ratings(path, columns, records);
     } else if (columns.has("test") && columns.has("base")) {
-        figures.measured = read_runs(path, columns, records);
+        figures.measured = read_runs(columns, records);
     } else {
         throw ReportError(where(path, 1) + "neither " + kRunsForm + " (columns id, test, base, …) nor " +
                           kRatingsForm + " (anchor, config, elo, …)");
     }
+    figures.measured.name = std::filesystem::path(path).stem().string();
     return figures;
 }
 

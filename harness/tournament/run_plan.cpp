@@ -4,40 +4,7 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "harness/games/wire.hpp"
-
 namespace lmr::tournament {
-namespace {
-
-nlohmann::json engine_to_json(const EnginePlan& engine) {
-    nlohmann::json json = {{"name", engine.name},
-                           {"argv", engine.argv},
-                           {"options", games::options_to_json(engine.options)},
-                           {"config_path", engine.config_path},
-                           {"role", store::to_string(engine.role)}};
-    if (engine.time_control) json["time_control"] = engine.time_control->to_string();
-    if (engine.time_margin_ms) json["time_margin_ms"] = *engine.time_margin_ms;
-    return json;
-}
-
-EnginePlan engine_from_json(const nlohmann::json& json) {
-    EnginePlan engine;
-    engine.name = json.at("name").get<std::string>();
-    engine.argv = json.at("argv").get<std::vector<std::string>>();
-    engine.options = games::options_from_json(json.at("options"));
-    engine.config_path = json.value("config_path", "");
-    auto role = store::parse_engine_role(json.at("role").get<std::string>());
-    if (!role) throw std::runtime_error("unknown engine role " + json.at("role").dump());
-    engine.role = *role;
-    // Absent from the engines of plans stored before engines could have limits of their own.
-    if (json.contains("time_control"))
-        engine.time_control = match::parse_time_control(json.at("time_control").get<std::string>());
-    if (json.contains("time_margin_ms"))
-        engine.time_margin_ms = json.at("time_margin_ms").get<std::int64_t>();
-    return engine;
-}
-
-}  // namespace
 
 std::string_view to_string(Pairing pairing) {
     switch (pairing) {
@@ -55,101 +22,6 @@ std::optional<Pairing> parse_pairing(std::string_view text) {
     for (Pairing p : {Pairing::kHeadToHead, Pairing::kRoundRobin, Pairing::kGauntlet})
         if (to_string(p) == text) return p;
     return std::nullopt;
-}
-
-nlohmann::json to_json(const RunPlan& plan) {
-    nlohmann::json engines = nlohmann::json::array();
-    for (const auto& engine : plan.engines) engines.push_back(engine_to_json(engine));
-    nlohmann::json json = {
-        {"version", 1},
-        {"kind", store::to_string(plan.kind)},
-        {"pairing", to_string(plan.pairing)},
-        {"engines", engines},
-        {"time_control", plan.time_control.to_string()},
-        {"time_margin_ms", plan.time_margin_ms},
-        {"stall_timeout_ms", plan.stall_timeout_ms},
-        {"startup_timeout_ms", plan.startup_timeout_ms},
-        {"ready_timeout_ms", plan.ready_timeout_ms},
-        {"restart_engines", plan.restart_engines},
-        {"adjudication", games::adjudication_to_json(plan.adjudication)},
-        {"book",
-         {{"path", plan.book.path},
-          {"order", openings::to_string(plan.book.order)},
-          {"plies", plan.book.plies ? nlohmann::json(*plan.book.plies) : nlohmann::json()},
-          {"start", plan.book.start}}},
-        // Kept as text: JSON numbers cannot carry every 64-bit seed exactly.
-        {"seed", std::to_string(plan.seed)},
-        {"pairs", plan.pairs},
-        {"concurrency", plan.concurrency},
-        {"report_every", plan.report_every},
-    };
-    if (!plan.event.empty()) json["event"] = plan.event;
-    if (!plan.site.empty()) json["site"] = plan.site;
-    if (plan.sprt)
-        json["sprt"] = {{"elo0", plan.sprt->elo0},
-                        {"elo1", plan.sprt->elo1},
-                        {"alpha", plan.sprt->alpha},
-                        {"beta", plan.sprt->beta},
-                        {"model", stats::model_name(plan.sprt->model)}};
-    return json;
-}
-
-RunPlan plan_from_json(const nlohmann::json& json) {
-    try {
-        if (json.at("version").get<int>() != 1)
-            throw std::runtime_error("plan version " + json.at("version").dump() +
-                                     " is not known to this build");
-        RunPlan plan;
-        auto kind = store::parse_run_kind(json.at("kind").get<std::string>());
-        auto pairing = parse_pairing(json.at("pairing").get<std::string>());
-        if (!kind || !pairing) throw std::runtime_error("unknown run kind or pairing");
-        plan.kind = *kind;
-        plan.pairing = *pairing;
-        for (const auto& engine : json.at("engines"))
-            plan.engines.push_back(engine_from_json(engine));
-        plan.time_control = match::parse_time_control(json.at("time_control").get<std::string>());
-        plan.time_margin_ms = json.at("time_margin_ms").get<std::int64_t>();
-        plan.stall_timeout_ms = json.value("stall_timeout_ms", plan.stall_timeout_ms);
-        // Plans stored before these settings existed played with the defaults.
-        plan.startup_timeout_ms = json.value("startup_timeout_ms", plan.startup_timeout_ms);
-        plan.ready_timeout_ms = json.value("ready_timeout_ms", plan.ready_timeout_ms);
-        plan.restart_engines = json.value("restart_engines", plan.restart_engines);
-        plan.adjudication = games::adjudication_from_json(json.at("adjudication"));
-        const auto& book = json.at("book");
-        plan.book.path = book.at("path").get<std::string>();
-        const auto order_text = book.at("order").get<std::string>();
-        const auto order = openings::parse_book_order(order_text);
-        if (!order) throw std::runtime_error("book.order '" + order_text + "' is no book order");
-        plan.book.order = *order;
-        if (!book.at("plies").is_null()) plan.book.plies = book.at("plies").get<int>();
-        plan.book.start = book.at("start").get<std::int64_t>();
-        plan.seed = std::stoull(json.at("seed").get<std::string>());
-        plan.pairs = json.at("pairs").get<std::int64_t>();
-        plan.concurrency = json.at("concurrency").get<int>();
-        plan.report_every = json.at("report_every").get<int>();
-        // Absent from plans stored before the runs could name them: the defaults.
-        plan.event = json.value("event", "");
-        plan.site = json.value("site", "");
-        if (json.contains("sprt")) {
-            const auto& sprt = json.at("sprt");
-            stats::SprtParams params;
-            params.elo0 = sprt.at("elo0").get<double>();
-            params.elo1 = sprt.at("elo1").get<double>();
-            params.alpha = sprt.at("alpha").get<double>();
-            params.beta = sprt.at("beta").get<double>();
-            const auto model_text = sprt.at("model").get<std::string>();
-            const auto model = stats::parse_model(model_text);
-            if (!model)
-                throw std::runtime_error("sprt.model '" + model_text + "' is no SPRT model");
-            params.model = *model;
-            plan.sprt = params;
-        }
-        return plan;
-    } catch (const nlohmann::json::exception& e) {
-        throw std::runtime_error(std::string("stored run plan is not readable: ") + e.what());
-    } catch (const match::TimeControlError& e) {
-        throw std::runtime_error(std::string("stored run plan: time_control: ") + e.what());
-    }
 }
 
 uci_client::EngineSpec engine_spec(const EnginePlan& engine) {

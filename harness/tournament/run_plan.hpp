@@ -72,8 +72,12 @@ struct RunPlan {
     std::string site;
 };
 
+// The plan as a run stores it (runs.plan_json; stored_plan.cpp): a format of its own, apart from
+// the MPI wire, that every later build reads — a field added since is read with its default.
 nlohmann::json to_json(const RunPlan& plan);
-// Throws std::runtime_error naming the field when the stored plan is not one this build reads.
+// Throws std::runtime_error naming the field ("stored run plan: adjudication.draw.move_count is
+// \"eight\", of the wrong type") when a required field is missing, a value does not parse, or
+// a key is not one this build knows (a plan stored by a newer build).
 RunPlan plan_from_json(const nlohmann::json& json);
 
 // The plan as a run stores it: the book, each LMR config and each engine program given by a

@@ -36,10 +36,28 @@ std::optional<T> parse_number(std::string_view token) {
 }  // namespace
 
 std::optional<SearchInfo> parse_info(std::string_view line) {
-    const std::vector<std::string_view> tokens = text::split_words(line);
-    if (tokens.empty() || tokens.front() != "info") return std::nullopt;
-
     SearchInfo info;
+    if (!parse_info(line, info)) return std::nullopt;
+    return info;
+}
+
+bool parse_info(std::string_view line, SearchInfo& info) {
+    // The words of the line, in storage each thread keeps from line to line.
+    thread_local std::vector<std::string_view> tokens;
+    text::split_words(line, tokens);
+    if (tokens.empty() || tokens.front() != "info") return false;
+
+    info.depth.reset();
+    info.seldepth.reset();
+    info.multipv.reset();
+    info.score.reset();
+    info.nodes.reset();
+    info.nps.reset();
+    info.time_ms.reset();
+    info.hashfull.reset();
+    info.tbhits.reset();
+    info.pv.clear();  // keeps its storage
+    info.text.reset();
     std::size_t i = 1;
     // The value token after a keyword, unless it is missing or itself a keyword.
     const auto value_at = [&](std::size_t index) -> std::optional<std::string_view> {
@@ -110,17 +128,19 @@ std::optional<SearchInfo> parse_info(std::string_view line) {
                 info.score = score;
             }
         } else if (key == "pv") {
-            ++i;
-            std::vector<std::string> pv;
-            while (i < tokens.size() && !is_keyword(tokens[i])) pv.emplace_back(tokens[i++]);
-            if (!pv.empty()) info.pv = std::move(pv);
+            const std::size_t first = ++i;
+            while (i < tokens.size() && !is_keyword(tokens[i])) ++i;
+            if (i > first) {  // a later pv replaces an earlier one; an empty one does not
+                info.pv.clear();
+                for (std::size_t m = first; m < i; ++m) info.pv.emplace_back(tokens[m]);
+            }
         } else if (key == "string") {
             // The rest of the line is free text, keywords included.
             const std::size_t offset = static_cast<std::size_t>(tokens[i].data() - line.data()) + 6;
             std::string_view rest = offset < line.size() ? line.substr(offset) : std::string_view{};
             while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t'))
                 rest.remove_prefix(1);
-            info.text = std::string(rest);
+            info.text.emplace(rest);
             break;
         } else {
             // currmove, currmovenumber, cpuload, refutation, currline, sbhits, unknown tokens and
@@ -128,7 +148,7 @@ std::optional<SearchInfo> parse_info(std::string_view line) {
             ++i;
         }
     }
-    return info;
+    return true;
 }
 
 void merge_info(SearchInfo& into, const SearchInfo& from) {

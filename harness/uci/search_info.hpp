@@ -34,6 +34,10 @@ struct SearchInfo {
 // whose value does not parse (missing, not a number, out of range) are skipped; the rest of
 // the line is still read. Never throws on any input (short of memory exhaustion).
 std::optional<SearchInfo> parse_info(std::string_view line);
+// The same into `info` (every field reset first), false when the line is not an `info` line.
+// The harness reads every info line of every search this way: with `info` kept from line to
+// line its pv's storage is reused and nothing is allocated (but an `info string` text).
+bool parse_info(std::string_view line, SearchInfo& info);
 
 // Folds a newer info line into the running picture of a search: each field present in `from`
 // replaces the one in `into`, so the result holds the latest depth, score, nodes, pv… even

@@ -1,6 +1,7 @@
 #include "harness/uci/uci_engine.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <unordered_map>
 
 #include "engine/text/text.hpp"
@@ -27,12 +28,20 @@ std::string rest_of_line(std::string_view line, const std::vector<std::string_vi
 }  // namespace
 
 std::string go_command(const GoLimits& limits) {
-    std::string command = "go";
+    std::string command;
+    append_go_command(command, limits);
+    return command;
+}
+
+void append_go_command(std::string& command, const GoLimits& limits) {
+    command += "go";
     const auto add = [&command](std::string_view key, auto value) {
+        char digits[24];
+        const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
         command += ' ';
         command += key;
         command += ' ';
-        command += std::to_string(value);
+        command.append(digits, end);
     };
     // A clock that ran out is sent as 0: some engines misbehave on negative times, and the
     // caller has already decided whether the game goes on.
@@ -46,7 +55,6 @@ std::string go_command(const GoLimits& limits) {
     if (limits.nodes) add("nodes", *limits.nodes);
     if (limits.depth) add("depth", *limits.depth);
     if (limits.infinite) command += " infinite";
-    return command;
 }
 
 std::string_view to_string(Status status) {
@@ -361,11 +369,17 @@ GoResult UciEngine::go(std::string_view position_command, const GoLimits& limits
         state_ = State::kDead;
         return result;
     };
-    if (!position_command.empty() && !send(position_command)) {
-        return write_failed("sending the position");
+    go_command_.clear();
+    append_go_command(go_command_, limits);
+    if (position_command.empty()) {
+        if (!send(go_command_)) return write_failed("sending 'go'");
+    } else {
+        // One write for both lines: the engine wakes once per move, not twice.
+        if (log_) log_(true, position_command);
+        if (log_) log_(true, go_command_);
+        if (!process_.write_lines({position_command, go_command_}))
+            return write_failed("sending the position and 'go'");
     }
-    const std::string command = go_command(limits);
-    if (!send(command)) return write_failed("sending 'go'");
     go_written_ = Clock::now();
     search_pending_ = true;
     pending_ = GoResult{};
@@ -415,10 +429,12 @@ GoResult UciEngine::read_search(Clock::time_point deadline) {
         const ReadStatus status = receive(line_, deadline, kind);
         if (status == ReadStatus::kLine) {
             if (kind == LineKind::kInfo) {
-                const auto info = parse_info(line_);
-                if (info && info->text && info_string_handler_) info_string_handler_(*info->text);
-                if (info && info_handler_) info_handler_(*info, line_);
-                if (info && info->multipv.value_or(1) == 1) merge_info(pending_.info, *info);
+                if (parse_info(line_, line_info_)) {
+                    const SearchInfo& info = line_info_;
+                    if (info.text && info_string_handler_) info_string_handler_(*info.text);
+                    if (info_handler_) info_handler_(info, line_);
+                    if (info.multipv.value_or(1) == 1) merge_info(pending_.info, info);
+                }
             } else if (kind == LineKind::kBestmove) {
                 GoResult result = std::move(pending_);
                 pending_ = GoResult{};

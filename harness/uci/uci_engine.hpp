@@ -82,6 +82,8 @@ struct GoLimits {
 
 // "go wtime 1000 btime 1000 winc 10 binc 10" etc.
 std::string go_command(const GoLimits& limits);
+// The same appended to `command` (a buffer a caller reuses from move to move).
+void append_go_command(std::string& command, const GoLimits& limits);
 
 enum class Status {
     kOk,
@@ -244,6 +246,8 @@ class UciEngine {
     InfoStringHandler info_string_handler_;
     InfoHandler info_handler_;
     std::string line_;  // reused read buffer
+    SearchInfo line_info_;  // the last info line parsed, its storage reused
+    std::string go_command_;  // the last `go` sent, its storage reused
 };
 
 }  // namespace lmr::uci_client

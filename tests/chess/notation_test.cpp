@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "engine/chess/movegen.hpp"
@@ -77,6 +78,48 @@ TEST(Uci, RoundTripsEveryLegalMove) {
         generate(pos, list);
         for (Move m : list)
             ASSERT_EQ(parse_uci(pos, to_uci(m)), m) << pos.fen() << " " << to_uci(m);
+    }
+}
+
+// parse_uci builds a move from its text and asks is_legal, generating nothing: every text of
+// every from-square, to-square and promotion letter must give exactly the generated move it
+// names (castling also written king-takes-rook), and none for every other text.
+TEST(Uci, AcceptsExactlyTheGeneratedMoves) {
+    // The perft positions (castling both ways, en passant, promotions, pins, checks) and a few
+    // of their children: each text not named falls back to a move generation, so not all.
+    std::vector<Position> positions;
+    for (const auto& c : testing::kPerftCases) {
+        Position root = position_from(c.fen);
+        positions.push_back(root);
+        MoveList first;
+        generate(root, first);
+        for (int i = 0; i < first.size(); i += 8) {
+            root.make_move(first[i]);
+            positions.push_back(root);
+            root.unmake_move(first[i]);
+        }
+    }
+    for (const Position& pos : positions) {
+        MoveList list;
+        generate(pos, list);
+        std::map<std::string, Move> named;
+        for (Move m : list) {
+            named[to_uci(m)] = m;
+            if (m.is_castling()) {  // e1h1 for e1g1, e1a1 for e1c1
+                const Square rook = m.to() > m.from() ? m.from() + 3 : m.from() - 4;
+                named[square_name(m.from()) + square_name(rook)] = m;
+            }
+        }
+        for (Square from = 0; from < 64; ++from) {
+            for (Square to = 0; to < 64; ++to) {
+                for (const char* promo : {"", "q", "r", "b", "n"}) {
+                    const std::string text = square_name(from) + square_name(to) + promo;
+                    const auto it = named.find(text);
+                    ASSERT_EQ(parse_uci(pos, text), it == named.end() ? Move::none() : it->second)
+                        << pos.fen() << " " << text;
+                }
+            }
+        }
     }
 }
 

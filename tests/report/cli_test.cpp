@@ -485,6 +485,45 @@ TEST(ReportCli, RatingsPoolSeveralDatabases) {
     EXPECT_FALSE(fs::exists(dir.path() / "p.html"));
 }
 
+// A study page from the CSV `report --columns study` wrote (the figures a repository keeps), with
+// the database beside it: every row with completed pairs is drawn and judged, the database's
+// part follows; usage errors and a file that is not figures are exit 2, and no page is written.
+TEST(ReportCli, FiguresMakeAStudyPageFromTheCsvReportWrote) {
+    const auto& f = filled();
+    TempDir dir;
+    const auto csv = harness({"report", "--db", f.db, "--columns", "study", "--format", "csv"},
+                             dir.path());
+    ASSERT_EQ(csv.exit_code, 0) << describe(csv);
+    const std::string figures = (dir.path() / "phase.csv").string();
+    write_file(figures, csv.out);
+    const std::string page = (dir.path() / "study.html").string();
+    const auto r =
+        harness({"report", "--figures", figures, "--db", f.db, "--html", page}, dir.path());
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    EXPECT_TRUE(contains(r.out, "1 figures files, 1 database")) << r.out;
+    const std::string html = read_file(page);
+    EXPECT_TRUE(contains(html, "<h1>phase</h1>")) << "the figures file's part";
+    EXPECT_TRUE(contains(html, "id=\"db1\"")) << "the database's part";
+    EXPECT_TRUE(contains(html, "id=\"fig1-figures-phase\"")) << "the rows sorted by effect";
+    EXPECT_TRUE(contains(html, ">Verdict</th>")) << "each row judged (figures_test checks how)";
+
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"report", "--figures", figures},
+          {"report", "--figures", figures, "--run", "1", "--html", page + "2"},
+          {"report", "--figures", figures, "--format", "csv", "--html", page + "2"}}) {
+        const auto usage = harness(args, dir.path());
+        EXPECT_EQ(usage.exit_code, 2) << describe(usage);
+    }
+    const std::string bad = (dir.path() / "bad.csv").string();
+    write_file(bad, "id,test,base\r\n1,a,b\r\n");
+    const auto refused =
+        harness({"report", "--figures", bad, "--html", page + "3"}, dir.path());
+    EXPECT_EQ(refused.exit_code, 2) << describe(refused);
+    EXPECT_TRUE(contains(refused.err, bad + ":1: no column 'time_control'")) << refused.err;
+    EXPECT_FALSE(fs::exists(page + "2"));
+    EXPECT_FALSE(fs::exists(page + "3"));
+}
+
 TEST(ReportCli, SeveralDatabasesMakeOnePageWithAPartEach) {
     const auto& f = filled();
     TempDir dir;

@@ -179,11 +179,19 @@ TEST(RunPlanJson, UnknownVersionIsRejectedWithItsNumber) {
 
 TEST(RunPlanJson, MissingOrMistypedFieldsAreErrorsNotCrashes) {
     const auto good = to_json(full_plan());
-    for (const char* field : {"version", "kind", "pairing", "engines", "time_control", "book",
-                              "seed", "pairs", "concurrency", "adjudication"}) {
+    // The fields that say which games a run is: required.
+    for (const char* field :
+         {"version", "kind", "pairing", "engines", "time_control", "book", "seed", "pairs"}) {
         auto json = good;
         json.erase(field);
-        EXPECT_THROW((void)plan_from_json(json), std::runtime_error) << "without " << field;
+        try {
+            (void)plan_from_json(json);
+            ADD_FAILURE() << "read without " << field;
+        } catch (const std::runtime_error& e) {
+            EXPECT_NE(std::string(e.what()).find(std::string(field) + " is missing"),
+                      std::string::npos)
+                << e.what();
+        }
     }
     auto json = good;
     json["pairs"] = "many";
@@ -197,6 +205,90 @@ TEST(RunPlanJson, MissingOrMistypedFieldsAreErrorsNotCrashes) {
     json = good;
     json["seed"] = "not a number";
     EXPECT_ANY_THROW((void)plan_from_json(json));
+}
+
+// The message of the error reading `json` as a stored plan ("" when it reads).
+std::string refusal(const nlohmann::json& json) {
+    try {
+        (void)plan_from_json(json);
+    } catch (const std::runtime_error& e) {
+        return e.what();
+    }
+    return "";
+}
+
+// A plan stored before a field existed played that field's default: every field but those that
+// say which games the run is may be absent, and reads as RunPlan's default.
+TEST(RunPlanJson, APlanStoredBeforeAFieldExistedReadsItsDefault) {
+    auto json = to_json(full_plan());
+    for (const char* key : {"time_margin_ms", "stall_timeout_ms", "startup_timeout_ms",
+                            "ready_timeout_ms", "restart_engines", "adjudication", "concurrency",
+                            "report_every"})
+        json.erase(key);
+    for (auto& engine : json["engines"])
+        for (const char* key : {"options", "config_path", "role", "time_control", "time_margin_ms"})
+            engine.erase(key);
+    for (const char* key : {"order", "plies", "start"}) json["book"].erase(key);
+    json["sprt"].erase("model");
+
+    const RunPlan defaults;
+    const EnginePlan engine_defaults;
+    RunPlan expected = full_plan();
+    expected.time_margin_ms = defaults.time_margin_ms;
+    expected.stall_timeout_ms = defaults.stall_timeout_ms;
+    expected.startup_timeout_ms = defaults.startup_timeout_ms;
+    expected.ready_timeout_ms = defaults.ready_timeout_ms;
+    expected.restart_engines = defaults.restart_engines;
+    expected.adjudication = defaults.adjudication;
+    expected.concurrency = defaults.concurrency;
+    expected.report_every = defaults.report_every;
+    for (EnginePlan& engine : expected.engines) {
+        engine.options = engine_defaults.options;
+        engine.config_path = engine_defaults.config_path;
+        engine.role = engine_defaults.role;
+        engine.time_control = engine_defaults.time_control;
+        engine.time_margin_ms = engine_defaults.time_margin_ms;
+    }
+    expected.book.order = defaults.book.order;
+    expected.book.plies = defaults.book.plies;
+    expected.book.start = defaults.book.start;
+    expected.sprt->model = stats::SprtParams{}.model;
+    expect_same(expected, plan_from_json(json));
+
+    // One field of a nested object: the others of that object are still read.
+    json = to_json(full_plan());
+    json["adjudication"]["resign"].erase("two_sided");
+    const RunPlan back = plan_from_json(json);
+    EXPECT_EQ(back.adjudication.resign.move_count, 4);
+    EXPECT_EQ(back.adjudication.resign.two_sided, defaults.adjudication.resign.two_sided);
+}
+
+// A key this build does not know comes from a newer build's plan: refused by its path, never
+// skipped (it could change the games); a value of the wrong type is named the same way.
+TEST(RunPlanJson, AFieldThisBuildDoesNotKnowOrOfTheWrongTypeIsNamed) {
+    const auto good = to_json(full_plan());
+    auto json = good;
+    json["engines"][1]["affinity"] = 3;
+    EXPECT_NE(refusal(json).find("engines[1].affinity is not a field this build knows"),
+              std::string::npos)
+        << refusal(json);
+    json = good;
+    json["pgn_layout"] = "wide";
+    EXPECT_NE(refusal(json).find("pgn_layout is not a field this build knows"), std::string::npos)
+        << refusal(json);
+    json = good;
+    json["adjudication"]["draw"]["move_count"] = "eight";
+    EXPECT_NE(refusal(json).find("adjudication.draw.move_count is \"eight\", of the wrong type"),
+              std::string::npos)
+        << refusal(json);
+    json = good;
+    json["engines"][0]["options"] = {{"Hash"}};
+    EXPECT_NE(refusal(json).find("engines[0].options holds [\"Hash\"]"), std::string::npos)
+        << refusal(json);
+    json = good;
+    json["seed"] = "12x";
+    EXPECT_NE(refusal(json).find("seed '12x' is not a 64-bit number"), std::string::npos)
+        << refusal(json);
 }
 
 TEST(RunPlanJson, PairingNames) {

@@ -1,6 +1,6 @@
 // A run stopped half-way and finished by `lmr-harness resume`: after kill -9 (nothing cleaned
-// up: the run row still says running) and after Ctrl-C or SIGTERM (engines terminated, the run
-// marked interrupted). Either way the resumed run ends with exactly the planned pairs, each
+// up: the run row still says running; its plan as an older build stored it) and after Ctrl-C or
+// SIGTERM (engines terminated, the run marked interrupted). Either way the resumed run ends with exactly the planned pairs, each
 // (pair, round) once, and status finished. A run whose database is deleted under it stops.
 //
 // The games are made to last a known wall time without using the CPU: fixture_hang plays a few
@@ -82,6 +82,15 @@ TEST(Resume, AfterKill9FinishesExactlyThePlannedPairs) {
         Db db(db_path);
         // Nothing had a chance to tidy up.
         EXPECT_EQ(db.text("SELECT status FROM runs"), "running");
+        // The plan as a build of before these fields stored it: resume reads each with its
+        // default (the stored plan's own codec, not the MPI wire's strict one).
+        db.exec(
+            "UPDATE runs SET plan_json = json_remove(plan_json, '$.stall_timeout_ms', "
+            "'$.startup_timeout_ms', '$.ready_timeout_ms', '$.restart_engines', "
+            "'$.adjudication.resign.two_sided', '$.engines[0].config_path', "
+            "'$.engines[1].options')");
+        EXPECT_EQ(db.text("SELECT json_type(plan_json, '$.restart_engines') IS NULL FROM runs"),
+                  "1");
     }
     ASSERT_LT(before_resume, 2 * kPairs) << "the kill came too late to test anything";
 
