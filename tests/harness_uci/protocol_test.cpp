@@ -50,6 +50,22 @@ TEST(ParseInfo, MateScoresAndBounds) {
     EXPECT_EQ(*info->score, (Score{Score::Kind::kMate, 1, Score::Bound::kUpper}));
 }
 
+// The engine connection parses every line into one SearchInfo it keeps: each line is read as if
+// alone, nothing of the line before carried over, and a line that is not `info` leaves it be.
+TEST(ParseInfo, IntoAKeptInfoEachLineReadsAsIfAlone) {
+    SearchInfo kept;
+    ASSERT_TRUE(parse_info("info depth 9 seldepth 12 multipv 2 score cp 20 lowerbound nodes 5 nps "
+                           "9 time 3 hashfull 4 tbhits 1 pv e2e4 e7e5 string x",
+                           kept));
+    ASSERT_TRUE(parse_info("info depth 10 pv d2d4", kept));
+    EXPECT_EQ(kept, *parse_info("info depth 10 pv d2d4"));
+    ASSERT_TRUE(parse_info("info nodes 7 pv", kept));  // an empty pv is no pv
+    EXPECT_EQ(kept, *parse_info("info nodes 7"));
+    EXPECT_TRUE(kept.pv.empty());
+    EXPECT_FALSE(parse_info("bestmove e2e4", kept));
+    EXPECT_EQ(kept.nodes, 7u);
+}
+
 TEST(ParseInfo, NonInfoLinesAreNotInfo) {
     EXPECT_FALSE(parse_info("bestmove e2e4"));
     EXPECT_FALSE(parse_info("infodepth 3"));

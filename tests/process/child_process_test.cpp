@@ -79,6 +79,12 @@ TEST(ChildProcess, CatEchoesLinesBack) {
         ASSERT_EQ(child.read_line(line, Clock::now() + 10s), ReadStatus::kLine);
         EXPECT_EQ(line, expected);
     }
+    // Lines written together (a UCI position and its go) arrive as the lines they are.
+    ASSERT_TRUE(child.write_lines({"position startpos moves e2e4", "go nodes 100"}));
+    for (const char* expected : {"position startpos moves e2e4", "go nodes 100"}) {
+        ASSERT_EQ(child.read_line(line, Clock::now() + 10s), ReadStatus::kLine);
+        EXPECT_EQ(line, expected);
+    }
     child.close_stdin();  // cat exits on EOF
     EXPECT_EQ(child.read_line(line, Clock::now() + 10s), ReadStatus::kClosed);
     EXPECT_FALSE(child.write_line("after close"));
