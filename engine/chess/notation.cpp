@@ -120,13 +120,13 @@ Move parse_uci(const Position& pos, std::string_view input, std::string* error) 
     // move generation (the harness parses every move of every PV). What fails — an illegal
     // move, or a promotion written without its piece — is looked up in the generated moves
     // below, which word the error.
-    const Move candidate = type_of(mover) == kKing && (to == from + 2 || to == from - 2)
-                               ? Move::make(from, to, Move::kCastling)
-                           : type_of(mover) == kPawn && to == pos.en_passant_square() &&
-                                   file_of(from) != file_of(to)
-                               ? Move::make(from, to, Move::kEnPassant)
-                           : promo != kNoPieceType ? Move::make_promotion(from, to, promo)
-                                                   : Move(from, to);
+    const Move candidate =
+        promo != kNoPieceType ? Move::make_promotion(from, to, promo)
+        : type_of(mover) == kKing && (to == from + 2 || to == from - 2)
+            ? Move::make(from, to, Move::kCastling)
+        : type_of(mover) == kPawn && to == pos.en_passant_square() && file_of(from) != file_of(to)
+            ? Move::make(from, to, Move::kEnPassant)
+            : Move(from, to);
     if (pos.is_legal(candidate)) return candidate;
 
     MoveList list;

@@ -169,6 +169,21 @@ int run_pooled_ratings(CommandContext& context, const po::variables_map& values,
     return kExitOk;
 }
 
+// Every run of each database (upgraded first with --upgrade), each read in one snapshot: the
+// parts of a page of several sources.
+std::vector<report::PageData> whole_pages(const po::variables_map& values,
+                                          const std::vector<std::string>& dbs) {
+    std::vector<report::PageData> parts;
+    for (const std::string& db : dbs) {
+        if (values.count("upgrade") != 0U) upgrade(db);
+        const auto store = open_existing_database(db);
+        const store::ReadSnapshot snapshot(store);
+        parts.push_back(
+            load_page(store, db, std::nullopt, std::nullopt, std::nullopt, std::nullopt));
+    }
+    return parts;
+}
+
 // Several --db: one HTML page with a part per database, nothing printed.
 int run_multi_database_page(CommandContext& context, const po::variables_map& values,
                             const std::vector<std::string>& dbs) {
@@ -182,14 +197,7 @@ int run_multi_database_page(CommandContext& context, const po::variables_map& va
             throw UsageError(std::string("--") + flag + " reads one database: give one --db");
     if (!values["format"].defaulted() || !values["columns"].defaulted())
         throw UsageError("--format and --columns print a list of one database: give one --db");
-    std::vector<report::PageData> parts;
-    for (const std::string& db : dbs) {
-        if (values.count("upgrade") != 0U) upgrade(db);
-        const auto store = open_existing_database(db);
-        const store::ReadSnapshot snapshot(store);
-        parts.push_back(
-            load_page(store, db, std::nullopt, std::nullopt, std::nullopt, std::nullopt));
-    }
+    const std::vector<report::PageData> parts = whole_pages(values, dbs);
     const std::string path = values["html"].as<std::string>();
     write_file_atomically(path, report::html_page(parts, {}));
     context.out << "Wrote " << path << " (" << dbs.size() << " databases)\n";
@@ -206,25 +214,19 @@ int run_figures_page(CommandContext& context, const po::variables_map& values) {
             throw UsageError(std::string("--") + flag +
                              " reads one database: it does not combine with --figures");
     if (!values["format"].defaulted() || !values["columns"].defaulted())
-        throw UsageError("--format and --columns print a list of one database: --figures draws "
-                         "a page only");
+        throw UsageError(
+            "--format and --columns print a list of one database: --figures draws "
+            "a page only");
     std::vector<report::Figures> figures;
     for (const std::string& path : values["figures"].as<std::vector<std::string>>())
         figures.push_back(report::read_figures(path));
-    std::vector<report::PageData> parts;
-    if (values.count("db") != 0U) {
-        for (const std::string& db : values["db"].as<std::vector<std::string>>()) {
-            if (values.count("upgrade") != 0U) upgrade(db);
-            const auto store = open_existing_database(db);
-            const store::ReadSnapshot snapshot(store);
-            parts.push_back(
-                load_page(store, db, std::nullopt, std::nullopt, std::nullopt, std::nullopt));
-        }
-    }
+    const std::vector<report::PageData> parts =
+        whole_pages(values, values.count("db") != 0U ? values["db"].as<std::vector<std::string>>()
+                                                     : std::vector<std::string>{});
     const std::string path = values["html"].as<std::string>();
     write_file_atomically(path, report::html_page(parts, figures));
-    context.out << "Wrote " << path << " (" << figures.size() << " figures files, "
-                << parts.size() << (parts.size() == 1 ? " database)\n" : " databases)\n");
+    context.out << "Wrote " << path << " (" << figures.size() << " figures files, " << parts.size()
+                << (parts.size() == 1 ? " database)\n" : " databases)\n");
     return kExitOk;
 }
 

@@ -149,7 +149,7 @@ class ChildProcess {
     std::string buffer_;
     std::size_t buffer_pos_ = 0;  // start of the unread data in buffer_
     std::size_t scanned_to_ = 0;  // buffer_[buffer_pos_, scanned_to_) holds no '\n'
-    std::string write_buffer_;  // the lines of one write_lines, reused (scratch: not moved)
+    std::string write_buffer_;    // the lines of one write_lines, reused (scratch: not moved)
     std::size_t max_line_length_ = kDefaultMaxLineLength;
     bool line_was_cut_ = false;
     std::string command_;

@@ -205,18 +205,16 @@ IntervalChart figures_chart(const MeasuredSource& source) {
     });
     // One base and time control for every row (a phase usually has): named once, in the title,
     // so that the labels keep the test configs' long names whole.
-    const bool uniform =
-        std::all_of(runs.begin(), runs.end(), [&](const MeasuredRun* run) {
-            return run->base == runs.front()->base &&
-                   run->time_control == runs.front()->time_control;
-        });
+    const bool uniform = std::all_of(runs.begin(), runs.end(), [&](const MeasuredRun* run) {
+        return run->base == runs.front()->base && run->time_control == runs.front()->time_control;
+    });
     IntervalChart chart;
     chart.id = "figures-" + source.name;
-    chart.title = source.name + ": Elo of each row's test config against " +
-                  (uniform && !runs.empty()
-                       ? runs.front()->base + " at " + runs.front()->time_control
-                       : std::string("its base")) +
-                  " (95 % interval)";
+    chart.title =
+        source.name + ": Elo of each row's test config against " +
+        (uniform && !runs.empty() ? runs.front()->base + " at " + runs.front()->time_control
+                                  : std::string("its base")) +
+        " (95 % interval)";
     chart.x_label = "Elo of the test config against its base";
     for (const MeasuredRun* run : runs) {
         Interval interval = measured_interval(*run);

@@ -171,7 +171,7 @@ struct MeasuredSource {
 // A study's figures file read back (report::read_figures): the runs of a phase, or a rating
 // list, as `report` wrote them in CSV.
 struct Figures {
-    std::string path;                      // as given
+    std::string path;         // as given
     MeasuredSource measured;  // named by the file's stem; a runs list's rows with completed pairs
     std::optional<RatingsReport> ratings;  // a rating list
 };

@@ -180,7 +180,8 @@ std::string html_page(const std::vector<PageData>& parts, const std::vector<Figu
     if (!databases.empty())
         sources += (sources.empty() ? "" : " · ") +
                    std::string(parts.size() == 1 ? "Database " : "Databases ") + databases;
-    const std::string generated = parts.empty() ? store::now_timestamp() : parts.front().generated_at;
+    const std::string generated =
+        parts.empty() ? store::now_timestamp() : parts.front().generated_at;
     html += "<p class=\"meta\">" + html_escape(sources + " · generated " + generated) + "</p>\n";
     const bool several = parts.size() + figures.size() > 1;
     const auto figures_id = [](std::size_t i) {

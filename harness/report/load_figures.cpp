@@ -146,8 +146,7 @@ constexpr const char* kRunsForm = "a runs list of `report --columns study --form
 constexpr const char* kRatingsForm = "a rating list of `report --ratings NAME --format csv`";
 
 // A phase's runs: the rows with completed pairs (a tune's row has empty counts).
-MeasuredSource read_runs(const Columns& columns,
-                         const std::vector<CsvRecord>& records) {
+MeasuredSource read_runs(const Columns& columns, const std::vector<CsvRecord>& records) {
     columns.require({"id", "test", "base", "time_control", "penta_ll", "penta_ld", "penta_wl",
                      "penta_dd", "penta_wd", "penta_ww", "command_line"},
                     kRunsForm);
@@ -189,8 +188,8 @@ RatingsReport read_ratings(const std::string& path, const Columns& columns,
         const std::string& anchor = columns.cell(record, "anchor");
         if (report.anchor.empty()) report.anchor = anchor;
         if (anchor != report.anchor)
-            throw columns.bad_cell(record, "anchor", "differs from the first row's '" +
-                                                         report.anchor + "'");
+            throw columns.bad_cell(record, "anchor",
+                                   "differs from the first row's '" + report.anchor + "'");
         if (columns.cell(record, "elo").empty()) {
             report.unconnected.push_back(columns.cell(record, "config"));
             continue;
@@ -221,7 +220,8 @@ std::optional<stats::SprtParams> sprt_of_command_line(std::string_view command_l
     for (std::size_t i = 2; i < words.size(); ++i) {
         std::string_view flag = words[i];
         std::string_view value;
-        if (const auto eq = flag.find('='); flag.starts_with("--") && eq != std::string_view::npos) {
+        if (const auto eq = flag.find('=');
+            flag.starts_with("--") && eq != std::string_view::npos) {
             value = flag.substr(eq + 1);
             flag = flag.substr(0, eq);
         } else if (i + 1 < words.size()) {
@@ -260,8 +260,9 @@ Figures read_figures(const std::string& path) {
     } else if (columns.has("test") && columns.has("base")) {
         figures.measured = read_runs(columns, records);
     } else {
-        throw ReportError(where(path, 1) + "neither " + kRunsForm + " (columns id, test, base, …) nor " +
-                          kRatingsForm + " (anchor, config, elo, …)");
+        throw ReportError(where(path, 1) + "neither " + kRunsForm +
+                          " (columns id, test, base, …) nor " + kRatingsForm +
+                          " (anchor, config, elo, …)");
     }
     figures.measured.name = std::filesystem::path(path).stem().string();
     return figures;

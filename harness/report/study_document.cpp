@@ -121,10 +121,11 @@ std::vector<std::string> machine_cells(const StudyRow& r) {
 Table measured_table(const MeasuredSource& source) {
     Table table;
     table.key = "figures";
-    table.columns = {{"id", "Row", R},        {"test", "Test", L},       {"base", "Base", L},
-                     {"time_control", "TC", L}, {"games", "Games", R},   {"wdl", "W/D/L", R},
-                     {"ptnml", "Ptnml", R},    {"elo", "Elo ± 95 %", R}, {"interval", "Interval", R},
-                     {"verdict", "Verdict", L}};
+    table.columns = {
+        {"id", "Row", R},          {"test", "Test", L},      {"base", "Base", L},
+        {"time_control", "TC", L}, {"games", "Games", R},    {"wdl", "W/D/L", R},
+        {"ptnml", "Ptnml", R},     {"elo", "Elo ± 95 %", R}, {"interval", "Interval", R},
+        {"verdict", "Verdict", L}};
     for (const MeasuredRun& run : source.runs) {
         const auto& games = *run.stats.counts.games;
         const auto& e = run.stats.estimate;

@@ -29,8 +29,9 @@ class StoredObject {
     StoredObject(const nlohmann::json& json, std::string path)
         : json_(json), path_(std::move(path)) {
         if (!json_.is_object())
-            unreadable((path_.empty() ? std::string("the plan") : path_.substr(0, path_.size() - 1)) +
-                       " is " + json_.dump() + ", not an object");
+            unreadable(
+                (path_.empty() ? std::string("the plan") : path_.substr(0, path_.size() - 1)) +
+                " is " + json_.dump() + ", not an object");
     }
 
     // The value of `key`, or `fallback` when the plan was stored before the field existed.
@@ -59,8 +60,9 @@ class StoredObject {
     void check_known() const {
         for (const auto& [key, value] : json_.items())
             if (read_.count(key) == 0U)
-                unreadable(path_ + key + " is not a field this build knows (stored by a newer "
-                                         "build?)");
+                unreadable(path_ + key +
+                           " is not a field this build knows (stored by a newer "
+                           "build?)");
     }
 
   private:
@@ -265,8 +267,7 @@ RunPlan plan_from_json(const nlohmann::json& json) {
             params.elo1 = sprt.require<double>("elo1");
             params.alpha = sprt.require<double>("alpha");
             params.beta = sprt.require<double>("beta");
-            const auto model_text =
-                sprt.get("model", std::string(stats::model_name(params.model)));
+            const auto model_text = sprt.get("model", std::string(stats::model_name(params.model)));
             const auto model = stats::parse_model(model_text);
             if (!model) unreadable("sprt.model '" + model_text + "' is no SPRT model");
             params.model = *model;

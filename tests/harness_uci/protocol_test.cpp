@@ -54,9 +54,10 @@ TEST(ParseInfo, MateScoresAndBounds) {
 // alone, nothing of the line before carried over, and a line that is not `info` leaves it be.
 TEST(ParseInfo, IntoAKeptInfoEachLineReadsAsIfAlone) {
     SearchInfo kept;
-    ASSERT_TRUE(parse_info("info depth 9 seldepth 12 multipv 2 score cp 20 lowerbound nodes 5 nps "
-                           "9 time 3 hashfull 4 tbhits 1 pv e2e4 e7e5 string x",
-                           kept));
+    ASSERT_TRUE(
+        parse_info("info depth 9 seldepth 12 multipv 2 score cp 20 lowerbound nodes 5 nps "
+                   "9 time 3 hashfull 4 tbhits 1 pv e2e4 e7e5 string x",
+                   kept));
     ASSERT_TRUE(parse_info("info depth 10 pv d2d4", kept));
     EXPECT_EQ(kept, *parse_info("info depth 10 pv d2d4"));
     ASSERT_TRUE(parse_info("info nodes 7 pv", kept));  // an empty pv is no pv

@@ -491,8 +491,8 @@ TEST(ReportCli, RatingsPoolSeveralDatabases) {
 TEST(ReportCli, FiguresMakeAStudyPageFromTheCsvReportWrote) {
     const auto& f = filled();
     TempDir dir;
-    const auto csv = harness({"report", "--db", f.db, "--columns", "study", "--format", "csv"},
-                             dir.path());
+    const auto csv =
+        harness({"report", "--db", f.db, "--columns", "study", "--format", "csv"}, dir.path());
     ASSERT_EQ(csv.exit_code, 0) << describe(csv);
     const std::string figures = (dir.path() / "phase.csv").string();
     write_file(figures, csv.out);
@@ -516,8 +516,7 @@ TEST(ReportCli, FiguresMakeAStudyPageFromTheCsvReportWrote) {
     }
     const std::string bad = (dir.path() / "bad.csv").string();
     write_file(bad, "id,test,base\r\n1,a,b\r\n");
-    const auto refused =
-        harness({"report", "--figures", bad, "--html", page + "3"}, dir.path());
+    const auto refused = harness({"report", "--figures", bad, "--html", page + "3"}, dir.path());
     EXPECT_EQ(refused.exit_code, 2) << describe(refused);
     EXPECT_TRUE(contains(refused.err, bad + ":1: no column 'time_control'")) << refused.err;
     EXPECT_FALSE(fs::exists(page + "2"));

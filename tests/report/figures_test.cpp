@@ -4,6 +4,8 @@
 // rule, the SPRT that stopped on H1 after 122 games — and a file that is not such a CSV is refused
 // with its path, line and column.
 
+#include "harness/report/figures.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -11,7 +13,6 @@
 #include <string>
 
 #include "harness/report/charts.hpp"
-#include "harness/report/figures.hpp"
 #include "harness/report/html_page.hpp"
 #include "harness/report/load.hpp"
 #include "harness/report/verdict_rule.hpp"
@@ -65,8 +66,7 @@ TEST(StudyFigures, TheCombineRowsGiveThePublishedIntervalsAndVerdicts) {
     EXPECT_EQ(history.stats.sprt->params.elo1, 5.0);
     EXPECT_EQ(history.stats.sprt->verdict, stats::Verdict::kContinue);
     EXPECT_EQ(interval_verdict(history.stats), "better");
-    EXPECT_EQ(interval_verdict(figures.measured.runs[1].stats),
-              "not resolved (≈ 92,000 games)");
+    EXPECT_EQ(interval_verdict(figures.measured.runs[1].stats), "not resolved (≈ 92,000 games)");
 }
 
 // The clock phase's first SPRT (default.json against none.json at 5+0.05, nElo [0, 15]) stopped
@@ -141,14 +141,16 @@ TEST(StudyFigures, AFileThatIsNotFiguresIsRefusedWithWhereAndWhy) {
     EXPECT_NE(unknown.find("bad.csv:1: neither a runs list"), std::string::npos) << unknown;
     const std::string missing = refusal("id,test,base\r\n1,a,b\r\n");
     EXPECT_NE(missing.find("bad.csv:1: no column 'time_control'"), std::string::npos) << missing;
-    const std::string row = std::string(kHeader) + "1,a,b,nodes=1,finished,2,1,0,1,0,0,1,0,0,0,,,x\r\n";
+    const std::string row =
+        std::string(kHeader) + "1,a,b,nodes=1,finished,2,1,0,1,0,0,1,0,0,0,,,x\r\n";
     EXPECT_EQ(refusal(row), "");
     const std::string count =
         refusal(std::string(kHeader) + "1,a,b,nodes=1,finished,2,1,0,1,0,0,x1,0,0,0,,,x\r\n");
     EXPECT_NE(count.find("bad.csv:2: column 'penta_wl': 'x1' is not a count"), std::string::npos)
         << count;
     const std::string width = refusal(std::string(kHeader) + "1,a,b\r\n");
-    EXPECT_NE(width.find("bad.csv:2: 3 fields where the header has 18"), std::string::npos) << width;
+    EXPECT_NE(width.find("bad.csv:2: 3 fields where the header has 18"), std::string::npos)
+        << width;
     const std::string quote =
         refusal(std::string(kHeader) + "1,a,b,nodes=1,finished,2,1,0,1,0,0,1,0,0,0,,,\"sprt\r\n");
     EXPECT_NE(quote.find("bad.csv:2: a quoted field is never closed"), std::string::npos) << quote;
@@ -163,11 +165,11 @@ TEST(StudyFigures, AFileThatIsNotFiguresIsRefusedWithWhereAndWhy) {
 // A quoted command line keeps its commas, and its doubled quotes read back as one.
 TEST(StudyFigures, QuotedFieldsKeepCommasAndQuotes) {
     TempDir dir;
-    const std::string path = written(
-        dir, "phase.csv",
-        std::string(kHeader) +
-            "7,a,b,nodes=1,finished,2,1,0,1,0,0,1,0,0,0,,,\"lmr-harness match --draw "
-            "movenumber=34,movecount=8 --tag \"\"x\"\"\"\n");
+    const std::string path =
+        written(dir, "phase.csv",
+                std::string(kHeader) +
+                    "7,a,b,nodes=1,finished,2,1,0,1,0,0,1,0,0,0,,,\"lmr-harness match --draw "
+                    "movenumber=34,movecount=8 --tag \"\"x\"\"\"\n");
     const Figures figures = read_figures(path);
     ASSERT_EQ(figures.measured.runs.size(), 1u);
     EXPECT_EQ(figures.measured.runs[0].id, 7);

@@ -143,7 +143,8 @@ TEST(ReportLayout, TheStudyPageOfTheCommittedFiguresFits) {
     std::vector<Figures> figures;
     for (const char* name : {"schemes-full", "schemes-plain", "ablation", "clock", "clock-ratings",
                              "table-readings", "combine", "tuned-default"})
-        figures.push_back(read_figures(std::string(LMR_SOURCE_DIR) + "/results/" + name + ".csv"));
+        figures.push_back(read_figures(
+            (fs::path(LMR_SOURCE_DIR) / "results" / name).replace_extension(".csv").string()));
     const std::string html = html_page({}, figures);
     for (int width : {1400, 1000}) {
         const auto l = layout(html, width, dir);

@@ -221,9 +221,9 @@ std::string refusal(const nlohmann::json& json) {
 // say which games the run is may be absent, and reads as RunPlan's default.
 TEST(RunPlanJson, APlanStoredBeforeAFieldExistedReadsItsDefault) {
     auto json = to_json(full_plan());
-    for (const char* key : {"time_margin_ms", "stall_timeout_ms", "startup_timeout_ms",
-                            "ready_timeout_ms", "restart_engines", "adjudication", "concurrency",
-                            "report_every"})
+    for (const char* key :
+         {"time_margin_ms", "stall_timeout_ms", "startup_timeout_ms", "ready_timeout_ms",
+          "restart_engines", "adjudication", "concurrency", "report_every"})
         json.erase(key);
     for (auto& engine : json["engines"])
         for (const char* key : {"options", "config_path", "role", "time_control", "time_margin_ms"})

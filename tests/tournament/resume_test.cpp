@@ -1,7 +1,8 @@
 // A run stopped half-way and finished by `lmr-harness resume`: after kill -9 (nothing cleaned
 // up: the run row still says running; its plan as an older build stored it) and after Ctrl-C or
-// SIGTERM (engines terminated, the run marked interrupted). Either way the resumed run ends with exactly the planned pairs, each
-// (pair, round) once, and status finished. A run whose database is deleted under it stops.
+// SIGTERM (engines terminated, the run marked interrupted). Either way the resumed run ends with
+// exactly the planned pairs, each (pair, round) once, and status finished. A run whose database is
+// deleted under it stops.
 //
 // The games are made to last a known wall time without using the CPU: fixture_hang plays a few
 // moves and then never answers, so each game ends by time forfeit at st + margin.
@@ -79,7 +80,7 @@ TEST(Resume, AfterKill9FinishesExactlyThePlannedPairs) {
         // Output to a file is line-buffered: what was printed before the kill is there.
         EXPECT_NE(r.out.find("Run 1 in " + db_path + "\n"), std::string::npos) << describe(r);
         before_resume = games_in(db_path);
-        Db db(db_path);
+        Db db(db_path, /*writable=*/true);
         // Nothing had a chance to tidy up.
         EXPECT_EQ(db.text("SELECT status FROM runs"), "running");
         // The plan as a build of before these fields stored it: resume reads each with its
