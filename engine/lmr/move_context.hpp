@@ -2,6 +2,9 @@
 // LmrPolicy only reads it. Plain data so it can live on the search stack.
 #pragma once
 
+#include <string_view>
+#include <variant>
+
 namespace lmr::lmr {
 
 struct MoveContext {
@@ -34,12 +37,12 @@ struct MoveContext {
     int rebel_history = 0;      // REBEL H[piece][to], kept in -2000..2000
     int history = 0;            // the engine's ordering history (butterfly + continuations)
     int butterfly_history = 0;  // the butterfly [from][to] table alone
-    int ordering_score = 0;  // REBEL ed1-2 ordering score 0..255 (filled if needs_ordering_score)
-    int static_eval = 0;     // side to move, at the node
+    int ordering_score = 0;     // REBEL ed1-2 ordering score 0..255 (kInputOrderingScore)
+    int static_eval = 0;        // side to move, at the node
     int alpha = 0;
     int beta = 0;
 
-    // --- eval terms (filled if needs_eval_deltas); mover's point of view ---------------
+    // --- eval terms (kInputEvalDeltas); mover's point of view -----------------------
     // The side-to-move tempo bonus is taken out of both evaluations: it belongs to whoever
     // moves, so "after minus before" would otherwise count it twice against every move.
     int eval_minus_material = 0;  // at the node: static eval minus material balance
@@ -48,9 +51,53 @@ struct MoveContext {
     int eval_change = 0;          // whole static eval after minus before
     int pst_delta = 0;            // PST[piece][to] - PST[piece][from]
 
-    // --- threat features (filled if needs_new_threat / needs_threat_escape) -------------
+    // --- threat features (kInputNewThreat, kInputThreatEscape) -------------------------
     bool creates_threat = false;  // step 5, by steps.new_threat.mode
     bool escapes_threat = false;  // step 6, by steps.threat_escape.mode
+};
+
+// Every field by name, in declaration order: `lmr-engine explain` prints them as "inputs" and
+// sets them with --set. A new field gets its row here.
+struct MoveContextField {
+    std::string_view name;
+    std::variant<int MoveContext::*, bool MoveContext::*> member;
+};
+inline constexpr MoveContextField kMoveContextFields[] = {
+    {"depth", &MoveContext::depth},
+    {"ply", &MoveContext::ply},
+    {"move_number", &MoveContext::move_number},
+    {"is_root", &MoveContext::is_root},
+    {"is_pv", &MoveContext::is_pv},
+    {"cut_node", &MoveContext::cut_node},
+    {"tt_move_is_capture", &MoveContext::tt_move_is_capture},
+    {"in_check", &MoveContext::in_check},
+    {"improving", &MoveContext::improving},
+    {"root_iteration", &MoveContext::root_iteration},
+    {"root_best", &MoveContext::root_best},
+    {"is_tt_move", &MoveContext::is_tt_move},
+    {"is_capture", &MoveContext::is_capture},
+    {"see_ge0", &MoveContext::see_ge0},
+    {"is_promotion", &MoveContext::is_promotion},
+    {"is_queen_promotion", &MoveContext::is_queen_promotion},
+    {"pawn_to_advanced_rank", &MoveContext::pawn_to_advanced_rank},
+    {"gives_check", &MoveContext::gives_check},
+    {"is_killer1", &MoveContext::is_killer1},
+    {"is_killer2", &MoveContext::is_killer2},
+    {"is_castling", &MoveContext::is_castling},
+    {"rebel_history", &MoveContext::rebel_history},
+    {"history", &MoveContext::history},
+    {"butterfly_history", &MoveContext::butterfly_history},
+    {"ordering_score", &MoveContext::ordering_score},
+    {"static_eval", &MoveContext::static_eval},
+    {"alpha", &MoveContext::alpha},
+    {"beta", &MoveContext::beta},
+    {"eval_minus_material", &MoveContext::eval_minus_material},
+    {"passed_pawn_delta", &MoveContext::passed_pawn_delta},
+    {"king_safety_delta", &MoveContext::king_safety_delta},
+    {"eval_change", &MoveContext::eval_change},
+    {"pst_delta", &MoveContext::pst_delta},
+    {"creates_threat", &MoveContext::creates_threat},
+    {"escapes_threat", &MoveContext::escapes_threat},
 };
 
 }  // namespace lmr::lmr

@@ -8,9 +8,26 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
+#include <utility>
+
+#include "engine/lmr/rule_fires.hpp"
 
 namespace lmr::lmr {
 namespace {
+
+// Calls visit(rule) for the rules of the kinds first..last in order, as compile-time constants
+// (so each rule_fires inlines to its own case), until visit returns true; whether it did.
+template <RuleKind kFirst, RuleKind kLast, typename Visit>
+[[gnu::always_inline]] inline bool walk_rules(Visit&& visit) {
+    constexpr int first = static_cast<int>(rule_range(kFirst).first);
+    constexpr int count = static_cast<int>(rule_range(kLast).last) - first + 1;
+    return [&]<int... kIndex>(std::integer_sequence<int, kIndex...>)
+        __attribute__((always_inline)) {
+        return (visit(std::integral_constant<Rule, static_cast<Rule>(first + kIndex)>{}) || ...);
+    }
+    (std::make_integer_sequence<int, count>{});
+}
 
 // a / b with the configured rounding; b > 0.
 std::int64_t divide(std::int64_t a, std::int64_t b, Rounding rounding) {
@@ -41,15 +58,9 @@ LmrPolicy::LmrPolicy(const LmrConfig& config) : config_(config) {
             table_[d][m] = static_cast<int>(std::trunc(plies * t.weight));
         }
     }
-    const Steps& s = p.steps;
-    needs_eval_deltas_ = p.enabled && (s.positional.enabled || s.passed_pawn_gain.enabled ||
-                                       s.king_safety_gain.enabled || s.eval_rise.enabled ||
-                                       s.eval_drop.enabled || s.pst_gain.enabled);
-    needs_new_threat_ = p.enabled && s.new_threat.enabled;
-    needs_threat_escape_ = p.enabled && s.threat_escape.enabled;
-    needs_ordering_ = p.enabled && p.terms.ordering_score.enabled;
-    needs_rebel_history_ =
-        p.enabled && s.history.enabled && s.history.source == HistorySource::kRebel;
+    inputs_ = rule_inputs(p);
+    for (const RuleSpec& spec : rule_specs())
+        if (spec.enabled(p)) switched_on_ |= std::uint64_t{1} << static_cast<int>(spec.rule);
 }
 
 int LmrPolicy::table_units(int depth, int move_number) const {
@@ -83,36 +94,16 @@ bool LmrPolicy::eligible(int depth, int move_number, LmrStats* stats) const {
 
 // The first rule that forbids LMR for this move, or Rule::kCount when none does.
 Rule LmrPolicy::blocking_rule(const MoveContext& ctx, Rule skip) const {
-    const LmrParams& p = config_.lmr;
-    const Gates& g = p.gates;
-    const auto blocks = [skip](bool condition, Rule rule) { return condition && rule != skip; };
-    if (blocks(!p.enabled, Rule::kDisabled)) return Rule::kDisabled;
-    if (blocks(ctx.depth < p.min_depth, Rule::kMinDepth)) return Rule::kMinDepth;
-    if (blocks(ctx.move_number <= p.full_depth_moves, Rule::kFullDepthMoves))
-        return Rule::kFullDepthMoves;
-    if (blocks(g.root_best && ctx.root_best, Rule::kGateRootBest)) return Rule::kGateRootBest;
-    if (blocks(g.tt_move && ctx.is_tt_move, Rule::kGateTtMove)) return Rule::kGateTtMove;
-    if (blocks(g.in_check && ctx.in_check, Rule::kGateInCheck)) return Rule::kGateInCheck;
-    if (blocks(g.queen_promotion && ctx.is_queen_promotion, Rule::kGateQueenPromotion))
-        return Rule::kGateQueenPromotion;
-    if (blocks(g.promotion && ctx.is_promotion, Rule::kGatePromotion)) return Rule::kGatePromotion;
-    if (blocks(g.advanced_pawn && ctx.pawn_to_advanced_rank, Rule::kGateAdvancedPawn))
-        return Rule::kGateAdvancedPawn;
-    if (blocks(g.good_capture && ctx.is_capture && ctx.see_ge0, Rule::kGateGoodCapture))
-        return Rule::kGateGoodCapture;
-    if (blocks(g.captures && ctx.is_capture, Rule::kGateCaptures)) return Rule::kGateCaptures;
-    if (blocks(g.gives_check && ctx.gives_check, Rule::kGateGivesCheck))
-        return Rule::kGateGivesCheck;
-    if (blocks(g.check_good_no_reduction && ctx.gives_check && ctx.see_ge0,
-               Rule::kGateCheckGoodNoReduction))
-        return Rule::kGateCheckGoodNoReduction;
-    if (blocks(g.killers && (ctx.is_killer1 || ctx.is_killer2), Rule::kGateKillers))
-        return Rule::kGateKillers;
-    if (blocks(p.terms.ordering_score.enabled &&
-                   ctx.ordering_score >= p.terms.ordering_score.no_lmr_min_score,
-               Rule::kGateOrderingScore))
-        return Rule::kGateOrderingScore;
-    return Rule::kCount;
+    const RuleArgs args{config_.lmr, ctx};
+    Rule blocked = Rule::kCount;
+    walk_rules<RuleKind::kEligibility, RuleKind::kGate>([&](
+        auto rule) __attribute__((always_inline)) {
+        std::int64_t units = 0;
+        if (!switched_on(rule) || rule == skip || !rule_fires(rule, args, units)) return false;
+        blocked = rule;
+        return true;
+    });
+    return blocked;
 }
 
 int LmrPolicy::reduction(const MoveContext& ctx, LmrStats* stats) const {
@@ -123,12 +114,11 @@ int LmrPolicy::reduction(const MoveContext& ctx, LmrStats* stats) const {
     // and the PV scaling are decided again with the rule switched off.
     std::int64_t r = 0;
     for (int i = 0; i < trace.count; ++i)
-        if (trace.rules[i] >= Rule::kStepTable && trace.rules[i] < Rule::kTermPvScale)
-            r += trace.units[i];
+        if (sums_into_r(trace.rules[i])) r += trace.units[i];
     for (int i = 0; i < trace.count; ++i) {
         const Rule rule = trace.rules[i];
         stats->record(rule, trace.units[i]);
-        const bool additive = rule >= Rule::kStepTable && rule < Rule::kTermPvScale;
+        const bool additive = sums_into_r(rule);
         const int without = additive ? finish(r - trace.units[i], ctx, Rule::kCount, nullptr)
                                      : evaluate(ctx, rule, nullptr);
         if (without != result) stats->record_changed(rule);
@@ -138,101 +128,36 @@ int LmrPolicy::reduction(const MoveContext& ctx, LmrStats* stats) const {
 }
 
 int LmrPolicy::evaluate(const MoveContext& ctx, Rule skip, Trace* trace) const {
-    const Gates& g = config_.lmr.gates;
     if (const Rule blocked = blocking_rule(ctx, skip); blocked != Rule::kCount) {
         if (trace) trace->add(blocked);
         return 0;
     }
-    if (g.bad_capture_one_ply && ctx.is_capture && !ctx.see_ge0 &&
-        skip != Rule::kGateBadCaptureOnePly) {
-        if (trace) trace->add(Rule::kGateBadCaptureOnePly);
-        return fixed(g.bad_capture_weight, ctx, skip, trace);
-    }
-    if (g.check_bad_one_ply && ctx.gives_check && !ctx.see_ge0 &&
-        skip != Rule::kGateCheckBadOnePly) {
-        if (trace) trace->add(Rule::kGateCheckBadOnePly);
-        return fixed(g.check_bad_weight, ctx, skip, trace);
+    const RuleArgs args{config_.lmr, ctx};
+    std::int64_t weight = 0;
+    Rule one_ply = Rule::kCount;
+    walk_rules<RuleKind::kOnePlyGate, RuleKind::kOnePlyGate>([&](
+        auto rule) __attribute__((always_inline)) {
+        if (!switched_on(rule) || rule == skip || !rule_fires(rule, args, weight)) return false;
+        one_ply = rule;
+        return true;
+    });
+    if (one_ply != Rule::kCount) {
+        if (trace) trace->add(one_ply);
+        return fixed(weight, ctx, skip, trace);
     }
     return finish(accumulate(ctx, skip, trace), ctx, skip, trace);
 }
 
 std::int64_t LmrPolicy::accumulate(const MoveContext& c, Rule skip, Trace* trace) const {
-    const Steps& s = config_.lmr.steps;
-    const Terms& t = config_.lmr.terms;
+    const RuleArgs args{config_.lmr, c, table_units(c.depth, c.move_number)};
     std::int64_t r = 0;
-    auto add = [&](Rule rule, std::int64_t units) {
-        if (rule == skip) return;
+    walk_rules<RuleKind::kStep, RuleKind::kTerm>([&](auto rule) __attribute__((always_inline)) {
+        std::int64_t units = 0;
+        if (!switched_on(rule) || rule == skip || !rule_fires(rule, args, units)) return false;
         r += units;
         if (trace) trace->add(rule, units);
-    };
-    auto history_of = [&c](HistorySource source) {
-        switch (source) {
-            case HistorySource::kRebel:
-                return c.rebel_history;
-            case HistorySource::kButterfly:
-                return c.butterfly_history;
-            case HistorySource::kEngine:
-                break;
-        }
-        return c.history;
-    };
-
-    if (s.table.enabled) {
-        const int units = table_units(c.depth, c.move_number);
-        if (units != 0) add(Rule::kStepTable, units);
-    }
-    if (s.history.enabled) {
-        const int value = history_of(s.history.source);
-        int signal = 0;
-        for (int threshold : s.history.less_above) signal -= value > threshold;
-        for (int threshold : s.history.more_below) signal += value < threshold;
-        if (signal != 0) add(Rule::kStepHistory, std::int64_t{s.history.weight} * signal);
-    }
-    if (s.eval_margin.enabled && c.static_eval > c.alpha + s.eval_margin.margin)
-        add(Rule::kStepEvalMargin, -s.eval_margin.weight);
-    if (s.positional.enabled && c.eval_minus_material > s.positional.margin)
-        add(Rule::kStepPositional, -s.positional.weight);
-    if (s.new_threat.enabled && c.creates_threat) add(Rule::kStepNewThreat, -s.new_threat.weight);
-    if (s.threat_escape.enabled && c.escapes_threat)
-        add(Rule::kStepThreatEscape, -s.threat_escape.weight);
-    if (s.passed_pawn_gain.enabled && c.passed_pawn_delta >= s.passed_pawn_gain.margin)
-        add(Rule::kStepPassedPawnGain, -s.passed_pawn_gain.weight);
-    if (s.king_safety_gain.enabled && c.king_safety_delta >= s.king_safety_gain.margin)
-        add(Rule::kStepKingSafetyGain, -s.king_safety_gain.weight);
-    if (s.eval_rise.enabled && c.eval_change >= s.eval_rise.margin)
-        add(Rule::kStepEvalRise, -s.eval_rise.weight);
-    if (s.eval_drop.enabled && -c.eval_change >= s.eval_drop.margin)
-        add(Rule::kStepEvalDrop, s.eval_drop.weight);
-    if (s.killer.enabled && (c.is_killer1 || c.is_killer2))
-        add(Rule::kStepKiller, -s.killer.weight);
-    if (s.pst_gain.enabled && c.pst_delta >= s.pst_gain.margin)
-        add(Rule::kStepPstGain, -s.pst_gain.weight);
-
-    if (t.constant.enabled) add(Rule::kTermConstant, t.constant.weight);
-    if (t.non_pv_node.enabled && !c.is_pv) add(Rule::kTermNonPvNode, t.non_pv_node.weight);
-    if (t.cut_node.enabled && c.cut_node) add(Rule::kTermCutNode, t.cut_node.weight);
-    if (t.tt_capture.enabled && c.tt_move_is_capture && !c.is_capture)
-        add(Rule::kTermTtCapture, t.tt_capture.weight);
-    if (t.improving.enabled && c.improving) add(Rule::kTermImproving, -t.improving.weight);
-    if (t.not_improving.enabled && !c.improving)
-        add(Rule::kTermNotImproving, t.not_improving.weight);
-    if (t.gives_check.enabled && c.gives_check) add(Rule::kTermGivesCheck, -t.gives_check.weight);
-    if (t.history_divisor.enabled) {
-        const HistoryDivisorTerm& h = t.history_divisor;
-        const int value = history_of(h.source);
-        // C/C++ integer division truncates toward zero, exactly as `reduction -= hist / 5000`.
-        const std::int64_t units = h.integer_signal ? -std::int64_t{h.weight} * (value / h.divisor)
-                                                    : -(std::int64_t{h.weight} * value) / h.divisor;
-        if (units != 0) add(Rule::kTermHistoryDivisor, units);
-    }
-    if (t.ordering_score.enabled) {
-        const OrderingScoreTerm& o = t.ordering_score;
-        const int index = std::clamp(c.depth, 0, o.no_double_min_score.count - 1);
-        if (c.ordering_score < o.no_double_min_score.values[index]) {
-            add(Rule::kTermOrderingDouble, o.weight);
-            if (c.ordering_score < o.triple_below) add(Rule::kTermOrderingTriple, o.weight);
-        }
-    }
+        return false;
+    });
     return r;
 }
 
@@ -254,7 +179,7 @@ int LmrPolicy::finish(std::int64_t r, const MoveContext& c, Rule skip, Trace* tr
     return clamp(plies, c, skip, trace);
 }
 
-int LmrPolicy::fixed(int weight, const MoveContext& c, Rule skip, Trace* trace) const {
+int LmrPolicy::fixed(std::int64_t weight, const MoveContext& c, Rule skip, Trace* trace) const {
     const LmrParams& p = config_.lmr;
     return clamp(std::max<std::int64_t>(0, divide(weight, p.scale, p.rounding)), c, skip, trace);
 }

@@ -6,6 +6,7 @@
 
 #include "engine/lmr/config.hpp"
 #include "engine/lmr/move_context.hpp"
+#include "engine/lmr/rules.hpp"
 #include "engine/lmr/stats.hpp"
 
 namespace lmr::lmr {
@@ -25,12 +26,9 @@ class LmrPolicy {
     // "changed" when the result without it would differ.
     int reduction(const MoveContext& ctx, LmrStats* stats) const;
 
-    // What the search must fill in MoveContext beyond the cheap fields.
-    bool needs_eval_deltas() const { return needs_eval_deltas_; }      // steps 4,7,8,9,10,12
-    bool needs_new_threat() const { return needs_new_threat_; }        // step 5
-    bool needs_threat_escape() const { return needs_threat_escape_; }  // step 6
-    bool needs_ordering_score() const { return needs_ordering_; }      // terms.ordering_score
-    bool needs_rebel_history() const { return needs_rebel_history_; }  // steps.history (rebel)
+    // What the search must fill in MoveContext beyond the cheap fields (RuleInput bits of the
+    // rules this config switches on).
+    bool needs(RuleInput input) const { return (inputs_ & input) != 0; }
 
     bool enabled() const { return config_.lmr.enabled; }
     ResearchPolicy research() const { return config_.lmr.research; }
@@ -44,19 +42,18 @@ class LmrPolicy {
 
     // The whole decision with `skip` treated as switched off (Rule::kCount: nothing skipped).
     int evaluate(const MoveContext& ctx, Rule skip, Trace* trace) const;
+    bool switched_on(Rule rule) const { return (switched_on_ >> static_cast<int>(rule)) & 1; }
     Rule blocking_rule(const MoveContext& ctx, Rule skip) const;
     std::int64_t accumulate(const MoveContext& ctx, Rule skip, Trace* trace) const;
     int finish(std::int64_t r, const MoveContext& ctx, Rule skip, Trace* trace) const;
-    int fixed(int weight, const MoveContext& ctx, Rule skip, Trace* trace) const;
+    int fixed(std::int64_t weight, const MoveContext& ctx, Rule skip, Trace* trace) const;
     int clamp(std::int64_t plies, const MoveContext& ctx, Rule skip, Trace* trace) const;
 
     LmrConfig config_;
     int table_[64][64] = {};  // weight * T(depth, moves) in 1/scale ply
-    bool needs_eval_deltas_ = false;
-    bool needs_new_threat_ = false;
-    bool needs_threat_escape_ = false;
-    bool needs_ordering_ = false;
-    bool needs_rebel_history_ = false;
+    unsigned inputs_ = kInputNone;
+    std::uint64_t switched_on_ = 0;  // bit per Rule: the config switches it on
+    static_assert(kRuleCount <= 64);
 };
 
 }  // namespace lmr::lmr

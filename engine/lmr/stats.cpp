@@ -7,64 +7,6 @@
 
 namespace lmr::lmr {
 
-std::string_view rule_name(Rule rule) {
-    static constexpr std::string_view kNames[kRuleCount] = {
-        "lmr.disabled",
-        "lmr.min_depth",
-        "lmr.full_depth_moves",
-        "gates.root_best",
-        "gates.tt_move",
-        "gates.in_check",
-        "gates.queen_promotion",
-        "gates.promotion",
-        "gates.advanced_pawn",
-        "gates.good_capture",
-        "gates.captures",
-        "gates.gives_check",
-        "gates.check_good_no_reduction",
-        "gates.killers",
-        "terms.ordering_score.no_lmr",
-        "gates.bad_capture_one_ply",
-        "gates.check_bad_one_ply",
-        "steps.table",
-        "steps.history",
-        "steps.eval_margin",
-        "steps.positional",
-        "steps.new_threat",
-        "steps.threat_escape",
-        "steps.passed_pawn_gain",
-        "steps.king_safety_gain",
-        "steps.eval_rise",
-        "steps.eval_drop",
-        "steps.killer",
-        "steps.pst_gain",
-        "terms.constant",
-        "terms.non_pv_node",
-        "terms.cut_node",
-        "terms.tt_capture",
-        "terms.improving",
-        "terms.not_improving",
-        "terms.gives_check",
-        "terms.history_divisor",
-        "terms.ordering_score.double",
-        "terms.ordering_score.triple",
-        "terms.pv_scale",
-        "gates.root_reduce_once",
-        "clamp.max_reduction",
-        "clamp.depth",
-        "clamp.max_extension",
-        "clamp.extension_ply",
-    };
-    const int i = static_cast<int>(rule);
-    return i >= 0 && i < kRuleCount ? kNames[i] : std::string_view("?");
-}
-
-std::optional<Rule> rule_from_name(std::string_view name) {
-    for (int i = 0; i < kRuleCount; ++i)
-        if (rule_name(static_cast<Rule>(i)) == name) return static_cast<Rule>(i);
-    return std::nullopt;
-}
-
 std::uint64_t LmrStats::reductions_of(int plies) const {
     if (plies < -kMaxPlies || plies > kMaxPlies) return 0;
     return by_plies[plies + kMaxPlies];
@@ -234,7 +176,7 @@ void print_stats(const LmrStats& stats, std::ostream& out, int scale,
         if (stats.fired[i] == 0) continue;
         const Rule rule = static_cast<Rule>(i);
         const std::string name(rule_name(rule));
-        const bool additive = rule >= Rule::kStepTable && rule <= Rule::kTermPvScale;
+        const bool additive = has_units(rule);
         const double plies = static_cast<double>(stats.units[i]) / scale;
         const int printed =
             std::snprintf(line, sizeof line, "%-32s %12llu %6.1f%% %7.1f%%", name.c_str(),

@@ -9,70 +9,9 @@
 #include <string>
 #include <string_view>
 
+#include "engine/lmr/rules.hpp"
+
 namespace lmr::lmr {
-
-// Every rule the policy can apply, in evaluation order.
-enum class Rule : int {
-    // eligibility
-    kDisabled,
-    kMinDepth,
-    kFullDepthMoves,
-    // gates: no LMR
-    kGateRootBest,
-    kGateTtMove,
-    kGateInCheck,
-    kGateQueenPromotion,
-    kGatePromotion,
-    kGateAdvancedPawn,
-    kGateGoodCapture,
-    kGateCaptures,
-    kGateGivesCheck,
-    kGateCheckGoodNoReduction,
-    kGateKillers,
-    kGateOrderingScore,  // terms.ordering_score.no_lmr_min_score
-    // gates: exactly one ply
-    kGateBadCaptureOnePly,
-    kGateCheckBadOnePly,
-    // steps 1-12
-    kStepTable,
-    kStepHistory,
-    kStepEvalMargin,
-    kStepPositional,
-    kStepNewThreat,
-    kStepThreatEscape,
-    kStepPassedPawnGain,
-    kStepKingSafetyGain,
-    kStepEvalRise,
-    kStepEvalDrop,
-    kStepKiller,
-    kStepPstGain,
-    // further terms
-    kTermConstant,
-    kTermNonPvNode,
-    kTermCutNode,
-    kTermTtCapture,
-    kTermImproving,
-    kTermNotImproving,
-    kTermGivesCheck,
-    kTermHistoryDivisor,
-    kTermOrderingDouble,
-    kTermOrderingTriple,
-    kTermPvScale,
-    // final shaping
-    kRootReduceOnce,
-    kClampMaxReduction,
-    kClampDepth,
-    kClampExtension,
-    kClampExtensionPly,  // a negative R past the extension ply limit becomes 0
-    kCount
-};
-inline constexpr int kRuleCount = static_cast<int>(Rule::kCount);
-
-// JSON-path-like name ("gates.tt_move", "steps.history", "terms.constant", "clamp.depth"):
-// one word, no spaces, so it can be a key in the stats line below.
-std::string_view rule_name(Rule rule);
-// The rule of that name, or nullopt.
-std::optional<Rule> rule_from_name(std::string_view name);
 
 struct LmrStats {
     static constexpr int kMaxPlies = 16;  // histogram: reductions -kMaxPlies..+kMaxPlies plies

@@ -36,10 +36,10 @@ void Searcher::new_game() {
 void Searcher::set_config(const lmr::LmrConfig& config) {
     config_ = config;
     policy_ = std::make_unique<lmr::LmrPolicy>(config_);
-    needs_eval_deltas_ = policy_->needs_eval_deltas();
-    needs_new_threat_ = policy_->needs_new_threat();
-    needs_threat_escape_ = policy_->needs_threat_escape();
-    needs_ordering_ = policy_->needs_ordering_score();
+    needs_eval_deltas_ = policy_->needs(lmr::kInputEvalDeltas);
+    needs_new_threat_ = policy_->needs(lmr::kInputNewThreat);
+    needs_threat_escape_ = policy_->needs(lmr::kInputThreatEscape);
+    needs_ordering_ = policy_->needs(lmr::kInputOrderingScore);
 }
 
 void Searcher::reset_stats() {

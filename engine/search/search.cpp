@@ -375,68 +375,59 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
             child_evaluated = fill_move_context_after(ctx, lmr_node);
             reduction = policy_->reduction(ctx, &lmr_stats_);
         }
+        // The child reuses the evaluation fill_move_context_after made, in every search of it.
         auto arm_child = [&] {
             if (child_evaluated) {
                 child->has_precomputed = true;
                 child->has_breakdown = true;
             }
         };
+        // The child searches: the node's own window (at a non-PV node that is a null window
+        // too), or a null window at alpha.
+        auto full_window = [&](int d) {
+            arm_child();
+            return kPv ? -negamax<true>(-beta, -alpha, d, ply + 1, false)
+                       : -negamax<false>(-beta, -alpha, d, ply + 1, !cut_node);
+        };
+        auto null_window = [&](int d, bool child_cut) {
+            arm_child();
+            return -negamax<false>(-alpha - 1, -alpha, d, ply + 1, child_cut);
+        };
 
+        // A reduced move is searched first at depth - R (the policy keeps it >= 0); a negative
+        // R (when the config allows it) extends every move but the first.
+        const int first_depth = reduction > 0   ? std::max(0, new_depth - reduction)
+                                : searched == 1 ? new_depth
+                                                : new_depth - reduction;
+        if (reduction > 0) ++stats_.reduced_searches;
         int score;
-        if (searched == 1 && reduction > 0) {
-            // full_depth_moves 0: even the first move may be reduced; it keeps its window and
-            // is searched again at full depth if it beats alpha.
-            ++stats_.reduced_searches;
-            arm_child();
-            const int reduced = std::max(0, new_depth - reduction);
-            score = kPv ? -negamax<true>(-beta, -alpha, reduced, ply + 1, false)
-                        : -negamax<false>(-beta, -alpha, reduced, ply + 1, !cut_node);
-            if (score > alpha && !abort_) {
+        if (searched == 1) {
+            // The first move keeps the node's window; reduced (full_depth_moves 0) it is
+            // searched again at full depth when it beats alpha.
+            score = full_window(first_depth);
+            if (reduction > 0 && score > alpha && !abort_) {
                 ++stats_.re_searches;
-                arm_child();
-                score = kPv ? -negamax<true>(-beta, -alpha, new_depth, ply + 1, false)
-                            : -negamax<false>(-beta, -alpha, new_depth, ply + 1, !cut_node);
-            }
-        } else if (searched == 1) {
-            arm_child();
-            score = kPv ? -negamax<true>(-beta, -alpha, new_depth, ply + 1, false)
-                        : -negamax<false>(-beta, -alpha, new_depth, ply + 1, !cut_node);
-        } else if (reduction > 0) {
-            // The policy already clamped R so that the reduced depth stays >= 0.
-            const int reduced = std::max(0, new_depth - reduction);
-            ++stats_.reduced_searches;
-            arm_child();
-            score = -negamax<false>(-alpha - 1, -alpha, reduced, ply + 1, true);
-            if (score > alpha && reduced < new_depth && !abort_) {
-                ++stats_.re_searches;
-                if (config_.research() == lmr::ResearchPolicy::kThreeStage) {
-                    arm_child();
-                    score = -negamax<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
-                    // At the root a fail high is searched again too: the aspiration loop needs
-                    // its exact score and PV.
-                    if (kPv && score > alpha && (root || score < beta)) {
-                        arm_child();
-                        score = -negamax<true>(-beta, -alpha, new_depth, ply + 1, false);
-                    }
-                } else {
-                    arm_child();
-                    score =
-                        kPv ? -negamax<true>(-beta, -alpha, new_depth, ply + 1, false)
-                            : -negamax<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
-                }
-            } else if (kPv && score > alpha && (root || score < beta) && !abort_) {
-                arm_child();
-                score = -negamax<true>(-beta, -alpha, new_depth, ply + 1, false);
+                score = full_window(new_depth);
             }
         } else {
-            // Not reduced (or extended by a negative R when the config allows it).
-            const int d = new_depth - reduction;
-            arm_child();
-            score = -negamax<false>(-alpha - 1, -alpha, d, ply + 1, !cut_node);
-            if (kPv && score > alpha && (root || score < beta) && !abort_) {
-                arm_child();
-                score = -negamax<true>(-beta, -alpha, d, ply + 1, false);
+            // Stockfish's shape: reduced null window -> full-depth null window -> full window.
+            score = null_window(first_depth, reduction > 0 || !cut_node);
+            int searched_depth = first_depth;
+            // REBEL's re-search goes from the reduced search straight to the full window at PV
+            // nodes (lmr.research).
+            bool straight_to_full_window = false;
+            if (reduction > 0 && score > alpha && first_depth < new_depth && !abort_) {
+                ++stats_.re_searches;
+                searched_depth = new_depth;
+                straight_to_full_window =
+                    kPv && config_.research() == lmr::ResearchPolicy::kReducedThenFull;
+                if (!straight_to_full_window) score = null_window(new_depth, !cut_node);
             }
+            // At the root a fail high is searched again too: the aspiration loop needs its
+            // exact score and PV.
+            if (kPv && !abort_ &&
+                (straight_to_full_window || (score > alpha && (root || score < beta))))
+                score = full_window(searched_depth);
         }
         child->has_precomputed = false;
         pos_.unmake_move(m);

@@ -133,7 +133,7 @@ TEST(Eligibility, MinDepthFullDepthMovesAndDisabled) {
     EXPECT_EQ(stats.count(Rule::kFullDepthMoves), 1u);
     c.lmr.enabled = false;
     EXPECT_EQ(reduce(c, quiet_move(20, 30)), 0);
-    EXPECT_FALSE(LmrPolicy(c).needs_new_threat() || LmrPolicy(c).needs_threat_escape());
+    EXPECT_FALSE(LmrPolicy(c).needs(kInputNewThreat) || LmrPolicy(c).needs(kInputThreatEscape));
 }
 
 TEST(Final, ClampsToDepthMinusOneAndMinChildDepth) {
@@ -321,26 +321,24 @@ TEST(Stats, CountsFiredRulesUnitsAndSizes) {
 
 TEST(Needs, FeaturesAreRequestedOnlyWhenAStepReadsThem) {
     const LmrPolicy expert(test::load_preset("rebel-expert"));
-    EXPECT_TRUE(expert.needs_eval_deltas());
-    EXPECT_TRUE(expert.needs_new_threat());
-    EXPECT_TRUE(expert.needs_threat_escape());
-    EXPECT_TRUE(expert.needs_rebel_history());
-    EXPECT_FALSE(expert.needs_ordering_score());
+    EXPECT_TRUE(expert.needs(kInputEvalDeltas));
+    EXPECT_TRUE(expert.needs(kInputNewThreat));
+    EXPECT_TRUE(expert.needs(kInputThreatEscape));
+    EXPECT_FALSE(expert.needs(kInputOrderingScore));
     const LmrPolicy ed2(test::load_preset("rebel-ed2-ordering"));
-    EXPECT_TRUE(ed2.needs_ordering_score());
-    EXPECT_FALSE(ed2.needs_eval_deltas());
-    EXPECT_FALSE(ed2.needs_new_threat() || ed2.needs_threat_escape());
+    EXPECT_TRUE(ed2.needs(kInputOrderingScore));
+    EXPECT_FALSE(ed2.needs(kInputEvalDeltas));
+    EXPECT_FALSE(ed2.needs(kInputNewThreat) || ed2.needs(kInputThreatEscape));
     // Each threat step's inputs are asked for by that step alone: a board scan per move each.
     LmrConfig escape_only = test::load_preset("rebel-expert");
     escape_only.lmr.steps.new_threat.enabled = false;
-    EXPECT_FALSE(LmrPolicy(escape_only).needs_new_threat());
-    EXPECT_TRUE(LmrPolicy(escape_only).needs_threat_escape());
+    EXPECT_FALSE(LmrPolicy(escape_only).needs(kInputNewThreat));
+    EXPECT_TRUE(LmrPolicy(escape_only).needs(kInputThreatEscape));
     LmrConfig new_threat_only = test::load_preset("rebel-expert");
     new_threat_only.lmr.steps.threat_escape.enabled = false;
-    EXPECT_TRUE(LmrPolicy(new_threat_only).needs_new_threat());
-    EXPECT_FALSE(LmrPolicy(new_threat_only).needs_threat_escape());
+    EXPECT_TRUE(LmrPolicy(new_threat_only).needs(kInputNewThreat));
+    EXPECT_FALSE(LmrPolicy(new_threat_only).needs(kInputThreatEscape));
     const LmrPolicy textbook(test::load_preset("textbook-log"));
-    EXPECT_FALSE(textbook.needs_rebel_history());
     EXPECT_EQ(textbook.research(), ResearchPolicy::kThreeStage);
     // Seed 002: "Continue with PVS search" after the reduced search beats alpha.
     EXPECT_EQ(LmrPolicy(test::load_preset("mediocre")).research(), ResearchPolicy::kThreeStage);
