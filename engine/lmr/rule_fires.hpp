@@ -150,8 +150,9 @@ inline bool adds(bool condition, std::int64_t value, std::int64_t& units) {
             const int index = std::clamp(c.depth, 0, o.no_double_min_score.count - 1);
             const bool doubled = c.ordering_score < o.no_double_min_score.values[index];
             // Only a doubly reduced move is reduced three times.
-            return adds(rule == Rule::kTermOrderingDouble ? doubled
-                                                          : doubled && c.ordering_score < o.triple_below,
+            return adds(rule == Rule::kTermOrderingDouble
+                            ? doubled
+                            : doubled && c.ordering_score < o.triple_below,
                         o.weight, units);
         }
         case Rule::kTermPvScale:
@@ -165,6 +166,5 @@ inline bool adds(bool condition, std::int64_t value, std::int64_t& units) {
     }
     return false;
 }
-
 
 }  // namespace lmr::lmr

@@ -8,7 +8,9 @@
 namespace lmr::lmr {
 namespace {
 
-bool always(const LmrParams&) { return true; }
+bool always(const LmrParams&) {
+    return true;
+}
 
 constexpr RuleSpec kRules[] = {
     // eligibility: asked at every late move
@@ -34,12 +36,12 @@ constexpr RuleSpec kRules[] = {
      [](const LmrParams& p) { return p.gates.captures; }},
     {Rule::kGateGivesCheck, "gates.gives_check", kInputNone,
      [](const LmrParams& p) { return p.gates.gives_check; }},
-    {Rule::kGateCheckGoodNoReduction, "gates.check_good_no_reduction",
-     kInputNone, [](const LmrParams& p) { return p.gates.check_good_no_reduction; }},
+    {Rule::kGateCheckGoodNoReduction, "gates.check_good_no_reduction", kInputNone,
+     [](const LmrParams& p) { return p.gates.check_good_no_reduction; }},
     {Rule::kGateKillers, "gates.killers", kInputNone,
      [](const LmrParams& p) { return p.gates.killers; }},
-    {Rule::kGateOrderingScore, "terms.ordering_score.no_lmr",
-     kInputOrderingScore, [](const LmrParams& p) { return p.terms.ordering_score.enabled; }},
+    {Rule::kGateOrderingScore, "terms.ordering_score.no_lmr", kInputOrderingScore,
+     [](const LmrParams& p) { return p.terms.ordering_score.enabled; }},
     // gates: a fixed reduction
     {Rule::kGateBadCaptureOnePly, "gates.bad_capture_one_ply", kInputNone,
      [](const LmrParams& p) { return p.gates.bad_capture_one_ply; }},
@@ -89,10 +91,10 @@ constexpr RuleSpec kRules[] = {
      [](const LmrParams& p) { return p.terms.gives_check.enabled; }},
     {Rule::kTermHistoryDivisor, "terms.history_divisor", kInputNone,
      [](const LmrParams& p) { return p.terms.history_divisor.enabled; }},
-    {Rule::kTermOrderingDouble, "terms.ordering_score.double",
-     kInputOrderingScore, [](const LmrParams& p) { return p.terms.ordering_score.enabled; }},
-    {Rule::kTermOrderingTriple, "terms.ordering_score.triple",
-     kInputOrderingScore, [](const LmrParams& p) { return p.terms.ordering_score.enabled; }},
+    {Rule::kTermOrderingDouble, "terms.ordering_score.double", kInputOrderingScore,
+     [](const LmrParams& p) { return p.terms.ordering_score.enabled; }},
+    {Rule::kTermOrderingTriple, "terms.ordering_score.triple", kInputOrderingScore,
+     [](const LmrParams& p) { return p.terms.ordering_score.enabled; }},
     // final shaping: applied by the policy to the sum
     {Rule::kTermPvScale, "terms.pv_scale", kInputNone,
      [](const LmrParams& p) { return p.terms.pv_scale.enabled; }},
@@ -120,9 +122,13 @@ static_assert(in_rule_order(), "kRules must list every Rule once, in enum order"
 
 }  // namespace
 
-std::span<const RuleSpec> rule_specs() { return kRules; }
+std::span<const RuleSpec> rule_specs() {
+    return kRules;
+}
 
-const RuleSpec& rule_spec(Rule rule) { return kRules[static_cast<int>(rule)]; }
+const RuleSpec& rule_spec(Rule rule) {
+    return kRules[static_cast<int>(rule)];
+}
 
 std::string_view rule_name(Rule rule) {
     const int i = static_cast<int>(rule);

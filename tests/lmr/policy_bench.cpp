@@ -86,14 +86,14 @@ std::vector<MoveContext> contexts() {
 int main(int argc, char** argv) {
     const long decisions = argc > 1 ? std::atol(argv[1]) : 4000000;
     const std::vector<MoveContext> moves = contexts();
-    const char* presets[] = {"none", "cpw-simple", "mediocre", "textbook-log", "default",
-                             "rebel-ed2-ordering", "rebel-expert"};
+    const char* presets[] = {"none",    "cpw-simple",         "mediocre",    "textbook-log",
+                             "default", "rebel-ed2-ordering", "rebel-expert"};
     long sink = 0;
     bool allocated = false;
     std::printf("%-20s %14s %14s\n", "preset", "ns/decision", "with stats");
     for (const char* name : presets) {
-        const LmrPolicy policy(load_config(std::string(LMR_SOURCE_DIR) + "/configs/" + name +
-                                           ".json"));
+        const LmrPolicy policy(
+            load_config(std::string(LMR_SOURCE_DIR) + "/configs/" + name + ".json"));
         double ns[2] = {};
         for (int with_stats = 0; with_stats < 2; ++with_stats) {
             LmrStats stats;
@@ -103,8 +103,7 @@ int main(int argc, char** argv) {
             for (long i = 0; i < decisions; ++i)
                 sink += policy.reduction(moves[static_cast<std::size_t>(i) & 4095], counted);
             const auto elapsed = std::chrono::steady_clock::now() - start;
-            ns[with_stats] =
-                std::chrono::duration<double, std::nano>(elapsed).count() / decisions;
+            ns[with_stats] = std::chrono::duration<double, std::nano>(elapsed).count() / decisions;
             if (g_allocations != before) {
                 std::fprintf(stderr, "%s: %ld allocations in %ld decisions\n", name,
                              g_allocations - before, decisions);

@@ -1,5 +1,7 @@
 // The rule table: each row is switched by the config key of its own name, names read back,
 // and the inputs the search is asked for are those of the rules switched on.
+#include "engine/lmr/rules.hpp"
+
 #include <gtest/gtest.h>
 
 #include <set>
@@ -7,7 +9,6 @@
 #include <vector>
 
 #include "engine/lmr/fields.hpp"
-#include "engine/lmr/rules.hpp"
 
 namespace lmr::lmr {
 namespace {
@@ -17,9 +18,8 @@ namespace {
 // is switched by lmr.terms.ordering_score.enabled). Null for the rules no key switches.
 const FieldDesc* switch_of(const RuleSpec& spec) {
     const std::string name(spec.name);
-    for (const std::string& path :
-         {"lmr." + name + ".enabled", "lmr." + name,
-          "lmr." + name.substr(0, name.rfind('.')) + ".enabled"}) {
+    for (const std::string& path : {"lmr." + name + ".enabled", "lmr." + name,
+                                    "lmr." + name.substr(0, name.rfind('.')) + ".enabled"}) {
         const FieldDesc* field = find_field(path);
         if (field && field->kind == FieldKind::kBool) return field;
     }
