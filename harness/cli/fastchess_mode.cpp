@@ -143,10 +143,7 @@ int run_fastchess_command_line(const std::vector<std::string>& args, std::ostrea
                 "Warning: No opening book specified! Consider using one, otherwise all games "
                 "will be played from the starting position.");
 
-        tournament::RunPlan plan = run.plan;
-        const std::int64_t games = 2 * tournament::total_pairs(plan);
-        if (plan.concurrency > games) plan.concurrency = static_cast<int>(games);
-        const auto result = tournament::start_run(plan, options);
+        const auto result = tournament::start_run(run.plan, options);
         lines.finish(result);
         std::ostringstream warnings;
         print_pv_warnings(warnings, run.db, result.run_id, kProgram);

@@ -9,6 +9,7 @@
 #include "harness/cli/command.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
+#include "harness/cluster/world.hpp"
 #include "harness/match/clock.hpp"
 #include "harness/match/game.hpp"
 #include "harness/match/time_control.hpp"
@@ -673,15 +674,12 @@ FastchessRun parse_fastchess_command_line(const std::vector<std::string>& args) 
         throw UsageError(e.what());
     }
 
-    const long threads = hardware_threads();
     long slots = concurrency.value_or(1);
-    if (slots <= 0) slots = std::max(1L, threads + slots);  // fastchess: 0 and below count down
-    if (slots > threads && !force_concurrency)
-        throw UsageError("-concurrency " + std::to_string(slots) + " is above the " +
-                         std::to_string(threads) +
-                         " hardware threads of this machine; add -force-concurrency to play that "
-                         "many at once anyway");
-    plan.concurrency = static_cast<int>(slots);
+    // fastchess: 0 and below count down from the hardware threads.
+    if (slots <= 0) slots = std::max(1L, hardware_threads() + slots);
+    plan.concurrency =
+        checked_concurrency(slots, std::to_string(slots), force_concurrency, cluster::coordinates(),
+                            "-concurrency", "-force-concurrency");
     if (seed) {
         plan.seed = *seed;
     } else {

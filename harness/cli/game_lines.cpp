@@ -107,16 +107,7 @@ void GameLines::game_finished(const tournament::GameTask& task, const match::Gam
     stats::add_game(pairing.games, outcome);
     ++games_done_;
 
-    bool pair_completed = false;
-    if (const auto it = half_pairs_.find(task.pair.pair_index); it != half_pairs_.end()) {
-        stats::add_pair(pairing.pairs, it->second, outcome);
-        stats::add_game(pairing.paired, it->second);
-        stats::add_game(pairing.paired, outcome);
-        half_pairs_.erase(it);
-        pair_completed = true;
-    } else {
-        half_pairs_.emplace(task.pair.pair_index, outcome);
-    }
+    const bool pair_completed = pairing.pairs.add(task.pair.pair_index, outcome);
 
     const bool two_engines = plan_.engines.size() == 2;
     if (settings_.format == GameLinesFormat::kCutechess && two_engines &&
@@ -176,8 +167,10 @@ void GameLines::print_head_to_head() {
         return;
     }
 
-    const stats::Trinomial& games = penta ? pairing.paired : pairing.games;
-    const auto estimate = penta ? stats::estimate(pairing.pairs) : stats::estimate(games);
+    const stats::Pentanomial& pairs = pairing.pairs.pairs();
+    // The pentanomial reports count the games of the completed pairs.
+    const stats::Trinomial games = penta ? stats::to_trinomial(pairs) : pairing.games;
+    const auto estimate = penta ? stats::estimate(pairs) : stats::estimate(games);
     // fastchess's words: one value when both engines have it, "first - second" otherwise.
     const auto both = [](const std::string& first, const std::string& second) {
         return first == second ? first : first + " - " + second;
@@ -191,7 +184,6 @@ void GameLines::print_head_to_head() {
     if (!plan_.book.path.empty())
         settings += ", " + std::filesystem::path(plan_.book.path).filename().string();
 
-    const auto& p = pairing.pairs;
     const double points = games.wins + 0.5 * games.draws;
     print_(std::string(50, '-'));
     print_("Results of " + a + " vs " + b + " (" + settings + "):");
@@ -199,17 +191,17 @@ void GameLines::print_head_to_head() {
                   estimate.nelo, estimate.nelo_error));
     std::string los =
         format("LOS: %.2f %%, DrawRatio: %.2f %%", estimate.los * 100, estimate.draw_ratio * 100);
-    if (penta) los += format(", PairsRatio: %.2f", ratio(p.ww + p.wd, p.ld + p.ll));
+    if (penta) los += format(", PairsRatio: %.2f", ratio(pairs.ww + pairs.wd, pairs.ld + pairs.ll));
     print_(los);
     print_(format("Games: %ld, Wins: %ld, Losses: %ld, Draws: %ld, Points: %.1f (%.2f %%)",
                   games.games(), games.wins, games.losses, games.draws, points,
                   points / games.games() * 100));
     if (penta)
-        print_(format("Ptnml(0-2): [%ld, %ld, %ld, %ld, %ld], WL/DD Ratio: %.2f", p.ll, p.ld,
-                      p.wl + p.dd, p.wd, p.ww, ratio(p.wl, p.dd)));
+        print_(format("Ptnml(0-2): [%ld, %ld, %ld, %ld, %ld], WL/DD Ratio: %.2f", pairs.ll,
+                      pairs.ld, pairs.wl + pairs.dd, pairs.wd, pairs.ww,
+                      ratio(pairs.wl, pairs.dd)));
     if (params) {
-        const auto sprt =
-            penta ? stats::sprt(pairing.pairs, *params) : stats::sprt(pairing.games, *params);
+        const auto sprt = penta ? stats::sprt(pairs, *params) : stats::sprt(pairing.games, *params);
         // fastchess shows the fraction of the way to the bound on the LLR's side, negative
         // toward H0.
         const double percent = sprt.llr < 0 ? -sprt.percent : sprt.percent;
@@ -222,7 +214,7 @@ void GameLines::print_head_to_head() {
 void GameLines::print_table() {
     std::vector<stats::PairingCounts> counts;
     for (const auto& [pairing, s] : stats_)
-        counts.push_back({pairing.first, pairing.second, s.pairs});
+        counts.push_back({pairing.first, pairing.second, s.pairs.pairs()});
     const auto order = plan_.pairing == tournament::Pairing::kGauntlet
                            ? stats::StandingsOrder::kFirstEngineFirst
                            : stats::StandingsOrder::kByScore;

@@ -56,9 +56,8 @@ class GameLines : public tournament::RunObserver {
 
   private:
     struct PairingStats {
-        stats::Trinomial games;    // every game, from the pairing's first engine's side
-        stats::Pentanomial pairs;  // completed pairs
-        stats::Trinomial paired;   // the games of the completed pairs
+        stats::Trinomial games;  // every game, from the pairing's first engine's side
+        stats::PairTally pairs;  // its pairs, completed ones in the pentanomial
     };
 
     void report();
@@ -76,8 +75,6 @@ class GameLines : public tournament::RunObserver {
     std::int64_t reported_at_ = -1;  // games_done_ when the last report was printed
     std::vector<std::pair<int, int>> pairings_;
     std::map<std::pair<int, int>, PairingStats> stats_;
-    // The first game of each unfinished pair: its outcome for the pairing's first engine.
-    std::map<std::int64_t, stats::Outcome> half_pairs_;
     std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 

@@ -21,7 +21,6 @@
 #include "harness/process/child_process.hpp"
 #include "harness/stats/format.hpp"
 #include "harness/store/store.hpp"
-#include "harness/tournament/schedule.hpp"
 
 namespace lmr::cli {
 namespace {
@@ -388,22 +387,26 @@ void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
     add_shared_uci_options(values, plan.engines);
 }
 
+int checked_concurrency(long slots, std::string_view text, bool forced, bool coordinates_ranks,
+                        std::string_view flag, std::string_view force_flag) {
+    if (slots > hardware_threads() && !forced && !coordinates_ranks) {
+        throw flag_error(flag, text,
+                         "is above the " + std::to_string(hardware_threads()) +
+                             " hardware threads of this machine: every game at once is two engine "
+                             "processes, and more of them than threads only queue for the CPU "
+                             "(and lose on time under a clock); add " +
+                             std::string(force_flag) + " to play that many anyway");
+    }
+    return static_cast<int>(slots);
+}
+
 int parse_concurrency(const po::variables_map& values) {
     const std::string text = values["concurrency"].as<std::string>();
     const int concurrency = int_value("--concurrency", text);
     if (concurrency < 1) throw flag_error("--concurrency", text, "must be at least 1");
     const bool forced = values.count("force-concurrency") && values["force-concurrency"].as<bool>();
-    // Under MPI the playing ranks' cores count, which rank 0 does not know (and which may be
-    // more than its own): --concurrency is per playing rank there (docs/scale-out.md).
-    if (concurrency > hardware_threads() && !forced && !cluster::coordinates()) {
-        throw flag_error("--concurrency", text,
-                         "is above the " + std::to_string(hardware_threads()) +
-                             " hardware threads of this machine: every game at once is two engine "
-                             "processes, and more of them than threads only queue for the CPU "
-                             "(and lose on time under a clock); add --force-concurrency to play "
-                             "that many anyway (as fastchess)");
-    }
-    return concurrency;
+    return checked_concurrency(concurrency, text, forced, cluster::coordinates(), "--concurrency",
+                               "--force-concurrency");
 }
 
 ResumeFlags resume_flags(const po::variables_map& values) {
@@ -485,14 +488,8 @@ void print_run_result(const tournament::SessionResult& result, const tournament:
             << values["db"].as<std::string>() << " --run " << result.run_id << '\n';
 }
 
-int run_and_report(const tournament::RunPlan& given, const po::variables_map& values,
+int run_and_report(const tournament::RunPlan& plan, const po::variables_map& values,
                    CommandContext& context, bool sprt, std::optional<std::int64_t> resume_id) {
-    tournament::RunPlan plan = given;
-    // A slot without a game to play would only start engines: never more slots than games.
-    if (!resume_id && plan.pairs > 0) {
-        const std::int64_t games = 2 * tournament::total_pairs(plan);
-        if (games > 0 && plan.concurrency > games) plan.concurrency = static_cast<int>(games);
-    }
     check_writable_database(values["db"].as<std::string>());
     const auto outputs = open_game_outputs(values, values["db"].as<std::string>());
     try {

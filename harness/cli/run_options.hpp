@@ -83,8 +83,15 @@ int run_and_report(const tournament::RunPlan& plan, const po::variables_map& val
                    CommandContext& context, bool sprt,
                    std::optional<std::int64_t> resume_id = std::nullopt);
 
-// The most games --concurrency may play at once: 4 x the machine's hardware threads.
+// The machine's hardware threads: the most games a front end plays at once unless forced.
 int hardware_threads();
+// The games at once a front end's flag asks for (`--concurrency`, fastchess's `-concurrency`),
+// checked the one way both front ends check it: at most hardware_threads() unless forced, or
+// when this process coordinates an MPI job (`coordinates_ranks`: the playing ranks' cores count
+// there, which rank 0 does not know, so the value is per playing rank: docs/scale-out.md).
+// UsageError naming the flag, its value and force_flag otherwise.
+int checked_concurrency(long slots, std::string_view text, bool forced, bool coordinates_ranks,
+                        std::string_view flag, std::string_view force_flag);
 // What `resume` (and `tune resume`) may change for its session: --allow-changed, --concurrency.
 struct ResumeFlags {
     bool allow_changed = false;
@@ -92,8 +99,7 @@ struct ResumeFlags {
 };
 ResumeFlags resume_flags(const po::variables_map& values);
 
-// --concurrency's value: a whole number from 1, at most hardware_threads() unless
-// --force-concurrency; UsageError otherwise.
+// --concurrency's value: a whole number from 1, checked_concurrency(); UsageError otherwise.
 int parse_concurrency(const po::variables_map& values);
 
 // The database a run will write (match, sprt, tournament, tune, resume): throws InputError

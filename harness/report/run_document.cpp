@@ -115,7 +115,7 @@ Table faults(const RunDetail& d, Audience a) {
     t.title = "Crashes, time forfeits, illegal moves and stalls";
     t.columns = columns(a, {{"game_id", "Game", R},
                             {"pair_index", "Pair", R},
-                            {"round", "Round", R},
+                            {"round_in_pair", "Round", R},
                             {"white", "White", L},
                             {"black", "Black", L},
                             {"result", "Result", L},

@@ -74,6 +74,14 @@ void add_pair(Pentanomial& counts, Outcome first, Outcome second) {
     }
 }
 
+bool PairTally::add(std::int64_t pair_index, Outcome outcome) {
+    const auto [first, inserted] = waiting_.emplace(pair_index, outcome);
+    if (inserted) return false;
+    add_pair(pairs_, first->second, outcome);
+    waiting_.erase(first);
+    return true;
+}
+
 Trinomial to_trinomial(const Pentanomial& p) {
     return Trinomial{.wins = p.wl + p.wd + 2 * p.ww,
                      .draws = p.ld + 2 * p.dd + p.wd,

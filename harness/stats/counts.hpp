@@ -2,6 +2,8 @@
 // Game and pair counts, always from the test engine's point of view.
 
 #include <array>
+#include <cstdint>
+#include <map>
 
 #include "harness/core/outcome.hpp"
 
@@ -48,6 +50,22 @@ Outcome outcome_of(core::GameResult result, bool view_is_white);
 void add_game(Trinomial& counts, Outcome outcome);
 // Adds a finished pair; the order of the two games does not matter.
 void add_pair(Pentanomial& counts, Outcome first, Outcome second);
+
+// Colour-reversed pairs as their games finish, in any order and between other pairs' games: a
+// pair's first game waits for its second, then the pair joins the pentanomial. The one pair
+// tally of the runner (its SPRT), the fastchess/cutechess game lines and a resumed run's stored
+// games.
+class PairTally {
+  public:
+    // One game of pair `pair_index`, its outcome for the tally's side; true when it completed
+    // the pair.
+    bool add(std::int64_t pair_index, Outcome outcome);
+    const Pentanomial& pairs() const { return pairs_; }
+
+  private:
+    std::map<std::int64_t, Outcome> waiting_;  // the first game of each unfinished pair
+    Pentanomial pairs_;
+};
 
 // The games inside the pairs: LL = 2 losses, LD = 1 loss + 1 draw, WL = 1 win + 1 loss,
 // DD = 2 draws, WD = 1 win + 1 draw, WW = 2 wins.

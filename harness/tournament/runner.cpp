@@ -102,22 +102,17 @@ class RunRecorder : public games::ResultSink {
     // Rebuilds the counts from what a previous session stored.
     void load_stored(const std::vector<store::GameRecord>& games) {
         games_stored_ = static_cast<std::int64_t>(games.size());
-        std::map<std::int64_t, std::vector<const store::GameRecord*>> by_pair;
-        for (const auto& game : games) by_pair[game.pair_index].push_back(&game);
-        for (const auto& [pair, list] : by_pair) {
-            for (const auto* game : list) {
-                const bool view_white = game->white_engine_id == setup_.engine_ids[view_];
-                const bool involved =
-                    view_white || game->black_engine_id == setup_.engine_ids[view_];
-                half_pairs_[pair].push_back(involved ? stats::outcome_of(game->result, view_white)
-                                                     : stats::Outcome::kDraw);
-            }
-            if (half_pairs_[pair].size() == 2) complete_pair(pair, /*record=*/false);
+        for (const auto& game : games) {
+            const bool view_white = game.white_engine_id == setup_.engine_ids[view_];
+            const bool involved = view_white || game.black_engine_id == setup_.engine_ids[view_];
+            if (tally_.add(game.pair_index, involved ? stats::outcome_of(game.result, view_white)
+                                                     : stats::Outcome::kDraw))
+                complete_pair(game.pair_index, /*record=*/false);
         }
     }
 
-    std::int64_t pairs_completed() const { return pairs_completed_; }
-    const stats::Pentanomial& pentanomial() const { return penta_; }
+    std::int64_t pairs_completed() const { return tally_.pairs().pairs(); }
+    const stats::Pentanomial& pentanomial() const { return tally_.pairs(); }
     std::optional<stats::Verdict> decision() const { return decision_; }
 
     void set_progress(Progress* progress) { progress_ = progress; }
@@ -147,9 +142,8 @@ class RunRecorder : public games::ResultSink {
 
         const bool view_white = task.white() == view_;
         const bool involved = view_white || task.black() == view_;
-        half_pairs_[task.pair.pair_index].push_back(
-            involved ? stats::outcome_of(*game.result, view_white) : stats::Outcome::kDraw);
-        if (half_pairs_[task.pair.pair_index].size() == 2)
+        if (tally_.add(task.pair.pair_index, involved ? stats::outcome_of(*game.result, view_white)
+                                                      : stats::Outcome::kDraw))
             complete_pair(task.pair.pair_index, /*record=*/true);
         ++games_stored_;
         if (progress_) progress_->game_done(games_stored_, game.termination);
@@ -164,19 +158,18 @@ class RunRecorder : public games::ResultSink {
         return task;
     }
 
+    // The tally has just completed `pair`: a head-to-head run stores and reports its statistics
+    // (record: not for the pairs a resumed run read back) and stops on the SPRT's verdict.
     void complete_pair(std::int64_t pair, bool record) {
-        const auto& outcomes = half_pairs_[pair];
-        stats::add_pair(penta_, outcomes[0], outcomes[1]);
-        half_pairs_.erase(pair);
-        ++pairs_completed_;
+        const std::int64_t pairs_completed = tally_.pairs().pairs();
         if (!record || setup_.plan.pairing != Pairing::kHeadToHead) {
             if (record && progress_)
                 progress_->message("pair " + std::to_string(pair + 1) + " done");
             return;
         }
-        const auto summary = stats::summarize(penta_, sprt_);
-        setup_.store->record_stats(setup_.run_id, to_stats_record(pairs_completed_, summary));
-        if (progress_) progress_->pair_done(pairs_completed_, summary);
+        const auto summary = stats::summarize(tally_.pairs(), sprt_);
+        setup_.store->record_stats(setup_.run_id, to_stats_record(pairs_completed, summary));
+        if (progress_) progress_->pair_done(pairs_completed, summary);
         if (summary.sprt && summary.sprt->verdict != stats::Verdict::kContinue && !decision_) {
             decision_ = summary.sprt->verdict;  // the games in flight no longer matter
         }
@@ -187,9 +180,7 @@ class RunRecorder : public games::ResultSink {
     std::vector<std::pair<int, int>> pairings_;
     int view_;
     std::optional<stats::SprtParams> sprt_;
-    std::map<std::int64_t, std::vector<stats::Outcome>> half_pairs_;
-    stats::Pentanomial penta_;
-    std::int64_t pairs_completed_ = 0;
+    stats::PairTally tally_;
     std::int64_t games_stored_ = 0;
     std::optional<stats::Verdict> decision_;
     Progress* progress_ = nullptr;

@@ -12,6 +12,7 @@
 #include "harness/tournament/engine_identity.hpp"
 #include "harness/tournament/player_claim.hpp"
 #include "harness/tournament/run_inputs.hpp"
+#include "harness/tournament/schedule.hpp"
 #include "harness/uci/uci_engine.hpp"
 
 namespace lmr::tournament {
@@ -112,7 +113,12 @@ store::RunRecord run_record(const RunPlan& given, const std::string& command_lin
     return run;
 }
 
-SessionResult start_run(const RunPlan& plan, const SessionOptions& options) {
+SessionResult start_run(const RunPlan& given, const SessionOptions& options) {
+    RunPlan plan = given;
+    // A slot without a game to play would only start engines: never more slots than games (a
+    // run without a pair limit has none to count).
+    const std::int64_t games = 2 * total_pairs(plan);
+    if (games > 0 && plan.concurrency > games) plan.concurrency = static_cast<int>(games);
     check_plan(plan);
     const auto prepared = prepare_run(plan);
     const auto& book = prepared.book;

@@ -68,7 +68,7 @@ std::optional<openings::Book> load_book(const RunPlan& plan);
 store::RunRecord run_record(const RunPlan& plan, const std::string& command_line);
 
 // Validates the plan (time control, book, engines start and answer `uci`, configs resolve),
-// creates the run in the database and plays it.
+// creates the run in the database and plays it, with never more slots than the run has games.
 SessionResult start_run(const RunPlan& plan, const SessionOptions& options);
 
 // Continues an interrupted (or killed) run from the database: same plan, same openings, same

@@ -8,6 +8,7 @@
 // required; a key this build does not know (a plan of a newer build) or a value of the wrong
 // type is an error naming the field, never skipped. Version 1 is every plan stored so far.
 
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -43,6 +44,21 @@ class StoredObject {
     template <typename T>
     T require(const char* key) {
         return convert<T>(required(key), key);
+    }
+    // The value of `key` when the plan has it (an optional field: no default to fall back on).
+    template <typename T>
+    std::optional<T> value_if_present(const char* key) {
+        const nlohmann::json* value = find(key);
+        if (!value) return std::nullopt;
+        return convert<T>(*value, key);
+    }
+    // A time control written as --tc takes it; a bad one is named by its path.
+    match::TimeControl time_control(const std::string& text, const char* key) const {
+        try {
+            return match::parse_time_control(text);
+        } catch (const match::TimeControlError& e) {
+            unreadable(path_ + key + " '" + text + "': " + e.what());
+        }
     }
     // A nested object or array; nullptr when absent.
     const nlohmann::json* find(const char* key) {
@@ -160,11 +176,9 @@ EnginePlan engine_from_json(const nlohmann::json& json, std::size_t index) {
     const auto role = store::parse_engine_role(role_text);
     if (!role) unreadable(object.path_of("role") + " '" + role_text + "' is no engine role");
     engine.role = *role;
-    if (object.find("time_control"))
-        engine.time_control =
-            match::parse_time_control(object.require<std::string>("time_control"));
-    if (object.find("time_margin_ms"))
-        engine.time_margin_ms = object.require<std::int64_t>("time_margin_ms");
+    if (const auto text = object.value_if_present<std::string>("time_control"))
+        engine.time_control = object.time_control(*text, "time_control");
+    engine.time_margin_ms = object.value_if_present<std::int64_t>("time_margin_ms");
     object.check_known();
     return engine;
 }
@@ -209,76 +223,72 @@ nlohmann::json to_json(const RunPlan& plan) {
 }
 
 RunPlan plan_from_json(const nlohmann::json& json) {
+    StoredObject object(json, "");
+    const int version = object.require<int>("version");
+    if (version != kVersion)
+        unreadable("plan version " + std::to_string(version) + " is not known to this build");
+    RunPlan plan;
+    const auto kind_text = object.require<std::string>("kind");
+    const auto kind = store::parse_run_kind(kind_text);
+    if (!kind) unreadable("kind '" + kind_text + "' is no run kind");
+    plan.kind = *kind;
+    const auto pairing_text = object.require<std::string>("pairing");
+    const auto pairing = parse_pairing(pairing_text);
+    if (!pairing) unreadable("pairing '" + pairing_text + "' is no pairing");
+    plan.pairing = *pairing;
+    const nlohmann::json& engines = object.required("engines");
+    if (!engines.is_array()) unreadable("engines is " + engines.dump() + ", not a list");
+    for (std::size_t i = 0; i < engines.size(); ++i)
+        plan.engines.push_back(engine_from_json(engines[i], i));
+    plan.time_control =
+        object.time_control(object.require<std::string>("time_control"), "time_control");
+    plan.time_margin_ms = object.get("time_margin_ms", plan.time_margin_ms);
+    plan.stall_timeout_ms = object.get("stall_timeout_ms", plan.stall_timeout_ms);
+    plan.startup_timeout_ms = object.get("startup_timeout_ms", plan.startup_timeout_ms);
+    plan.ready_timeout_ms = object.get("ready_timeout_ms", plan.ready_timeout_ms);
+    plan.restart_engines = object.get("restart_engines", plan.restart_engines);
+    if (const nlohmann::json* adjudication = object.find("adjudication"))
+        plan.adjudication = adjudication_from_json(*adjudication);
+    StoredObject book(object.required("book"), "book.");
+    plan.book.path = book.require<std::string>("path");
+    const auto order_text = book.get("order", std::string(openings::to_string(plan.book.order)));
+    const auto order = openings::parse_book_order(order_text);
+    if (!order) unreadable("book.order '" + order_text + "' is no book order");
+    plan.book.order = *order;
+    if (const nlohmann::json* plies = book.find("plies"); plies && !plies->is_null())
+        plan.book.plies = book.require<int>("plies");
+    plan.book.start = book.get("start", plan.book.start);
+    book.check_known();
+    const auto seed_text = object.require<std::string>("seed");
+    std::size_t used = 0;
     try {
-        StoredObject object(json, "");
-        const int version = object.require<int>("version");
-        if (version != kVersion)
-            unreadable("plan version " + std::to_string(version) + " is not known to this build");
-        RunPlan plan;
-        const auto kind_text = object.require<std::string>("kind");
-        const auto kind = store::parse_run_kind(kind_text);
-        if (!kind) unreadable("kind '" + kind_text + "' is no run kind");
-        plan.kind = *kind;
-        const auto pairing_text = object.require<std::string>("pairing");
-        const auto pairing = parse_pairing(pairing_text);
-        if (!pairing) unreadable("pairing '" + pairing_text + "' is no pairing");
-        plan.pairing = *pairing;
-        const nlohmann::json& engines = object.required("engines");
-        if (!engines.is_array()) unreadable("engines is " + engines.dump() + ", not a list");
-        for (std::size_t i = 0; i < engines.size(); ++i)
-            plan.engines.push_back(engine_from_json(engines[i], i));
-        plan.time_control = match::parse_time_control(object.require<std::string>("time_control"));
-        plan.time_margin_ms = object.get("time_margin_ms", plan.time_margin_ms);
-        plan.stall_timeout_ms = object.get("stall_timeout_ms", plan.stall_timeout_ms);
-        plan.startup_timeout_ms = object.get("startup_timeout_ms", plan.startup_timeout_ms);
-        plan.ready_timeout_ms = object.get("ready_timeout_ms", plan.ready_timeout_ms);
-        plan.restart_engines = object.get("restart_engines", plan.restart_engines);
-        if (const nlohmann::json* adjudication = object.find("adjudication"))
-            plan.adjudication = adjudication_from_json(*adjudication);
-        StoredObject book(object.required("book"), "book.");
-        plan.book.path = book.require<std::string>("path");
-        const auto order_text =
-            book.get("order", std::string(openings::to_string(plan.book.order)));
-        const auto order = openings::parse_book_order(order_text);
-        if (!order) unreadable("book.order '" + order_text + "' is no book order");
-        plan.book.order = *order;
-        if (const nlohmann::json* plies = book.find("plies"); plies && !plies->is_null())
-            plan.book.plies = book.require<int>("plies");
-        plan.book.start = book.get("start", plan.book.start);
-        book.check_known();
-        const auto seed_text = object.require<std::string>("seed");
-        std::size_t used = 0;
-        try {
-            plan.seed = std::stoull(seed_text, &used);
-        } catch (const std::logic_error&) {
-            used = 0;
-        }
-        if (used == 0 || used != seed_text.size())
-            unreadable("seed '" + seed_text + "' is not a 64-bit number");
-        plan.pairs = object.require<std::int64_t>("pairs");
-        plan.concurrency = object.get("concurrency", plan.concurrency);
-        plan.report_every = object.get("report_every", plan.report_every);
-        plan.event = object.get("event", plan.event);
-        plan.site = object.get("site", plan.site);
-        if (object.find("sprt")) {
-            StoredObject sprt(object.required("sprt"), "sprt.");
-            stats::SprtParams params;
-            params.elo0 = sprt.require<double>("elo0");
-            params.elo1 = sprt.require<double>("elo1");
-            params.alpha = sprt.require<double>("alpha");
-            params.beta = sprt.require<double>("beta");
-            const auto model_text = sprt.get("model", std::string(stats::model_name(params.model)));
-            const auto model = stats::parse_model(model_text);
-            if (!model) unreadable("sprt.model '" + model_text + "' is no SPRT model");
-            params.model = *model;
-            sprt.check_known();
-            plan.sprt = params;
-        }
-        object.check_known();
-        return plan;
-    } catch (const match::TimeControlError& e) {
-        unreadable(std::string("time_control: ") + e.what());
+        plan.seed = std::stoull(seed_text, &used);
+    } catch (const std::logic_error&) {
+        used = 0;
     }
+    if (used == 0 || used != seed_text.size())
+        unreadable("seed '" + seed_text + "' is not a 64-bit number");
+    plan.pairs = object.require<std::int64_t>("pairs");
+    plan.concurrency = object.get("concurrency", plan.concurrency);
+    plan.report_every = object.get("report_every", plan.report_every);
+    plan.event = object.get("event", plan.event);
+    plan.site = object.get("site", plan.site);
+    if (const nlohmann::json* sprt_json = object.find("sprt")) {
+        StoredObject sprt(*sprt_json, "sprt.");
+        stats::SprtParams params;
+        params.elo0 = sprt.require<double>("elo0");
+        params.elo1 = sprt.require<double>("elo1");
+        params.alpha = sprt.require<double>("alpha");
+        params.beta = sprt.require<double>("beta");
+        const auto model_text = sprt.get("model", std::string(stats::model_name(params.model)));
+        const auto model = stats::parse_model(model_text);
+        if (!model) unreadable("sprt.model '" + model_text + "' is no SPRT model");
+        params.model = *model;
+        sprt.check_known();
+        plan.sprt = params;
+    }
+    object.check_known();
+    return plan;
 }
 
 }  // namespace lmr::tournament

@@ -9,7 +9,7 @@ namespace lmr::chess {
 namespace {
 
 using testing::play_san;
-using testing::position_from;
+using testing::position_from_fen;
 
 TEST(GameEnd, FoolsMate) {
     Position pos = Position::startpos();
@@ -22,7 +22,7 @@ TEST(GameEnd, FoolsMate) {
 }
 
 TEST(GameEnd, Stalemate) {
-    Position pos = position_from("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    Position pos = position_from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     EXPECT_EQ(game_end(pos), GameEnd::kStalemate);
 }
 
@@ -54,7 +54,7 @@ TEST(GameEnd, SearchRepetitionRule) {
 }
 
 TEST(GameEnd, FiftyMoveRule) {
-    Position pos = position_from("8/8/4k3/8/8/8/8/R3K3 w - - 99 80");
+    Position pos = position_from_fen("8/8/4k3/8/8/8/8/R3K3 w - - 99 80");
     EXPECT_EQ(game_end(pos), GameEnd::kNone);
     EXPECT_FALSE(pos.is_draw(0));
     play_san(pos, {"Ra2"});
@@ -63,14 +63,14 @@ TEST(GameEnd, FiftyMoveRule) {
     EXPECT_TRUE(pos.is_draw(0));
 
     // Mate delivered on the 100th half-move takes precedence.
-    Position mate = position_from("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80");
+    Position mate = position_from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80");
     play_san(mate, {"Ra8#"});
     EXPECT_EQ(mate.halfmove_clock(), 100);
     EXPECT_EQ(game_end(mate), GameEnd::kCheckmate);
     EXPECT_FALSE(mate.is_draw(0));
 
     // A pawn move resets the clock.
-    Position reset = position_from("4k3/8/8/8/8/8/4P3/R3K3 w - - 99 80");
+    Position reset = position_from_fen("4k3/8/8/8/8/8/4P3/R3K3 w - - 99 80");
     play_san(reset, {"e4"});
     EXPECT_EQ(reset.halfmove_clock(), 0);
     EXPECT_EQ(game_end(reset), GameEnd::kNone);
@@ -93,7 +93,7 @@ TEST(GameEnd, InsufficientMaterial) {
         {"8/8/4kn2/8/8/4KB2/8/8 w - - 0 1", GameEnd::kNone},    // KB v KN
     };
     for (const Case& c : cases) {
-        Position pos = position_from(c.fen);
+        Position pos = position_from_fen(c.fen);
         EXPECT_EQ(game_end(pos), c.expected) << c.fen;
         EXPECT_EQ(pos.is_draw(0), c.expected == GameEnd::kInsufficientMaterial) << c.fen;
     }

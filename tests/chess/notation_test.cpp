@@ -13,7 +13,7 @@
 namespace lmr::chess {
 namespace {
 
-using testing::position_from;
+using testing::position_from_fen;
 
 std::set<std::string> all_san(const Position& pos) {
     MoveList list;
@@ -58,17 +58,18 @@ TEST(Uci, ParsesLegalMovesAndRejectsOthers) {
     EXPECT_NE(uci_error(start, "i2i4").find("malformed"), std::string::npos);
     EXPECT_NE(uci_error(start, "0000").find("null move"), std::string::npos);
 
-    Position kiwipete = position_from(testing::kPerftCases[1].fen);
+    Position kiwipete = position_from_fen(testing::kPerftCases[1].fen);
     EXPECT_EQ(parse_uci(kiwipete, "e1g1"), Move::make(kE1, kG1, Move::kCastling));
     EXPECT_EQ(parse_uci(kiwipete, "e1c1"), Move::make(kE1, kC1, Move::kCastling));
     EXPECT_EQ(parse_uci(kiwipete, "e1h1"), Move::make(kE1, kG1, Move::kCastling));
 
-    Position promo = position_from("3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1");
+    Position promo = position_from_fen("3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1");
     EXPECT_EQ(parse_uci(promo, "e7d8q"), Move::make_promotion(kE7, kD8, kQueen));
     EXPECT_EQ(parse_uci(promo, "e7d8n"), Move::make_promotion(kE7, kD8, kKnight));
     EXPECT_NE(uci_error(promo, "e7d8").find("is a promotion"), std::string::npos);
 
-    Position ep = position_from("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+    Position ep =
+        position_from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
     EXPECT_EQ(parse_uci(ep, "e5f6"), Move::make(kE5, kF6, Move::kEnPassant));
 }
 
@@ -89,7 +90,7 @@ TEST(Uci, AcceptsExactlyTheGeneratedMoves) {
     // of their children: each text not named falls back to a move generation, so not all.
     std::vector<Position> positions;
     for (const auto& c : testing::kPerftCases) {
-        Position root = position_from(c.fen);
+        Position root = position_from_fen(c.fen);
         positions.push_back(root);
         MoveList first;
         generate(root, first);
@@ -124,7 +125,7 @@ TEST(Uci, AcceptsExactlyTheGeneratedMoves) {
 }
 
 TEST(San, KnownStringsFromKiwipete) {
-    Position kiwipete = position_from(testing::kPerftCases[1].fen);
+    Position kiwipete = position_from_fen(testing::kPerftCases[1].fen);
     auto san = all_san(kiwipete);
     for (const char* expected : {"O-O", "O-O-O", "Nxf7", "Nxd7", "Nxg6", "Bxa6", "Qxf6", "Qxh3",
                                  "gxh3", "dxe6", "d6", "a4", "Kd1", "Kf1", "Nb1", "Bh6"})
@@ -133,12 +134,12 @@ TEST(San, KnownStringsFromKiwipete) {
 }
 
 TEST(San, ChecksMatesAndPromotions) {
-    Position pos3 = position_from(testing::kPerftCases[2].fen);
+    Position pos3 = position_from_fen(testing::kPerftCases[2].fen);
     auto san = all_san(pos3);
     EXPECT_TRUE(san.count("g3+"));
     EXPECT_TRUE(san.count("Rxf4+"));
 
-    Position promo = position_from("3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1");
+    Position promo = position_from_fen("3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1");
     san = all_san(promo);
     for (const char* expected : {"exd8=Q+", "exd8=R+", "exd8=B", "exd8=N", "Kf2"})
         EXPECT_TRUE(san.count(expected)) << expected;
@@ -147,14 +148,15 @@ TEST(San, ChecksMatesAndPromotions) {
     testing::play_san(fools, {"f3", "e5", "g4"});
     EXPECT_TRUE(all_san(fools).count("Qh4#"));
 
-    Position ep = position_from("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+    Position ep =
+        position_from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
     EXPECT_EQ(to_san(ep, Move::make(kE5, kF6, Move::kEnPassant)), "exf6");
     EXPECT_EQ(parse_san(ep, "exf6"), Move::make(kE5, kF6, Move::kEnPassant));
     EXPECT_EQ(parse_san(ep, "exf6 e.p."), Move::make(kE5, kF6, Move::kEnPassant));
 }
 
 TEST(San, Disambiguation) {
-    Position rooks_on_rank = position_from("6k1/8/8/8/8/8/8/R4RK1 w - - 0 1");
+    Position rooks_on_rank = position_from_fen("6k1/8/8/8/8/8/8/R4RK1 w - - 0 1");
     EXPECT_EQ(to_san(rooks_on_rank, Move(kF1, kD1)), "Rfd1");
     EXPECT_EQ(to_san(rooks_on_rank, Move(kA1, kD1)), "Rad1");
     EXPECT_EQ(to_san(rooks_on_rank, Move(kF1, kF5)), "Rf5");
@@ -162,12 +164,12 @@ TEST(San, Disambiguation) {
     EXPECT_NE(san_error(rooks_on_rank, "Rd1").find("ambiguous move 'Rd1': could be Rad1 or Rfd1"),
               std::string::npos);
 
-    Position rooks_on_file = position_from("7k/8/8/R7/8/8/8/R3K3 w - - 0 1");
+    Position rooks_on_file = position_from_fen("7k/8/8/R7/8/8/8/R3K3 w - - 0 1");
     EXPECT_EQ(to_san(rooks_on_file, Move(kA1, kA3)), "R1a3");
     EXPECT_EQ(to_san(rooks_on_file, Move(kA5, kA3)), "R5a3");
     EXPECT_EQ(parse_san(rooks_on_file, "R1a3"), Move(kA1, kA3));
 
-    Position queens = position_from("8/7k/8/8/8/Q7/8/Q1Q1K3 w - - 0 1");
+    Position queens = position_from_fen("8/7k/8/8/8/Q7/8/Q1Q1K3 w - - 0 1");
     EXPECT_EQ(to_san(queens, Move(kA1, kB2)), "Qa1b2");
     EXPECT_EQ(to_san(queens, Move(kA3, kB2)), "Q3b2");
     EXPECT_EQ(to_san(queens, Move(kC1, kB2)), "Qcb2");
@@ -186,7 +188,7 @@ TEST(San, NonLegalMovesAreNotGuessed) {
 }
 
 TEST(San, TolerantInput) {
-    Position kiwipete = position_from(testing::kPerftCases[1].fen);
+    Position kiwipete = position_from_fen(testing::kPerftCases[1].fen);
     Move short_castle = Move::make(kE1, kG1, Move::kCastling);
     Move long_castle = Move::make(kE1, kC1, Move::kCastling);
     EXPECT_EQ(parse_san(kiwipete, "O-O"), short_castle);
@@ -198,11 +200,11 @@ TEST(San, TolerantInput) {
     EXPECT_EQ(parse_san(kiwipete, "Nf7"), Move(kE5, kF7));  // missing 'x' tolerated
     EXPECT_EQ(parse_san(kiwipete, " Qxf6?? "), Move(kF3, kF6));
 
-    Position promo = position_from("3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1");
+    Position promo = position_from_fen("3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1");
     EXPECT_EQ(parse_san(promo, "exd8=Q+"), Move::make_promotion(kE7, kD8, kQueen));
     EXPECT_EQ(parse_san(promo, "exd8Q"), Move::make_promotion(kE7, kD8, kQueen));
     EXPECT_EQ(parse_san(promo, "exd8=n"), Move::make_promotion(kE7, kD8, kKnight));
-    Position push_promo = position_from("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    Position push_promo = position_from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
     EXPECT_EQ(parse_san(push_promo, "a8Q"), Move::make_promotion(kA7, kA8, kQueen));
     EXPECT_EQ(parse_san(push_promo, "a8=R"), Move::make_promotion(kA7, kA8, kRook));
 }
@@ -219,7 +221,7 @@ TEST(San, RejectsIllegalAndMalformed) {
     EXPECT_NE(san_error(start, "e4=Q").find("illegal"), std::string::npos);
     EXPECT_NE(san_error(start, "Ne4=Q").find("only pawns promote"), std::string::npos);
     EXPECT_NE(san_error(start, "exd3").find("illegal"), std::string::npos);
-    Position push_promo = position_from("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    Position push_promo = position_from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
     EXPECT_NE(san_error(push_promo, "a8").find("is a promotion"), std::string::npos);
     EXPECT_NE(san_error(push_promo, "a8=K").find("promotion piece must be"), std::string::npos);
 }

@@ -12,7 +12,7 @@
 namespace lmr::chess {
 namespace {
 
-using testing::position_from;
+using testing::position_from_fen;
 
 const std::vector<Position>& deep_positions() {
     static const std::vector<Position> positions = testing::positions_two_plies_deep();
@@ -82,15 +82,15 @@ TEST(Movegen, GivesCheckAgreesWithMakingTheMove) {
 
 TEST(Movegen, GivesCheckSpecialCases) {
     // Castling rook check, en passant discovered check, promotion check.
-    Position castle = position_from("5k2/8/8/8/8/8/8/4K2R w K - 0 1");
+    Position castle = position_from_fen("5k2/8/8/8/8/8/8/4K2R w K - 0 1");
     EXPECT_TRUE(castle.gives_check(Move::make(kE1, kG1, Move::kCastling)));
-    Position ep = position_from("8/8/8/K2pP2q/8/8/8/7k w - d6 0 1");  // pinned: no ep
+    Position ep = position_from_fen("8/8/8/K2pP2q/8/8/8/7k w - d6 0 1");  // pinned: no ep
     EXPECT_FALSE(ep.is_legal(Move::make(kE5, kD6, Move::kEnPassant)));
-    Position ep_check = position_from("8/8/8/k2pP2Q/8/8/8/7K w - d6 0 1");
+    Position ep_check = position_from_fen("8/8/8/k2pP2Q/8/8/8/7K w - d6 0 1");
     Move exd6 = Move::make(kE5, kD6, Move::kEnPassant);
     ASSERT_TRUE(ep_check.is_legal(exd6));
     EXPECT_TRUE(ep_check.gives_check(exd6));  // the rank opens towards a5
-    Position promo = position_from("1k6/4P3/8/8/8/8/8/4K3 w - - 0 1");
+    Position promo = position_from_fen("1k6/4P3/8/8/8/8/8/4K3 w - - 0 1");
     EXPECT_TRUE(promo.gives_check(Move::make_promotion(kE7, kE8, kQueen)));
     EXPECT_TRUE(promo.gives_check(Move::make_promotion(kE7, kE8, kRook)));
     EXPECT_FALSE(promo.gives_check(Move::make_promotion(kE7, kE8, kKnight)));
@@ -98,12 +98,12 @@ TEST(Movegen, GivesCheckSpecialCases) {
 
 TEST(Movegen, IsLegalMatchesGenerateForEveryRawValue) {
     std::vector<Position> positions;
-    for (const auto& c : testing::kPerftCases) positions.push_back(position_from(c.fen));
+    for (const auto& c : testing::kPerftCases) positions.push_back(position_from_fen(c.fen));
     for (const char* fen :
          {"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
           "8/8/8/K2pP2q/8/8/8/7k w - d6 0 1", "r3k2r/8/3Q4/8/8/5q2/8/R3K2R b KQkq - 0 1",
           "2K2r2/4P3/8/8/8/8/8/3k4 w - - 0 1", "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1"})
-        positions.push_back(position_from(fen));
+        positions.push_back(position_from_fen(fen));
     // Plus a sample of the deeper positions (checks, pins, en passant chances).
     const auto& deep = deep_positions();
     for (std::size_t i = 0; i < deep.size(); i += 97) positions.push_back(deep[i]);
@@ -146,7 +146,8 @@ TEST(Position, MakeUnmakeRestoresStateAndKeysAreIncremental) {
 }
 
 TEST(Position, NullMove) {
-    Position pos = position_from("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+    Position pos =
+        position_from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
     std::string fen = pos.fen();
     Key key = pos.key();
     pos.make_null_move();
@@ -160,7 +161,7 @@ TEST(Position, NullMove) {
 }
 
 TEST(Position, QueriesAndMoveProperties) {
-    Position kiwipete = position_from(testing::kPerftCases[1].fen);
+    Position kiwipete = position_from_fen(testing::kPerftCases[1].fen);
     EXPECT_EQ(kiwipete.pieces(kWhite, kKnight), square_bb(kC3) | square_bb(kE5));
     EXPECT_EQ(kiwipete.attackers_to(kF7) & kiwipete.pieces(kWhite), square_bb(kE5));
     EXPECT_TRUE(kiwipete.is_attacked_by(kBlack, kD5));
@@ -196,7 +197,7 @@ TEST(Movegen, OraclesHoldAlongRandomGames) {
     };
     long moves_checked = 0;
     for (int game = 0; game < 120; ++game) {
-        Position pos = position_from(testing::kPerftCases[game % 7].fen);
+        Position pos = position_from_fen(testing::kPerftCases[game % 7].fen);
         for (int ply = 0; ply < 250; ++ply) {
             MoveList list;
             generate(pos, list);

@@ -9,7 +9,7 @@
 namespace lmr::chess {
 namespace {
 
-using testing::position_from;
+using testing::position_from_fen;
 
 struct SeeCase {
     const char* fen;
@@ -47,7 +47,7 @@ TEST(See, TextbookPositions) {
         {"4k3/4n3/8/3p4/8/8/6B1/5RK1 w - - 0 1", "g2d5", -230},
     };
     for (const SeeCase& c : cases) {
-        Position pos = position_from(c.fen);
+        Position pos = position_from_fen(c.fen);
         std::string error;
         Move m = parse_uci(pos, c.move, &error);
         ASSERT_FALSE(m.is_none()) << c.fen << " " << c.move << ": " << error;

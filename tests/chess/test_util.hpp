@@ -8,15 +8,11 @@
 #include "engine/chess/notation.hpp"
 #include "engine/chess/position.hpp"
 #include "tests/chess/test_positions.hpp"
+#include "tests/support/position.hpp"
 
 namespace lmr::chess::testing {
 
-inline Position position_from(const std::string& fen) {
-    std::string error;
-    auto pos = Position::from_fen(fen, &error);
-    if (!pos) throw std::runtime_error("bad test FEN " + fen + ": " + error);
-    return *pos;
-}
+using ::lmr::test::position_from_fen;
 
 // Plays SAN moves from pos (throws if one does not parse).
 inline void play_san(Position& pos, const std::vector<std::string>& moves) {
@@ -32,7 +28,7 @@ inline void play_san(Position& pos, const std::vector<std::string>& moves) {
 inline std::vector<Position> positions_two_plies_deep() {
     std::vector<Position> result;
     for (const auto& c : kPerftCases) {
-        Position root = position_from(c.fen);
+        Position root = position_from_fen(c.fen);
         result.push_back(root);
         MoveList first;
         generate(root, first);

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "tests/support/child_process.hpp"
+#include "tests/support/programs.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text.hpp"
 
@@ -34,7 +35,7 @@ using test::ProcessResult;
 using test::TempDir;
 using Args = std::vector<std::string>;
 
-const std::string kHarness = LMR_HARNESS_BINARY;
+using ::lmr::test::kHarness;
 const std::string kConfigs = std::string(LMR_SOURCE_DIR) + "/configs/";
 const std::string kBook = std::string(LMR_SOURCE_DIR) + "/openings/default.epd";
 // Never a program on any PATH, so an engine named by it fails to start at once.

@@ -39,6 +39,26 @@ TEST(CliOptions, ParseDouble) {
               "--elo0 'inf': is not a finite number");
 }
 
+// Both front ends check their concurrency flag this one way; the machine's threads do not bound
+// the coordinator of an MPI job (its playing ranks' cores count: docs/scale-out.md).
+TEST(CliOptions, ConcurrencyAboveTheHardwareThreadsNeedsForceOrMpi) {
+    const long threads = hardware_threads();
+    EXPECT_EQ(checked_concurrency(threads, "t", false, false, "--concurrency", "--force"), threads);
+    const std::string refused = usage_message([threads] {
+        checked_concurrency(threads + 1, "many", false, false, "-concurrency",
+                            "-force-concurrency");
+    });
+    EXPECT_NE(refused.find("-concurrency 'many': is above the " + std::to_string(threads) +
+                           " hardware threads"),
+              std::string::npos)
+        << refused;
+    EXPECT_NE(refused.find("add -force-concurrency"), std::string::npos) << refused;
+    EXPECT_EQ(checked_concurrency(threads + 1, "t", true, false, "--concurrency", "--force"),
+              threads + 1);
+    EXPECT_EQ(checked_concurrency(4 * threads, "t", false, true, "-concurrency", "-force"),
+              4 * threads);
+}
+
 TEST(CliOptions, ParseProbability) {
     EXPECT_EQ(parse_probability("--alpha", "0.05"), 0.05);
     EXPECT_EQ(usage_message([] { parse_probability("--alpha", "1"); }),

@@ -78,7 +78,7 @@ TEST(EvalMirror, EveryTermIsColourSymmetric) {
 TEST(EvalMirror, BreakdownTotalIsTheSumAndEqualsEvaluate) {
     for (const std::string& fen : kFens) {
         for (const std::string& f : {fen, mirror_fen(fen)}) {
-            const chess::Position pos = parse(f);
+            const chess::Position pos = position_from_fen(f);
             Breakdown b{};
             const int returned = evaluate(pos, b);
             int sum = 0;
@@ -97,7 +97,7 @@ TEST(EvalMirror, RandomGamesStaySymmetric) {
     std::uint64_t seed = 0x9E3779B97F4A7C15ULL;
     int checked = 0;
     for (const std::string& fen : kFens) {
-        chess::Position pos = parse(fen);
+        chess::Position pos = position_from_fen(fen);
         for (int ply = 0; ply < 60; ++ply) {
             chess::MoveList moves;
             chess::generate(pos, moves);
@@ -126,9 +126,9 @@ TEST(EvalMirror, RandomGamesStaySymmetric) {
 // order (different cache contents), and compare.
 TEST(EvalMirror, ResultsDoNotDependOnEvaluationOrder) {
     std::vector<int> first;
-    for (const std::string& fen : kFens) first.push_back(evaluate(parse(fen)));
+    for (const std::string& fen : kFens) first.push_back(evaluate(position_from_fen(fen)));
     for (size_t i = kFens.size(); i-- > 0;)
-        EXPECT_EQ(evaluate(parse(kFens[i])), first[i]) << kFens[i];
+        EXPECT_EQ(evaluate(position_from_fen(kFens[i])), first[i]) << kFens[i];
 }
 
 }  // namespace

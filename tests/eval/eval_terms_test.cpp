@@ -32,15 +32,23 @@ TEST(EvalBasics, StartposIsBalancedUpToTempo) {
 
 TEST(EvalBasics, MaterialAdvantageScoresStronglyForTheSideThatHasIt) {
     // White is a queen up.
-    EXPECT_GT(evaluate(parse("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")), 700);
+    EXPECT_GT(
+        evaluate(position_from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")),
+        700);
     // The same position with Black to move is as bad for Black.
-    EXPECT_LT(evaluate(parse("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1")), -700);
+    EXPECT_LT(
+        evaluate(position_from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1")),
+        -700);
     // A rook up.
-    EXPECT_GT(evaluate(parse("rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1")), 350);
+    EXPECT_GT(
+        evaluate(position_from_fen("rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1")),
+        350);
     // A knight up.
-    EXPECT_GT(evaluate(parse("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")), 200);
+    EXPECT_GT(
+        evaluate(position_from_fen("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")),
+        200);
     // KQ v K is won.
-    EXPECT_GT(evaluate(parse("8/8/8/4k3/8/8/3QK3/8 w - - 0 1")), 800);
+    EXPECT_GT(evaluate(position_from_fen("8/8/8/4k3/8/8/3QK3/8 w - - 0 1")), 800);
     // Material term alone: a pawn up is worth about a pawn whoever is to move (the weights are
     // fitted to game results, so the exact value moves; a pawn far from 100 would be a bug).
     const int pawn = term("4k3/8/8/8/8/8/P7/4K3 w - - 0 1", kMaterial);
@@ -61,10 +69,10 @@ TEST(EvalBasics, MaterialAdvantageScoresStronglyForTheSideThatHasIt) {
 
 TEST(EvalBasics, GamePhase) {
     EXPECT_EQ(game_phase(Position::startpos()), 24);
-    EXPECT_EQ(game_phase(parse("8/8/8/4k3/8/8/3PK3/8 w - - 0 1")), 0);
-    EXPECT_EQ(game_phase(parse("8/8/8/4k3/8/8/3QK3/6r1 w - - 0 1")), 6);
+    EXPECT_EQ(game_phase(position_from_fen("8/8/8/4k3/8/8/3PK3/8 w - - 0 1")), 0);
+    EXPECT_EQ(game_phase(position_from_fen("8/8/8/4k3/8/8/3QK3/6r1 w - - 0 1")), 6);
     // Extra queens from promotions do not push the phase past 24.
-    EXPECT_EQ(game_phase(parse("qqqqk3/8/8/8/8/8/8/QQQQK3 w - - 0 1")), 24);
+    EXPECT_EQ(game_phase(position_from_fen("qqqqk3/8/8/8/8/8/8/QQQQK3 w - - 0 1")), 24);
 }
 
 TEST(EvalBasics, PstValueIsFromTheOwnersViewAndTapered) {
@@ -134,7 +142,8 @@ TEST(EvalTerms, PassedPawnOnTheSeventhOutscoresOneOnTheThird) {
     constexpr const char* kBlackPawnOnC6 = "7k/8/2p5/8/8/8/8/K7 w - - 0 1";
     EXPECT_LT(term(kBlackPawnOnC6, kPassedPawns), 0);
     EXPECT_LT(term(kBlackPawnOnC2, kPassedPawns), 0);
-    EXPECT_LT(evaluate(parse(kBlackPawnOnC2)), evaluate(parse(kBlackPawnOnC6)) - 30);
+    EXPECT_LT(evaluate(position_from_fen(kBlackPawnOnC2)),
+              evaluate(position_from_fen(kBlackPawnOnC6)) - 30);
 }
 
 TEST(EvalTerms, PassedPawnValueGrowsWithTheEnemyKingFarAway) {
@@ -181,7 +190,7 @@ TEST(EvalTerms, BishopPairOnlyWithBothBishops) {
 
 TEST(EvalTerms, DrawishMaterialIsScaledDown) {
     // Bare kings: exactly a draw.
-    EXPECT_EQ(evaluate(parse("8/8/8/4k3/8/8/8/K7 w - - 0 1")), 0);
+    EXPECT_EQ(evaluate(position_from_fen("8/8/8/4k3/8/8/8/K7 w - - 0 1")), 0);
     // A lone minor piece cannot win.
     for (const char* fen : {"8/8/8/4k3/8/8/8/2B1K3 w - - 0 1", "8/8/8/4k3/8/8/8/4KN2 w - - 0 1",
                             "8/8/8/4k3/8/8/8/4KNN1 w - - 0 1"}) {
@@ -191,7 +200,7 @@ TEST(EvalTerms, DrawishMaterialIsScaledDown) {
         EXPECT_LT(std::abs(b.total), 40) << fen;
     }
     // Rook v bishop: less than a rook up, no pawns -> near a draw.
-    EXPECT_LT(std::abs(evaluate(parse("8/8/8/4k3/8/3b4/8/4K2R w - - 0 1"))), 60);
+    EXPECT_LT(std::abs(evaluate(position_from_fen("8/8/8/4k3/8/3b4/8/4K2R w - - 0 1"))), 60);
     // Bishop and knight do mate: not scaled.
     const Breakdown bn = breakdown("8/8/8/4k3/8/8/8/4KBN1 w - - 0 1");
     EXPECT_EQ(bn.terms[kScaling], 0);
@@ -214,8 +223,8 @@ TEST(EvalTerms, RooksLikeOpenFilesAndTheSeventh) {
     EXPECT_EQ(term("4k3/pp1p2pp/8/8/8/8/PP1P2PP/3RK3 w - - 0 1", kRooks), 0);  // closed
     // A rook on the seventh, against pawns still at home, beats the same rook on the third.
     // Where the value sits (rook term or rook piece-square table) is the fit's choice.
-    EXPECT_GT(evaluate(parse("6k1/2R2ppp/8/8/8/8/5PPP/6K1 w - - 0 1")),
-              evaluate(parse("6k1/5ppp/8/8/8/2R5/5PPP/6K1 w - - 0 1")));
+    EXPECT_GT(evaluate(position_from_fen("6k1/2R2ppp/8/8/8/8/5PPP/6K1 w - - 0 1")),
+              evaluate(position_from_fen("6k1/5ppp/8/8/8/2R5/5PPP/6K1 w - - 0 1")));
 }
 
 TEST(EvalTerms, MobilityRewardsFreePieces) {
@@ -262,7 +271,7 @@ TEST(EvalTerms, KnightOutpost) {
 TEST(EvalPrint, TableListsEveryTermPhaseAndTotal) {
     std::ostringstream out;
     const Position pos =
-        parse("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1");
+        position_from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1");
     print_breakdown(pos, out);
     const std::string text = out.str();
     for (int t = 0; t < kTermCount; ++t)

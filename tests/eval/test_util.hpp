@@ -7,19 +7,15 @@
 
 #include "engine/chess/position.hpp"
 #include "engine/eval/eval.hpp"
+#include "tests/support/position.hpp"
 
 namespace lmr::eval::test {
 
-inline chess::Position parse(const std::string& fen) {
-    std::string error;
-    auto pos = chess::Position::from_fen(fen, &error);
-    if (!pos) ADD_FAILURE() << "bad test FEN '" << fen << "': " << error;
-    return pos ? *pos : chess::Position::startpos();
-}
+using ::lmr::test::position_from_fen;
 
 inline Breakdown breakdown(const std::string& fen) {
     Breakdown b{};
-    evaluate(parse(fen), b);
+    evaluate(position_from_fen(fen), b);
     return b;
 }
 

@@ -62,7 +62,7 @@ TEST(TuneLinearModel, PredictsTheEvaluationAtItsOrigin) {
     for (std::size_t i = 0; i < kCases.size(); ++i) {
         const Sample& s = model.samples[i];
         EXPECT_EQ(s.result, positions[i].result);
-        const chess::Position pos = parse(kCases[i].fen);
+        const chess::Position pos = position_from_fen(kCases[i].fen);
         EXPECT_FLOAT_EQ(s.mg_weight, float(game_phase(pos)) / 24.0f) << kCases[i].fen;
         EXPECT_NEAR(predict(model, s, origin), white_eval(pos), kCases[i].tolerance)
             << kCases[i].fen;
@@ -120,7 +120,7 @@ TEST(TuneLinearModel, PredictsTheEffectOfLinearWeights) {
         const LinearCase& c = cases[i];
         const int dim = dim_by_label(c.label);
         ASSERT_GE(dim, 0);
-        const chess::Position pos = parse(c.fen);
+        const chess::Position pos = position_from_fen(c.fen);
         const int before = white_eval(pos);
         set_weight(dim, weights[dim] + 7);
         const int after = white_eval(pos);
@@ -166,8 +166,8 @@ TEST(TuneLinearModel, CertainDrawsAreLeftOut) {
         {"8/8/8/4k3/8/8/8/4KNN1 b - - 0 1", 0.5f},  // KNN v K
         {"8/8/4k3/3p4/3P4/4K3/8/R6r w - - 0 50", 1.0f},
     };
-    ASSERT_EQ(evaluate(parse(positions[1].fen)), 0);
-    ASSERT_EQ(evaluate(parse(positions[3].fen)), 0);
+    ASSERT_EQ(evaluate(position_from_fen(positions[1].fen)), 0);
+    ASSERT_EQ(evaluate(position_from_fen(positions[3].fen)), 0);
     const LinearModel model = measure(positions, read_weights(), 1);
     ASSERT_EQ(model.samples.size(), 3u);
     EXPECT_EQ(model.samples[0].result, 1.0f);

@@ -15,7 +15,7 @@
 
 namespace lmr::eval::tune::test {
 
-using lmr::eval::test::parse;
+using lmr::eval::test::position_from_fen;
 
 // evaluate() is from the side to move's view; the tuner works in White's view.
 inline int white_eval(const chess::Position& pos) {
@@ -23,7 +23,7 @@ inline int white_eval(const chess::Position& pos) {
     return pos.side_to_move() == chess::kWhite ? v : -v;
 }
 inline int white_eval(const std::string& fen) {
-    return white_eval(parse(fen));
+    return white_eval(position_from_fen(fen));
 }
 
 // The dimension with this label; fails the test (and returns -1) when there is none.

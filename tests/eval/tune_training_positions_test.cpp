@@ -68,7 +68,7 @@ spans two lines, with moves like 2... Nf6 in it} Nc6 3. Bb5 a6 (3... Nf6 4. O-O
 // The FEN before each ply of `moves` played from `fen`.
 std::vector<std::string> fens_before(const std::string& fen,
                                      const std::vector<std::string>& moves) {
-    chess::Position pos = parse(fen);
+    chess::Position pos = position_from_fen(fen);
     std::vector<std::string> out;
     for (const std::string& san : moves) {
         out.push_back(pos.fen());
@@ -155,17 +155,17 @@ TEST(TunePgn, NoKeptPositionIsInCheckOrBeforeACaptureOrPromotion) {
             if (k == fen) return true;
         return false;
     };
-    for (const std::string& fen : kept) EXPECT_FALSE(parse(fen).in_check()) << fen;
+    for (const std::string& fen : kept) EXPECT_FALSE(position_from_fen(fen).in_check()) << fen;
 
     const auto game1 = fens_before(chess::Position::kStartFen, kGame1);
     for (int ply : {6, 7, 8, 11, 13, 14})  // captures
         EXPECT_FALSE(is_kept(game1[ply])) << "game 1 ply " << ply << " (" << kGame1[ply] << ")";
-    EXPECT_TRUE(parse(game1[12]).in_check());  // Qe2 answers a check
+    EXPECT_TRUE(position_from_fen(game1[12]).in_check());  // Qe2 answers a check
     EXPECT_FALSE(is_kept(game1[12]));
 
     const auto game2 = fens_before(kGame2Fen, kGame2);
     EXPECT_FALSE(is_kept(game2[1])) << "before the promotion a8=Q";
-    EXPECT_TRUE(parse(game2[4]).in_check());
+    EXPECT_TRUE(position_from_fen(game2[4]).in_check());
     EXPECT_FALSE(is_kept(game2[4])) << "Black in check after Qe8+";
     EXPECT_TRUE(is_kept(game2[3])) << "a quiet move that gives check is kept";
 }

@@ -28,7 +28,7 @@ const std::vector<std::string> kFens = {
 
 std::vector<int> evaluations() {
     std::vector<int> out;
-    for (const std::string& fen : kFens) out.push_back(evaluate(parse(fen)));
+    for (const std::string& fen : kFens) out.push_back(evaluate(position_from_fen(fen)));
     return out;
 }
 
@@ -161,20 +161,21 @@ TEST(TuneWeightTable, PstWeightChangesBothColours) {
     const std::string fen = "r1bqkbnr/pppppppp/2n5/8/4N3/8/PPPPPPPP/R1BQKBNR w KQkq - 3 3";
     const std::string twin = ::lmr::eval::test::mirror_fen(fen);
     ASSERT_EQ(twin, "r1bqkbnr/pppppppp/8/4n3/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 3 3");
-    const int before = evaluate(parse(fen));
-    ASSERT_EQ(evaluate(parse(twin)), before);
+    const int before = evaluate(position_from_fen(fen));
+    ASSERT_EQ(evaluate(position_from_fen(twin)), before);
 
     const int dim = pst_dim(chess::kKnight, chess::kE4, false);
     set_weight(dim, get_weight(dim) + 50);
-    EXPECT_EQ(evaluate(parse(fen)), before + 50);
-    EXPECT_EQ(evaluate(parse(twin)), before + 50);  // Black's mirrored entry changed too
+    EXPECT_EQ(evaluate(position_from_fen(fen)), before + 50);
+    EXPECT_EQ(evaluate(position_from_fen(twin)),
+              before + 50);  // Black's mirrored entry changed too
     EXPECT_EQ(pst_value(chess::kBlackKnight, chess::kE5, 24), get_weight(dim));
     EXPECT_EQ(pst_value(chess::kWhiteKnight, chess::kE4, 24), get_weight(dim));
 
     // The endgame half does not move at phase 24.
     const int eg = pst_dim(chess::kKnight, chess::kE4, true);
     set_weight(eg, get_weight(eg) + 40);
-    EXPECT_EQ(evaluate(parse(fen)), before + 50);
+    EXPECT_EQ(evaluate(position_from_fen(fen)), before + 50);
     EXPECT_EQ(pst_value(chess::kBlackKnight, chess::kE5, 0), get_weight(eg));
 }
 
@@ -183,12 +184,12 @@ TEST(TuneWeightTable, MeasuredWeightReachesTheEvaluation) {
     // Doubled c-pawns for White, full material (phase 24: the mg half counts in full).
     const std::string fen = "rnbqkbnr/ppp2ppp/8/4p3/8/2P5/PPP2PPP/RNBQKBNR w KQkq - 0 5";
     const std::string twin = ::lmr::eval::test::mirror_fen(fen);
-    const int before = evaluate(parse(fen));
-    ASSERT_EQ(evaluate(parse(twin)), before);
+    const int before = evaluate(position_from_fen(fen));
+    ASSERT_EQ(evaluate(position_from_fen(twin)), before);
     const int dim = dim_by_label("kDoubled.mg");
     set_weight(dim, get_weight(dim) - 30);
-    EXPECT_EQ(evaluate(parse(fen)), before - 30);
-    EXPECT_EQ(evaluate(parse(twin)), before - 30);
+    EXPECT_EQ(evaluate(position_from_fen(fen)), before - 30);
+    EXPECT_EQ(evaluate(position_from_fen(twin)), before - 30);
 }
 
 TEST(TuneWeightTable, NonDecreasingChainsFollowTheTables) {

@@ -9,31 +9,14 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <new>
 #include <string>
 #include <vector>
 
 #include "engine/lmr/config.hpp"
 #include "engine/lmr/policy.hpp"
+#include "tests/support/counted_new.hpp"
 
-namespace {
-
-long g_allocations = 0;
-
-}  // namespace
-
-// Every allocation of the program passes here, so the decisions can be shown to make none.
-void* operator new(std::size_t size) {
-    ++g_allocations;
-    if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-    throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept {
-    std::free(p);
-}
-void operator delete(void* p, std::size_t) noexcept {
-    std::free(p);
-}
+using lmr::test::g_allocations;
 
 namespace {
 

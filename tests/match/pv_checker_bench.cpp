@@ -8,31 +8,14 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <new>
 #include <string>
 
 #include "engine/chess/movegen.hpp"
 #include "engine/chess/notation.hpp"
 #include "harness/match/pv_checker.hpp"
+#include "tests/support/counted_new.hpp"
 
-namespace {
-
-long g_allocations = 0;
-
-}  // namespace
-
-// Every allocation of the program passes here, so the steady state can be shown to make none.
-void* operator new(std::size_t size) {
-    ++g_allocations;
-    if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-    throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept {
-    std::free(p);
-}
-void operator delete(void* p, std::size_t) noexcept {
-    std::free(p);
-}
+using lmr::test::g_allocations;
 
 namespace {
 

@@ -20,13 +20,14 @@
 #include "harness/openings/epd_reader.hpp"
 #include "harness/openings/position_scorer.hpp"
 #include "tests/support/child_process.hpp"
+#include "tests/support/programs.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace lmr::openings {
 namespace {
 
-const std::string kEngine = LMR_ENGINE_BINARY;
-const std::string kHarness = LMR_HARNESS_BINARY;
+using ::lmr::test::kEngine;
+using ::lmr::test::kHarness;
 const std::string kCrashFixture = LMR_CRASH_FIXTURE;
 const std::string kHangFixture = LMR_HANG_FIXTURE;             // plays 3 moves, then hangs
 const std::string kSlowStartFixture = LMR_SLOW_START_FIXTURE;  // answers `uci` after 2 s

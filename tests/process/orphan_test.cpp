@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "tests/support/child_process.hpp"
+#include "tests/support/programs.hpp"
 #include "tests/support/sqlite_db.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -28,7 +29,7 @@ namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 
-const std::string kHarness = LMR_HARNESS_BINARY;
+using ::lmr::test::kHarness;
 const std::string kImmortal = FIXTURE_IMMORTAL;
 
 // /proc/<pid>/stat is "pid (comm) state …"; comm may hold spaces and parentheses.

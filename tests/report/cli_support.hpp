@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "tests/support/child_process.hpp"
+#include "tests/support/programs.hpp"
 #include "tests/support/run_counts.hpp"
 #include "tests/support/shared_fixture.hpp"
 #include "tests/support/sqlite_db.hpp"
@@ -24,8 +25,8 @@ namespace lmr::report_test {
 
 namespace fs = std::filesystem;
 
-inline const std::string kHarness = LMR_HARNESS_BINARY;
-inline const std::string kEngine = LMR_ENGINE_BINARY;
+using ::lmr::test::kEngine;
+using ::lmr::test::kHarness;
 inline const std::string kRandom = FIXTURE_RANDOM;
 inline const std::string kCrash = FIXTURE_CRASH;
 inline const std::string kSourceDir = LMR_SOURCE_DIR;

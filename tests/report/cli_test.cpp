@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "tests/report/cli_support.hpp"
@@ -173,6 +174,18 @@ TEST(ReportCli, RunDetailShowsTheStatsBlockTerminationsFaultsAndSearch) {
         EXPECT_EQ(fault["termination"], "crash");
         EXPECT_EQ(fault["lost_by"], "crash");
     }
+    // The faults read the same in JSON and CSV: the CSV's columns are the JSON objects' keys.
+    const auto crash_csv =
+        harness({"report", "--db", f.db, "--run", "2", "--format", "csv"}, tmp).out;
+    const std::size_t faults_at = crash_csv.find("# faults\r\n");
+    ASSERT_NE(faults_at, std::string::npos) << crash_csv;
+    const std::size_t header_at = faults_at + std::string("# faults\r\n").size();
+    std::set<std::string> csv_keys, json_keys;
+    std::istringstream header(
+        crash_csv.substr(header_at, crash_csv.find("\r\n", header_at) - header_at));
+    for (std::string key; std::getline(header, key, ',');) csv_keys.insert(key);
+    for (const auto& [key, value] : crash["faults"][0].items()) json_keys.insert(key);
+    EXPECT_EQ(csv_keys, json_keys);
     const auto crash_text = harness({"report", "--db", f.db, "--run", "2"}, tmp);
     EXPECT_TRUE(contains(crash_text.out, "crash: crash " + std::to_string(crash_games)))
         << crash_text.out;

@@ -162,7 +162,7 @@ chess::Move move_of(const chess::Position& pos, const std::string& uci) {
 
 Json explain(const lmr::LmrConfig& config, const std::string& fen, const std::string& uci,
              const ExplainRequest& request = {}) {
-    const chess::Position pos = test::from_fen(fen);
+    const chess::Position pos = test::position_from_fen(fen);
     return Json::parse(explain_reduction(config, pos, move_of(pos, uci), request));
 }
 
@@ -222,7 +222,7 @@ struct EvalFigures {
 };
 
 EvalFigures eval_figures(const std::string& fen, const std::string& uci) {
-    const chess::Position pos = test::from_fen(fen);
+    const chess::Position pos = test::position_from_fen(fen);
     chess::Position child = pos;
     child.make_move(move_of(pos, uci));
     eval::Breakdown b{};

@@ -15,14 +15,14 @@
 namespace lmr::search {
 namespace {
 
-using test::from_fen;
+using test::position_from_fen;
 
 SearchResult search_depth(const std::string& fen, int depth, Searcher* searcher = nullptr) {
     Searcher local;
     Searcher& s = searcher ? *searcher : local;
     Limits limits;
     limits.depth = depth;
-    return s.search(from_fen(fen), limits);
+    return s.search(position_from_fen(fen), limits);
 }
 
 struct MateCase {

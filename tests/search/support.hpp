@@ -1,18 +1,14 @@
 #pragma once
-// Shared by the search tests: positions from FEN (a bad FEN fails the test, naming the error).
+// Shared by the search tests: positions from FEN (tests/support/position.hpp).
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "engine/chess/position.hpp"
+#include "tests/support/position.hpp"
 
 namespace lmr::search::test {
 
-inline chess::Position from_fen(const std::string& fen) {
-    std::string error;
-    auto pos = chess::Position::from_fen(fen, &error);
-    EXPECT_TRUE(pos.has_value()) << fen << ": " << error;
-    return pos ? *pos : chess::Position::startpos();
-}
+using ::lmr::test::position_from_fen;
 
 }  // namespace lmr::search::test

@@ -16,7 +16,7 @@
 namespace lmr::search {
 namespace {
 
-using test::from_fen;
+using test::position_from_fen;
 
 struct SwitchCase {
     const char* name;
@@ -47,7 +47,7 @@ TreeResult search_with(const lmr::LmrConfig& config, const std::string& fen, int
     Limits limits;
     limits.depth = depth;
     TreeResult t;
-    t.result = s.search(from_fen(fen), limits);
+    t.result = s.search(position_from_fen(fen), limits);
     t.stats = s.stats();
     return t;
 }

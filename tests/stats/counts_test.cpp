@@ -55,6 +55,24 @@ TEST(Counts, AddPairFilesEveryCombinationInOrderIndependentBins) {
     }
 }
 
+// Games of several pairs finish interleaved, as concurrent slots deliver them: each pair is
+// counted when its second game arrives, whichever came first.
+TEST(Counts, APairTallyCountsEachPairWhenItsSecondGameArrives) {
+    using O = Outcome;
+    PairTally tally;
+    EXPECT_FALSE(tally.add(7, O::kWin));
+    EXPECT_FALSE(tally.add(3, O::kDraw));
+    EXPECT_FALSE(tally.add(12, O::kLoss));
+    EXPECT_EQ(tally.pairs().pairs(), 0);
+    EXPECT_TRUE(tally.add(3, O::kDraw));  // pair 3: DD
+    EXPECT_EQ(tally.pairs(), (Pentanomial{.dd = 1}));
+    EXPECT_TRUE(tally.add(7, O::kLoss));   // pair 7: WL
+    EXPECT_FALSE(tally.add(3, O::kWin));   // a pair index comes back: a new pair starts
+    EXPECT_TRUE(tally.add(12, O::kDraw));  // pair 12: LD
+    EXPECT_TRUE(tally.add(3, O::kWin));    // the second pair 3: WW
+    EXPECT_EQ(tally.pairs(), (Pentanomial{.ld = 1, .wl = 1, .dd = 1, .ww = 1}));
+}
+
 TEST(Counts, AccumulateWithPlusEquals) {
     Pentanomial a{.ll = 1, .ww = 2};
     a += Pentanomial{.ll = 3, .dd = 4};

@@ -14,6 +14,7 @@
 
 #include "harness/tournament/engine_identity.hpp"
 #include "tests/support/child_process.hpp"
+#include "tests/support/programs.hpp"
 #include "tests/support/sqlite_db.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -21,8 +22,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kHarness = LMR_HARNESS_BINARY;
-const std::string kEngine = LMR_ENGINE_BINARY;
+using ::lmr::test::kEngine;
+using ::lmr::test::kHarness;
 const std::string kSourceDir = LMR_SOURCE_DIR;
 
 constexpr std::size_t kDescriptionSize = std::size_t{10} << 20;

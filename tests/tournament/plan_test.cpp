@@ -289,6 +289,15 @@ TEST(RunPlanJson, AFieldThisBuildDoesNotKnowOrOfTheWrongTypeIsNamed) {
     json["seed"] = "12x";
     EXPECT_NE(refusal(json).find("seed '12x' is not a 64-bit number"), std::string::npos)
         << refusal(json);
+    // A time control that does not read is named by its path, an engine's too.
+    json = good;
+    json["engines"][1]["time_control"] = "tc=fast";
+    EXPECT_NE(refusal(json).find("engines[1].time_control 'tc=fast': "), std::string::npos)
+        << refusal(json);
+    json = good;
+    json["time_control"] = "nodes=-5";
+    EXPECT_NE(refusal(json).find("stored run plan: time_control 'nodes=-5': "), std::string::npos)
+        << refusal(json);
 }
 
 TEST(RunPlanJson, PairingNames) {

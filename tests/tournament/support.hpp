@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "tests/support/child_process.hpp"
+#include "tests/support/programs.hpp"
 #include "tests/support/run_counts.hpp"
 #include "tests/support/sqlite_db.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -28,8 +29,8 @@ namespace lmr::tournament_test {
 
 namespace fs = std::filesystem;
 
-inline const std::string kHarness = LMR_HARNESS_BINARY;
-inline const std::string kEngine = LMR_ENGINE_BINARY;
+using ::lmr::test::kEngine;
+using ::lmr::test::kHarness;
 inline const std::string kSourceDir = LMR_SOURCE_DIR;
 inline const std::string kFixtureRandom = FIXTURE_RANDOM;
 inline const std::string kFixtureCrash = FIXTURE_CRASH;

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "tests/support/child_process.hpp"
+#include "tests/support/programs.hpp"
 #include "tests/support/scripted_engine.hpp"
 #include "tests/support/sqlite_db.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -38,7 +39,7 @@ using test::ScriptedEngine;
 using test::TempDir;
 using test::wait_until;
 
-const std::string kHarness = LMR_HARNESS_BINARY;
+using ::lmr::test::kHarness;
 const std::string kFixtureRandom = FIXTURE_RANDOM;
 const std::string kFixtureCrash = FIXTURE_CRASH;
 const std::string kFixtureHang = FIXTURE_HANG;

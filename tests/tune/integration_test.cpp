@@ -21,14 +21,15 @@
 #include "harness/store/store.hpp"
 #include "tests/cli/run_binary.hpp"
 #include "tests/store/temp_dir.hpp"
+#include "tests/support/programs.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using lmr::store::testing::TempDir;
 
-const std::string kHarness = LMR_HARNESS_BINARY;
-const std::string kEngine = LMR_ENGINE_BINARY;
+using ::lmr::test::kEngine;
+using ::lmr::test::kHarness;
 const std::string kBase = std::string(LMR_SOURCE_DIR) + "/configs/rebel-expert.json";
 
 // Four common openings, so pairs start from different positions.
