@@ -1,13 +1,13 @@
 #include "harness/cli/cli.hpp"
 
 #include <algorithm>
-#include <exception>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "engine/text/text.hpp"
 #include "harness/cli/command.hpp"
+#include "harness/cli/failure.hpp"
 #include "harness/cli/fastchess_options.hpp"
 #include "harness/process/shell_word.hpp"
 
@@ -39,16 +39,10 @@ int run_command(const Command& command, std::vector<std::string> args, std::ostr
         kProgram, std::string(command.name), std::move(args), process::shell_line(words), out, err};
     try {
         return command.run(context);
-    } catch (const UsageError& e) {  // context.command: with a sub-command ("tune show")
-        err << kProgram << ' ' << context.command << ": " << e.what() << "\nRun '" << kProgram
-            << ' ' << context.command << " --help' for usage.\n";
-        return kExitUsage;
-    } catch (const InputError& e) {
-        err << kProgram << ' ' << context.command << ": " << e.what() << '\n';
-        return kExitUsage;
-    } catch (const std::exception& e) {
-        err << kProgram << ' ' << context.command << ": error: " << e.what() << '\n';
-        return kExitFailure;
+    } catch (...) {  // context.command: with a sub-command ("tune show")
+        const std::string who = std::string(kProgram) + ' ' + context.command;
+        return report_failure(err, {who, kProgram, "Run '" + who + " --help' for usage.",
+                                    command.stores_runs ? kExitRunStopped : kExitFailure});
     }
 }
 

@@ -47,14 +47,17 @@ struct CommandContext {
     std::ostream& err;
 };
 
-// Returns the process exit code. May throw UsageError or InputError (exit 2) or any
-// std::exception (exit 1, message printed by the dispatcher).
+// Returns the process exit code. Failures are thrown: the dispatcher prints them and maps
+// them to the exit code (report_failure in failure.hpp: UsageError, InputError and other bad
+// input exit 2).
 using CommandFunction = int (*)(CommandContext& context);
 
 struct Command {
     std::string_view name;     // what the user types: "stats"
     std::string_view summary;  // one line for `lmr-harness --help`
     CommandFunction run;
+    // It stores runs (resumable), so a database failure while it works exits kExitRunStopped.
+    bool stores_runs = false;
 };
 
 // Every sub-command, in the order `lmr-harness --help` lists them (command_table.cpp).

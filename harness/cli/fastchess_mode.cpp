@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "harness/cli/command.hpp"
+#include "harness/cli/failure.hpp"
 #include "harness/cli/fastchess_options.hpp"
 #include "harness/cli/game_lines.hpp"
 #include "harness/cli/game_outputs.hpp"
@@ -62,28 +63,17 @@ void print_help(std::ostream& out) {
            "[-each KEY=VALUE…] [OPTION…]\n\n"
            "A fastchess (or cutechess-cli) command line: the run is played, stored in the results "
            "database (-db FILE, default results/lmrlab.db) and printed in fastchess's words "
-           "(-output format=cutechess for cutechess-cli's).\n"
-           "Options: -engine -each -concurrency -force-concurrency -rounds -games -repeat -sprt "
-           "-draw -resign -maxmoves -openings -pgnout -epdout -srand -event -site -variant "
-           "-tournament -seeds -ratinginterval -scoreinterval -autosaveinterval -report -output "
-           "-crc32 -recover -testEnv -check-mate-pvs -log -startup-ms -ucinewgame-ms -ping-ms "
-           "-db -version -help.\n"
+           "(-output format=cutechess for cutechess-cli's).\n";
+    out << "Options:";
+    for (const std::string_view name : fastchess_option_names()) out << ' ' << name;
+    out << ".\n"
            "Every option, its native equivalent and what is not supported: docs/fastchess.md.\n";
 }
 
-}  // namespace
+constexpr const char* kProgram = "lmr-harness";
 
-int run_fastchess_command_line(const std::vector<std::string>& args, std::ostream& out,
-                               std::ostream& err) {
-    constexpr const char* kProgram = "lmr-harness";
-    FastchessRun run;
-    try {
-        run = parse_fastchess_command_line(args);
-    } catch (const UsageError& e) {
-        err << kProgram << ": " << e.what() << "\nRun '" << kProgram
-            << " -help' for the fastchess options.\n";
-        return kExitUsage;
-    }
+int play_fastchess_command_line(const std::vector<std::string>& args, std::ostream& out) {
+    const FastchessRun run = parse_fastchess_command_line(args);
     if (run.version) {
         out << kProgram << ' ' << LMR_VERSION << '\n';
         return kExitOk;
@@ -97,11 +87,9 @@ int run_fastchess_command_line(const std::vector<std::string>& args, std::ostrea
     std::mutex log_mutex;
     if (run.log) {
         log.open(run.log->file, run.log->append ? std::ios::app : std::ios::trunc);
-        if (!log) {
-            err << kProgram << ": -log file=" << run.log->file.string()
-                << ": cannot be opened for writing\n";
-            return kExitUsage;
-        }
+        if (!log)
+            throw InputError("-log file=" + run.log->file.string() +
+                             ": cannot be opened for writing");
     }
     const GameLines::Print print = [&](std::string_view line) {
         out << line << '\n' << std::flush;
@@ -111,57 +99,57 @@ int run_fastchess_command_line(const std::vector<std::string>& args, std::ostrea
         }
     };
 
+    store::check_path_for_writing(run.db);
+    auto outputs = open_game_outputs(run.pgnout, run.epdout, run.db);
+    GameLines lines(run, print);
+    std::unique_ptr<PgnCrc> crc;
+    if (run.crc32_pgn && run.pgnout) crc = std::make_unique<PgnCrc>(run.pgnout->file, print);
+
+    tournament::SessionOptions options;
+    options.db_path = run.db;
+    std::vector<std::string> words{kProgram};
+    words.insert(words.end(), args.begin(), args.end());
+    options.command_line = process::shell_line(words);
+    options.interrupt = &install_interrupt_handler();
+    if (run.pgnout) options.kept_line_patterns = run.pgnout->match_lines;
+    for (const auto& output : outputs) options.observers.push_back(output.get());
+    if (crc) options.observers.push_back(crc.get());  // after the PGN file has the game
+    options.observers.push_back(&lines);
+    if (run.log && run.log->engine)
+        options.protocol_log = [&](const std::string& engine, bool to_engine,
+                                   std::string_view line) {
+            std::lock_guard lock(log_mutex);
+            log << engine << (to_engine ? " <--- " : " ---> ") << line << '\n' << std::flush;
+        };
+    // fastchess has no database; a worker running this in its own folder must learn where
+    // the games went (results/lmrlab.db there unless -db says otherwise).
+    print("Results database: " + std::filesystem::absolute(run.db).string() +
+          (run.db_given ? "" : " (the default; -db FILE chooses another)"));
+    if (run.plan.book.path.empty())
+        print(
+            "Warning: No opening book specified! Consider using one, otherwise all games "
+            "will be played from the starting position.");
+
+    const auto result = tournament::start_run(run.plan, options);
+    lines.finish(result);
+    std::ostringstream warnings;
+    print_pv_warnings(warnings, run.db, result.run_id, kProgram);
+    std::string line;
+    for (std::istringstream in(warnings.str()); std::getline(in, line);) print(line);
+    return result.outcome.status == store::RunStatus::kFinished ? kExitOk : kExitFailure;
+}
+
+}  // namespace
+
+int run_fastchess_command_line(const std::vector<std::string>& args, std::ostream& out,
+                               std::ostream& err) {
     try {
-        check_writable_database(run.db);
-        auto outputs = open_game_outputs(run.pgnout, run.epdout, run.db);
-        GameLines lines(run, print);
-        std::unique_ptr<PgnCrc> crc;
-        if (run.crc32_pgn && run.pgnout) crc = std::make_unique<PgnCrc>(run.pgnout->file, print);
-
-        tournament::SessionOptions options;
-        options.db_path = run.db;
-        std::vector<std::string> words{kProgram};
-        words.insert(words.end(), args.begin(), args.end());
-        options.command_line = process::shell_line(words);
-        options.interrupt = &install_interrupt_handler();
-        if (run.pgnout) options.kept_line_patterns = run.pgnout->match_lines;
-        for (const auto& output : outputs) options.observers.push_back(output.get());
-        if (crc) options.observers.push_back(crc.get());  // after the PGN file has the game
-        options.observers.push_back(&lines);
-        if (run.log && run.log->engine)
-            options.protocol_log = [&](const std::string& engine, bool to_engine,
-                                       std::string_view line) {
-                std::lock_guard lock(log_mutex);
-                log << engine << (to_engine ? " <--- " : " ---> ") << line << '\n' << std::flush;
-            };
-        // fastchess has no database; a worker running this in its own folder must learn where
-        // the games went (results/lmrlab.db there unless -db says otherwise).
-        print("Results database: " + std::filesystem::absolute(run.db).string() +
-              (run.db_given ? "" : " (the default; -db FILE chooses another)"));
-        if (run.plan.book.path.empty())
-            print(
-                "Warning: No opening book specified! Consider using one, otherwise all games "
-                "will be played from the starting position.");
-
-        const auto result = tournament::start_run(run.plan, options);
-        lines.finish(result);
-        std::ostringstream warnings;
-        print_pv_warnings(warnings, run.db, result.run_id, kProgram);
-        std::string line;
-        for (std::istringstream in(warnings.str()); std::getline(in, line);) print(line);
-        return result.outcome.status == store::RunStatus::kFinished ? kExitOk : kExitFailure;
-    } catch (const InputError& e) {
-        err << kProgram << ": " << e.what() << '\n';
-        return kExitUsage;
-    } catch (const tournament::PlanError& e) {
-        err << kProgram << ": " << e.what() << '\n';
-        return kExitUsage;
-    } catch (const store::StoreError& e) {
-        err << kProgram << ": " << e.what() << '\n';
-        return is_bad_database(e) ? kExitUsage : kExitFailure;
-    } catch (const std::exception& e) {
-        err << kProgram << ": error: " << e.what() << '\n';
-        return kExitFailure;
+        return play_fastchess_command_line(args, out);
+    } catch (...) {  // fastchess's exit codes: a run that stops is 1, as any failure
+        return report_failure(
+            err,
+            {kProgram, kProgram,
+             std::string("Run '") + kProgram + " -help' for the fastchess options.", kExitFailure});
     }
 }
 

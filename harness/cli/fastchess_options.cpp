@@ -290,43 +290,6 @@ const std::map<std::string, std::string, std::less<>> kUnsupported = {
     {"-bookmode", "polyglot books are not supported: use -openings file=… (EPD or PGN)"},
 };
 
-const std::vector<std::string> kSupported = {"-engine",
-                                             "-each",
-                                             "-concurrency",
-                                             "-force-concurrency",
-                                             "-rounds",
-                                             "-games",
-                                             "-repeat",
-                                             "-sprt",
-                                             "-draw",
-                                             "-resign",
-                                             "-maxmoves",
-                                             "-openings",
-                                             "-pgnout",
-                                             "-epdout",
-                                             "-srand",
-                                             "-event",
-                                             "-site",
-                                             "-variant",
-                                             "-tournament",
-                                             "-seeds",
-                                             "-ratinginterval",
-                                             "-scoreinterval",
-                                             "-autosaveinterval",
-                                             "-report",
-                                             "-output",
-                                             "-crc32",
-                                             "-recover",
-                                             "-testEnv",
-                                             "-check-mate-pvs",
-                                             "-log",
-                                             "-startup-ms",
-                                             "-ucinewgame-ms",
-                                             "-ping-ms",
-                                             "-db",
-                                             "-version",
-                                             "-help"};
-
 std::int64_t interval_value(const OptionWords& option) {
     // 0 turns the interval off (fastchess).
     return count_value(option, single_value(option));
@@ -505,6 +468,173 @@ stats::SprtParams read_sprt(const OptionWords& option) {
     return checked_sprt_params(params, model, "-sprt model");
 }
 
+// What the options of one command line read into, besides the run itself.
+struct Reading {
+    FastchessRun run;
+    std::vector<EngineWords> engines;
+    Settings each;
+    OptionWords each_source{"-each", {}};
+    long rounds = 2, games = 2;
+    std::optional<long> concurrency;
+    bool force_concurrency = false;
+    std::optional<std::uint64_t> seed;
+    std::string tournament = "roundrobin";
+};
+
+struct OptionRule {
+    std::string_view flag;
+    void (*read)(const OptionWords& option, Reading& r);
+};
+
+// Every option this front end honours and what it sets, as fastchess registers its own
+// (docs/fastchess.md). Options of those tools that it cannot honour are in kUnsupported.
+constexpr OptionRule kOptions[] = {
+    {"-engine",
+     [](const OptionWords& o, Reading& r) {
+         r.engines.push_back({key_values(o), o});
+     }},
+    {"-each",
+     [](const OptionWords& o, Reading& r) {
+         const auto settings = key_values(o);
+         r.each.insert(r.each.end(), settings.begin(), settings.end());
+         r.each_source.params.insert(r.each_source.params.end(), o.params.begin(), o.params.end());
+     }},
+    {"-concurrency",
+     [](const OptionWords& o, Reading& r) { r.concurrency = signed_value(o, single_value(o)); }},
+    {"-force-concurrency",
+     [](const OptionWords& o, Reading& r) {
+         no_value(o);
+         r.force_concurrency = true;
+     }},
+    {"-rounds",
+     [](const OptionWords& o, Reading& r) { r.rounds = count_value(o, single_value(o)); }},
+    {"-games", [](const OptionWords& o, Reading& r) { r.games = count_value(o, single_value(o)); }},
+    {"-repeat",  // -repeat is -games 2; "-repeat N" sets the games per round
+     [](const OptionWords& o, Reading& r) {
+         if (o.params.size() > 1) throw option_error(o, "takes at most one value");
+         r.games = o.params.size() == 1 ? count_value(o, o.params.front()) : 2;
+     }},
+    {"-sprt", [](const OptionWords& o, Reading& r) { r.run.plan.sprt = read_sprt(o); }},
+    {"-draw",
+     [](const OptionWords& o, Reading& r) {
+         r.run.plan.adjudication.draw =
+             parse_draw_flag("-draw", text::joined(o.params, ","), kFastchessDraw);
+     }},
+    {"-resign",
+     [](const OptionWords& o, Reading& r) {
+         auto& resign = r.run.plan.adjudication.resign;
+         resign = parse_resign_flag("-resign", text::joined(o.params, ","), kFastchessResign);
+         if (resign.score_cp <= 0)
+             throw option_error(o,
+                                "needs score=CP above 0 (fastchess's default, 0, would resign at "
+                                "the first score below zero)");
+     }},
+    {"-maxmoves",
+     [](const OptionWords& o, Reading& r) {
+         r.run.plan.adjudication.max_moves = static_cast<int>(count_value(o, single_value(o)));
+     }},
+    {"-openings", [](const OptionWords& o, Reading& r) { read_openings(o, r.run.plan.book); }},
+    {"-pgnout", [](const OptionWords& o, Reading& r) { r.run.pgnout = read_pgnout(o); }},
+    {"-epdout", [](const OptionWords& o, Reading& r) { r.run.epdout = read_epdout(o); }},
+    {"-srand",
+     [](const OptionWords& o, Reading& r) {
+         r.seed = static_cast<std::uint64_t>(count_value(o, single_value(o)));
+     }},
+    {"-event",
+     [](const OptionWords& o, Reading& r) { r.run.plan.event = text::joined(o.params, " "); }},
+    {"-site",
+     [](const OptionWords& o, Reading& r) { r.run.plan.site = text::joined(o.params, " "); }},
+    {"-variant",
+     [](const OptionWords& o, Reading&) {
+         if (single_value(o) != "standard")
+             throw option_error(o, "only standard chess is supported");
+     }},
+    {"-tournament",
+     [](const OptionWords& o, Reading& r) {
+         r.tournament = single_value(o);
+         if (r.tournament != "roundrobin" && r.tournament != "gauntlet")
+             throw option_error(o, "expected roundrobin or gauntlet");
+     }},
+    {"-seeds",
+     [](const OptionWords& o, Reading&) {
+         if (count_value(o, single_value(o)) != 1)
+             throw option_error(o, "a gauntlet has one seed (the first engine)");
+     }},
+    {"-ratinginterval",
+     [](const OptionWords& o, Reading& r) { r.run.rating_interval = interval_value(o); }},
+    {"-scoreinterval",
+     [](const OptionWords& o, Reading& r) { r.run.score_interval = interval_value(o); }},
+    {"-autosaveinterval",  // every game is stored in the database as it ends: every interval met
+     [](const OptionWords& o, Reading&) { (void)interval_value(o); }},
+    {"-report",
+     [](const OptionWords& o, Reading& r) {
+         for (const auto& [key, value] : key_values(o)) {
+             if (key != "penta") throw unknown_key(o, key, {"penta"});
+             r.run.report_penta = true_false(o, key, value);
+         }
+     }},
+    {"-output",
+     [](const OptionWords& o, Reading& r) {
+         for (const auto& [key, value] : key_values(o)) {
+             if (key != "format") throw unknown_key(o, key, {"format"});
+             if (value == "cutechess")
+                 r.run.format = GameLinesFormat::kCutechess;
+             else if (value == "fastchess")
+                 r.run.format = GameLinesFormat::kFastchess;
+             else
+                 throw option_error(o, "format=" + value + ": expected fastchess or cutechess");
+         }
+     }},
+    {"-crc32",
+     [](const OptionWords& o, Reading& r) {
+         for (const auto& [key, value] : key_values(o)) {
+             if (key != "pgn") throw unknown_key(o, key, {"pgn"});
+             r.run.crc32_pgn = true_false(o, key, value);
+         }
+     }},
+    // Always so here: a crashed or stalled engine loses the game and is restarted.
+    {"-recover", [](const OptionWords& o, Reading&) { no_value(o); }},
+    // Every PV is checked, mate PVs included, and a violation is counted in the database and
+    // reported at the end of the run rather than printed as it happens, so the one-line
+    // warning format of -testEnv has nothing to change.
+    {"-testEnv", [](const OptionWords& o, Reading&) { no_value(o); }},
+    {"-check-mate-pvs", [](const OptionWords& o, Reading&) { no_value(o); }},
+    {"-log", [](const OptionWords& o, Reading& r) { r.run.log = read_log(o); }},
+    {"-startup-ms",
+     [](const OptionWords& o, Reading& r) {
+         r.run.plan.startup_timeout_ms = count_value(o, single_value(o));
+     }},
+    // Both wait for `readyok` (after `ucinewgame`, and for `isready` during a game).
+    {"-ucinewgame-ms",
+     [](const OptionWords& o, Reading& r) {
+         r.run.plan.ready_timeout_ms = count_value(o, single_value(o));
+     }},
+    {"-ping-ms", [](const OptionWords& o,
+                    Reading& r) { r.run.plan.ready_timeout_ms = count_value(o, single_value(o)); }},
+    {"-db",
+     [](const OptionWords& o, Reading& r) {
+         r.run.db = single_value(o);
+         r.run.db_given = true;
+     }},
+    {"-version", [](const OptionWords&, Reading& r) { r.run.version = true; }},
+    {"-v", [](const OptionWords&, Reading& r) { r.run.version = true; }},
+    {"-help", [](const OptionWords&, Reading& r) { r.run.help = true; }},
+};
+
+void read_option(const OptionWords& option, Reading& reading) {
+    const std::string& flag = option.flag;
+    for (const OptionRule& rule : kOptions)
+        if (rule.flag == flag) return rule.read(option, reading);
+    if (const auto it = kUnsupported.find(flag); it != kUnsupported.end())
+        throw option_error(option, "not supported: " + it->second);
+    std::vector<std::string> names;
+    for (const std::string_view name : fastchess_option_names()) names.emplace_back(name);
+    std::string message = "unknown option";
+    if (const auto near = text::nearest(flag, names); !near.empty())
+        message += " (did you mean " + near + "?)";
+    throw option_error(option, message + "; see docs/fastchess.md");
+}
+
 }  // namespace
 
 bool is_fastchess_command_line(std::string_view first) {
@@ -512,137 +642,14 @@ bool is_fastchess_command_line(std::string_view first) {
 }
 
 FastchessRun parse_fastchess_command_line(const std::vector<std::string>& args) {
-    FastchessRun run;
+    Reading r;
+    r.run.db = std::string(store::kDefaultDatabasePath);
+    r.run.plan.book.order = openings::BookOrder::kSequential;  // fastchess's default
+    r.run.plan.book.path.clear();
+    for (const auto& option : group_words(args)) read_option(option, r);
+    FastchessRun& run = r.run;
     auto& plan = run.plan;
-    run.db = std::string(store::kDefaultDatabasePath);
-    plan.book.order = openings::BookOrder::kSequential;  // fastchess's default
-    plan.book.path.clear();
-    std::vector<EngineWords> engines;
-    Settings each;
-    OptionWords each_source{"-each", {}};
-    long rounds = 2, games = 2, seeds = 1;
-    std::optional<long> concurrency;
-    bool force_concurrency = false;
-    std::optional<std::uint64_t> seed;
-    std::string tournament = "roundrobin";
-
-    for (const auto& option : group_words(args)) {
-        const std::string& flag = option.flag;
-        if (flag == "-engine") {
-            engines.push_back({key_values(option), option});
-        } else if (flag == "-each") {
-            const auto settings = key_values(option);
-            each.insert(each.end(), settings.begin(), settings.end());
-            each_source.params.insert(each_source.params.end(), option.params.begin(),
-                                      option.params.end());
-        } else if (flag == "-concurrency") {
-            concurrency = signed_value(option, single_value(option));
-        } else if (flag == "-force-concurrency") {
-            no_value(option);
-            force_concurrency = true;
-        } else if (flag == "-rounds") {
-            rounds = count_value(option, single_value(option));
-        } else if (flag == "-games") {
-            games = count_value(option, single_value(option));
-        } else if (flag == "-repeat") {
-            // -repeat is -games 2; "-repeat N" sets the games per round.
-            games = option.params.size() == 1 ? count_value(option, option.params.front()) : 2;
-            if (option.params.size() > 1) throw option_error(option, "takes at most one value");
-        } else if (flag == "-sprt") {
-            plan.sprt = read_sprt(option);
-        } else if (flag == "-draw") {
-            plan.adjudication.draw =
-                parse_draw_flag("-draw", text::joined(option.params, ","), kFastchessDraw);
-        } else if (flag == "-resign") {
-            plan.adjudication.resign =
-                parse_resign_flag("-resign", text::joined(option.params, ","), kFastchessResign);
-            if (plan.adjudication.resign.score_cp <= 0)
-                throw option_error(option,
-                                   "needs score=CP above 0 (fastchess's default, 0, would resign "
-                                   "at the first score below zero)");
-        } else if (flag == "-maxmoves") {
-            plan.adjudication.max_moves =
-                static_cast<int>(count_value(option, single_value(option)));
-        } else if (flag == "-openings") {
-            read_openings(option, plan.book);
-        } else if (flag == "-pgnout") {
-            run.pgnout = read_pgnout(option);
-        } else if (flag == "-epdout") {
-            run.epdout = read_epdout(option);
-        } else if (flag == "-srand") {
-            seed = static_cast<std::uint64_t>(count_value(option, single_value(option)));
-        } else if (flag == "-event" || flag == "-site") {
-            (flag == "-event" ? plan.event : plan.site) = text::joined(option.params, " ");
-        } else if (flag == "-variant") {
-            if (single_value(option) != "standard")
-                throw option_error(option, "only standard chess is supported");
-        } else if (flag == "-tournament") {
-            tournament = single_value(option);
-            if (tournament != "roundrobin" && tournament != "gauntlet")
-                throw option_error(option, "expected roundrobin or gauntlet");
-        } else if (flag == "-seeds") {
-            seeds = count_value(option, single_value(option));
-            if (seeds != 1)
-                throw option_error(option, "a gauntlet has one seed (the first engine)");
-        } else if (flag == "-ratinginterval") {
-            run.rating_interval = interval_value(option);
-        } else if (flag == "-scoreinterval") {
-            run.score_interval = interval_value(option);
-        } else if (flag == "-autosaveinterval") {
-            // Every game is stored in the database as it ends, so every interval is met.
-            (void)interval_value(option);
-        } else if (flag == "-report") {
-            for (const auto& [key, value] : key_values(option)) {
-                if (key != "penta") throw unknown_key(option, key, {"penta"});
-                run.report_penta = true_false(option, key, value);
-            }
-        } else if (flag == "-output") {
-            for (const auto& [key, value] : key_values(option)) {
-                if (key != "format") throw unknown_key(option, key, {"format"});
-                if (value == "cutechess")
-                    run.format = GameLinesFormat::kCutechess;
-                else if (value == "fastchess")
-                    run.format = GameLinesFormat::kFastchess;
-                else
-                    throw option_error(option,
-                                       "format=" + value + ": expected fastchess or cutechess");
-            }
-        } else if (flag == "-crc32") {
-            for (const auto& [key, value] : key_values(option)) {
-                if (key != "pgn") throw unknown_key(option, key, {"pgn"});
-                run.crc32_pgn = true_false(option, key, value);
-            }
-        } else if (flag == "-recover") {
-            // Always so here: a crashed or stalled engine loses the game and is restarted.
-            no_value(option);
-        } else if (flag == "-testEnv" || flag == "-check-mate-pvs") {
-            // Every PV is checked, mate PVs included, and a violation is counted in the database
-            // and reported at the end of the run rather than printed as it happens, so the
-            // one-line warning format of -testEnv has nothing to change.
-            no_value(option);
-        } else if (flag == "-log") {
-            run.log = read_log(option);
-        } else if (flag == "-startup-ms") {
-            plan.startup_timeout_ms = count_value(option, single_value(option));
-        } else if (flag == "-ucinewgame-ms" || flag == "-ping-ms") {
-            // Both wait for `readyok` (after `ucinewgame`, and for `isready` during a game).
-            plan.ready_timeout_ms = count_value(option, single_value(option));
-        } else if (flag == "-db") {
-            run.db = single_value(option);
-            run.db_given = true;
-        } else if (flag == "-version" || flag == "-v") {
-            run.version = true;
-        } else if (flag == "-help") {
-            run.help = true;
-        } else if (const auto it = kUnsupported.find(flag); it != kUnsupported.end()) {
-            throw option_error(option, "not supported: " + it->second);
-        } else {
-            std::string message = "unknown option";
-            if (const auto near = text::nearest(flag, kSupported); !near.empty())
-                message += " (did you mean " + near + "?)";
-            throw option_error(option, message + "; see docs/fastchess.md");
-        }
-    }
+    long rounds = r.rounds, games = r.games;
     if (run.version || run.help) return run;
 
     // fastchess: more than 2 games per round is rounds and games swapped.
@@ -652,7 +659,7 @@ FastchessRun parse_fastchess_command_line(const std::vector<std::string>& args) 
                          ": LMR Lab plays every opening twice with colours reversed; use -games 2 "
                          "or -repeat");
     if (rounds < 1) throw UsageError("-rounds must be at least 1");
-    plan.engines = build_engines(engines, each, each_source, plan);
+    plan.engines = build_engines(r.engines, r.each, r.each_source, plan);
     if (plan.engines.size() == 2) {
         plan.pairing = tournament::Pairing::kHeadToHead;
         // The engine under test is the first, as in every tool of the ecosystem.
@@ -660,8 +667,8 @@ FastchessRun parse_fastchess_command_line(const std::vector<std::string>& args) 
         plan.engines[1].role = store::EngineRole::kBase;
     } else {
         if (plan.sprt) throw UsageError("-sprt needs exactly two engines");
-        plan.pairing = tournament == "gauntlet" ? tournament::Pairing::kGauntlet
-                                                : tournament::Pairing::kRoundRobin;
+        plan.pairing = r.tournament == "gauntlet" ? tournament::Pairing::kGauntlet
+                                                  : tournament::Pairing::kRoundRobin;
     }
     plan.kind = plan.sprt                  ? store::RunKind::kSprt
                 : plan.engines.size() == 2 ? store::RunKind::kMatch
@@ -674,19 +681,26 @@ FastchessRun parse_fastchess_command_line(const std::vector<std::string>& args) 
         throw UsageError(e.what());
     }
 
-    long slots = concurrency.value_or(1);
+    long slots = r.concurrency.value_or(1);
     // fastchess: 0 and below count down from the hardware threads.
     if (slots <= 0) slots = std::max(1L, hardware_threads() + slots);
     plan.concurrency =
-        checked_concurrency(slots, std::to_string(slots), force_concurrency, cluster::coordinates(),
-                            "-concurrency", "-force-concurrency");
-    if (seed) {
-        plan.seed = *seed;
+        checked_concurrency(slots, std::to_string(slots), r.force_concurrency,
+                            cluster::coordinates(), "-concurrency", "-force-concurrency");
+    if (r.seed) {
+        plan.seed = *r.seed;
     } else {
         std::random_device device;
         plan.seed = (std::uint64_t(device()) << 32) | device();
     }
-    return run;
+    return std::move(r.run);
+}
+
+std::vector<std::string_view> fastchess_option_names() {
+    std::vector<std::string_view> names;
+    for (const OptionRule& rule : kOptions)
+        if (rule.flag != "-v") names.push_back(rule.flag);
+    return names;
 }
 
 }  // namespace lmr::cli

@@ -59,6 +59,9 @@ bool is_fastchess_command_line(std::string_view first_argument);
 // the option and the value for anything it cannot honour.
 FastchessRun parse_fastchess_command_line(const std::vector<std::string>& args);
 
+// The options parse_fastchess_command_line honours, in the order -help lists them.
+std::vector<std::string_view> fastchess_option_names();
+
 // Plays such a command line (fastchess_mode.cpp); returns the exit code: 0 finished, 1
 // interrupted or failed, 2 bad command line.
 int run_fastchess_command_line(const std::vector<std::string>& args, std::ostream& out,

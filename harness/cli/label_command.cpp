@@ -9,6 +9,7 @@
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
 #include "harness/cli/scorer_flags.hpp"
+#include "harness/core/atomic_file.hpp"
 #include "harness/label/labeller.hpp"
 #include "harness/match/pgn.hpp"
 #include "harness/openings/pgn_reader.hpp"
@@ -89,13 +90,8 @@ int run_label_command(CommandContext& context) {
     read_options.whole_games = true;
     std::vector<openings::Opening> games;
     for (const std::string& path : values["pgn"].as<std::vector<std::string>>()) {
-        try {
-            auto read = openings::read_pgn_file(path, read_options);
-            std::move(read.openings.begin(), read.openings.end(), std::back_inserter(games));
-        } catch (const openings::BookError& e) {
-            context.err << context.program << " label: " << e.what() << '\n';
-            return kExitUsage;
-        }
+        auto read = openings::read_pgn_file(path, read_options);
+        std::move(read.openings.begin(), read.openings.end(), std::back_inserter(games));
     }
     if (values.count("games")) {
         const auto limit =
@@ -111,9 +107,6 @@ int run_label_command(CommandContext& context) {
     label::LabelResult labelled;
     try {
         labelled = label::label_games(games, label_options);
-    } catch (const openings::ScorerError& e) {
-        context.err << context.program << " label: " << e.what() << '\n';
-        return kExitFailure;
     } catch (const openings::ScorerInterrupted& e) {
         return interrupted(e.what());
     }
@@ -127,7 +120,7 @@ int run_label_command(CommandContext& context) {
         tags.site = "LMR Lab";
         text << match::to_pgn(game, tags);
     }
-    write_file_atomically(out_path, text.str());
+    core::write_file_atomically(out_path, text.str());
     context.out << "Labelled " << labelled.positions << " positions of " << labelled.games.size()
                 << " games (" << labelled.searches << " distinct searched";
     if (labelled.unfinished > 0)

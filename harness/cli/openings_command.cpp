@@ -4,22 +4,14 @@
 // keep the roughly equal ones (docs/openings.md).
 
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <iomanip>
-#include <mutex>
-#include <sstream>
 
 #include "engine/text/text.hpp"
 #include "harness/cli/command.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
 #include "harness/cli/scorer_flags.hpp"
-#include "harness/openings/book_generator.hpp"
-#include "harness/openings/eco_reader.hpp"
-#include "harness/openings/epd_reader.hpp"
-#include "harness/openings/position_scorer.hpp"
+#include "harness/openings/book_generation.hpp"
 #include "harness/uci/engine_option.hpp"
 
 namespace lmr::cli {
@@ -133,133 +125,53 @@ int run_generate(CommandContext& context) {
     const int max_cp = int_flag(values, "max-cp", 100'000);
     const int concurrency = int_flag(values, "concurrency", 256);
     if (concurrency == 0) throw flag_error("--concurrency", "0", "must be at least 1");
-    const std::string eco_path = values["eco"].as<std::string>();
-    const std::filesystem::path out_path = values["out"].as<std::string>();
-    const std::string command = canonical_command(values, context.program);
+    openings::BookRequest request;
+    request.eco = values["eco"].as<std::string>();
+    request.skip_invalid = values.count("skip-invalid") != 0;
+    request.min_plies = min_plies;
+    request.max_plies = max_plies;
+    if (values.count("limit"))
+        request.limit =
+            static_cast<std::size_t>(parse_count("--limit", values["limit"].as<std::string>()));
+    request.max_cp = max_cp;
+    request.out = values["out"].as<std::string>();
+    request.command = canonical_command(values, context.program);
     openings::ScorerOptions scorer;
     scorer.engine = engine_spec(values);
     scorer.nodes = static_cast<std::uint64_t>(nodes);
     scorer.concurrency = concurrency;
     // Ctrl-C from here on stops the scoring and leaves the book file as it was.
     apply_scorer_flags(values, scorer);
-    const auto interrupted = [&](const std::string& what) {
-        return scoring_interrupted(context, "openings generate", what, out_path.string());
-    };
+    scorer.progress = progress_printer(context.err, "scored", "");
 
     const auto started = SteadyClock::now();
-    openings::ReadOptions read_options;
-    read_options.skip_invalid = values.count("skip-invalid") != 0;
-    openings::ReadResult lines;
-    try {
-        lines = openings::read_eco_file(eco_path, read_options);
-    } catch (const openings::BookError& e) {
-        context.err << context.program << " openings generate: " << e.what() << '\n';
-        return kExitUsage;
-    }
-    for (const auto& message : lines.skipped_errors) context.err << "skipped: " << message << '\n';
-
-    auto selection = openings::select_candidates(lines.openings, min_plies, max_plies);
-    std::vector<openings::Candidate>& candidates = selection.candidates;
-    if (values.count("limit")) {
-        const auto limit =
-            static_cast<std::size_t>(parse_count("--limit", values["limit"].as<std::string>()));
-        if (candidates.size() > limit) candidates.resize(limit);
-    }
-    context.out << "Read " << lines.openings.size() << " lines from " << eco_path;
-    if (lines.skipped > 0) context.out << " (" << lines.skipped << " skipped)";
-    context.out << "; " << selection.stats.unique << " unique positions with " << min_plies << "-"
-                << max_plies << " plies (" << selection.stats.too_short << " lines shorter, "
-                << selection.stats.too_long << " longer, " << selection.stats.duplicates
-                << " repeat a position); scoring " << candidates.size() << " at " << nodes
-                << " nodes with " << concurrency << " engine(s)" << std::endl;
-
-    std::vector<std::string> fens;
-    fens.reserve(candidates.size());
-    for (const auto& c : candidates)
-        fens.push_back(c.epd + ' ' + std::to_string(c.halfmove_clock) + ' ' +
-                       std::to_string(c.fullmove_number));
-    const auto scoring_started = SteadyClock::now();
-    scorer.progress = progress_printer(context.err, "scored", "");
-    openings::ScorerResult scores;
-    try {
-        scores = openings::score_positions(fens, scorer);
-    } catch (const openings::ScorerError& e) {
-        context.err << context.program << " openings generate: " << e.what() << '\n';
-        return kExitFailure;
-    } catch (const openings::ScorerInterrupted& e) {
-        return interrupted(e.what());
-    }
-    if (*scorer.interrupt) return interrupted("interrupted before the book was written");
-
-    std::vector<openings::BookEntry> book;
-    std::size_t unbalanced = 0, mates = 0, no_score = 0;
-    for (std::size_t i = 0; i < candidates.size(); ++i) {
-        const openings::Evaluation& e = scores.evaluations[i];
-        if (openings::is_balanced(e, max_cp)) {
-            book.push_back({candidates[i], e.score->value});
-        } else if (!e.score) {
-            ++no_score;
-        } else if (e.score->is_mate()) {
-            ++mates;
-        } else {
-            ++unbalanced;
-        }
-    }
-    openings::sort_book(book);
-
-    const std::vector<std::string> header = {
-        "LMR Lab opening book: final positions of the named lines in Scid's ECO file, kept when",
-        "a short engine search finds them roughly equal. Do not edit; regenerate with:",
-        command,
-        "Source: " + std::filesystem::path(eco_path).filename().string() + " (" +
-            std::to_string(lines.openings.size()) + " lines; Debian package scid-data)",
-        "Engine: " + scores.engine_id + ", go nodes " + std::to_string(nodes) +
-            " after ucinewgame per position",
-        std::to_string(selection.stats.unique) + " unique positions with " +
-            std::to_string(min_plies) + "-" + std::to_string(max_plies) + " plies, " +
-            std::to_string(candidates.size()) + " scored, " + std::to_string(book.size()) +
-            " within +-" + std::to_string(max_cp) + " cp",
-        "Per line: 4-field FEN; hmvc/fmvn = move counters where the line ends; id = ECO code and",
-        "name of the first line reaching the position; ce = score in cp for the side to move.",
+    auto scoring_started = started;
+    const auto print_selected = [&](const openings::BookSummary& read) {
+        for (const auto& message : read.skipped_errors)
+            context.err << "skipped: " << message << '\n';
+        context.out << "Read " << read.lines << " lines from " << request.eco.string();
+        if (read.skipped > 0) context.out << " (" << read.skipped << " skipped)";
+        context.out << "; " << read.selection.unique << " unique positions with " << min_plies
+                    << "-" << max_plies << " plies (" << read.selection.too_short
+                    << " lines shorter, " << read.selection.too_long << " longer, "
+                    << read.selection.duplicates << " repeat a position); scoring " << read.scored
+                    << " at " << nodes << " nodes with " << concurrency << " engine(s)"
+                    << std::endl;
+        scoring_started = SteadyClock::now();
     };
-    const std::filesystem::path temporary = out_path.string() + ".tmp";
-    {
-        std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-        if (!file) {
-            context.err << context.program << " openings generate: cannot write " << temporary
-                        << '\n';
-            return kExitFailure;
-        }
-        openings::write_book(file, header, book);
-        file.close();
-        if (!file) {
-            context.err << context.program << " openings generate: writing " << temporary
-                        << " failed\n";
-            return kExitFailure;
-        }
+    openings::BookSummary book;
+    try {
+        book = openings::generate_book(request, scorer, print_selected);
+    } catch (const openings::ScorerInterrupted& e) {
+        return scoring_interrupted(context, "openings generate", e.what(), request.out.string());
     }
-    std::error_code ec;
-    std::filesystem::rename(temporary, out_path, ec);
-    if (ec) {
-        context.err << context.program << " openings generate: cannot rename " << temporary
-                    << " to " << out_path << ": " << ec.message() << '\n';
-        return kExitFailure;
-    }
-    // The book must be one the run commands accept; reading it back is the proof.
-    const auto check = openings::read_epd_file(out_path);
-    if (check.openings.size() != book.size()) {
-        context.err << context.program << " openings generate: " << out_path << " reads back "
-                    << check.openings.size() << " positions, expected " << book.size() << '\n';
-        return kExitFailure;
-    }
-
-    context.out << "Scored " << candidates.size() << " positions in "
-                << seconds_text(SteadyClock::now() - scoring_started) << " (" << scores.engine_id
-                << (scores.retries > 0 ? ", " + std::to_string(scores.retries) + " retries" : "")
-                << "): kept " << book.size() << " within ±" << max_cp << " cp, dropped "
-                << unbalanced << " unbalanced, " << mates << " mate scores, " << no_score
-                << " without a score\n"
-                << "Wrote " << out_path.string() << " (" << book.size() << " positions) in "
+    context.out << "Scored " << book.scored << " positions in "
+                << seconds_text(SteadyClock::now() - scoring_started) << " (" << book.engine_id
+                << (book.retries > 0 ? ", " + std::to_string(book.retries) + " retries" : "")
+                << "): kept " << book.kept << " within ±" << max_cp << " cp, dropped "
+                << book.unbalanced << " unbalanced, " << book.mates << " mate scores, "
+                << book.no_score << " without a score\n"
+                << "Wrote " << request.out.string() << " (" << book.kept << " positions) in "
                 << seconds_text(SteadyClock::now() - started) << '\n';
     return kExitOk;
 }

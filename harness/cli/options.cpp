@@ -267,26 +267,6 @@ int int_flag(const po::variables_map& values, const char* name, long max) {
     return static_cast<int>(value);
 }
 
-void write_file_atomically(const std::filesystem::path& path, const std::string& text) {
-    const std::filesystem::path temp = path.string() + ".tmp";
-    std::error_code ec;
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out) throw std::runtime_error("cannot write " + temp.string());
-        out << text;
-        out.close();
-        if (!out) {
-            std::filesystem::remove(temp, ec);  // no half-written file left behind
-            throw std::runtime_error("cannot write " + temp.string());
-        }
-    }
-    std::filesystem::rename(temp, path, ec);
-    if (ec) {
-        std::filesystem::remove(temp, ec);
-        throw std::runtime_error("cannot write " + path.string());
-    }
-}
-
 std::string seconds_text(std::chrono::steady_clock::duration duration) {
     std::ostringstream out;
     out << std::fixed << std::setprecision(1) << std::chrono::duration<double>(duration).count()

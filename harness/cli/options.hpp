@@ -60,10 +60,6 @@ int int_flag(const po::variables_map& values, const char* name, long max);
 // The message format of those errors, for checks a command makes itself.
 UsageError flag_error(std::string_view flag, std::string_view text, std::string_view problem);
 
-// Writes `text` beside `path` and renames it into place, so a reader never sees half a file
-// and a failure leaves an existing file as it was. Throws std::runtime_error naming the file.
-void write_file_atomically(const std::filesystem::path& path, const std::string& text);
-
 // "12.3 s", for progress lines and summaries.
 std::string seconds_text(std::chrono::steady_clock::duration duration);
 

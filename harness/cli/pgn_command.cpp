@@ -5,6 +5,7 @@
 #include "harness/cli/command.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
+#include "harness/core/atomic_file.hpp"
 #include "harness/store/store.hpp"
 
 namespace lmr::cli {
@@ -32,21 +33,18 @@ int run_pgn_command(CommandContext& context) {
     const std::string db = values["db"].as<std::string>();
     std::string pgn;
     std::size_t games = 0;
-    try {
-        auto store = open_existing_database(db);
+    {
+        auto store = store::Store::open(db, {.mode = store::OpenMode::kReadOnly});
         (void)store.load_run(run_id);  // a run that is not there is an error, not an empty file
         for (const auto& game : store.games_of_run(run_id)) {
             pgn += game.pgn + '\n';
             ++games;
         }
-    } catch (const store::StoreError& e) {
-        context.err << context.program << " pgn: " << e.what() << '\n';
-        return is_bad_database(e) ? kExitUsage : kExitFailure;
     }
     // Written only once every game is read, and atomically: a failure leaves no file behind.
     if (values.count("out")) {
         const std::string out = values["out"].as<std::string>();
-        write_file_atomically(out, pgn);
+        core::write_file_atomically(out, pgn);
         context.out << "Wrote " << games << " game(s) of run " << run_id << " to " << out << '\n';
     } else {
         context.out << pgn;

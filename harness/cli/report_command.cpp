@@ -12,6 +12,7 @@
 #include "harness/cli/command.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
+#include "harness/core/atomic_file.hpp"
 #include "harness/report/figures.hpp"
 #include "harness/report/html_page.hpp"
 #include "harness/report/json.hpp"
@@ -94,21 +95,7 @@ report::Audience audience_of(Format format) {
 
 // Applies pending schema migrations (tables and views added by newer builds) when asked to.
 void upgrade(const std::filesystem::path& db) {
-    if (!std::filesystem::exists(db))
-        throw store::StoreError(store::ErrorKind::kIo,
-                                "no results database at '" + db.string() + "'");
-    (void)store::Store::open(db, {.mode = store::OpenMode::kReadWrite});
-}
-
-int report_store_error(const CommandContext& context, const store::StoreError& e) {
-    context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
-    if (e.kind() == store::ErrorKind::kTooOld) {
-        context.err << "Run '" << context.program << " report --upgrade --db FILE' once to add "
-                    << "the tables and views this version reads (stored data is not changed).\n";
-        return kExitUsage;
-    }
-    if (e.kind() == store::ErrorKind::kIo) return kExitUsage;  // no such file
-    return is_bad_database(e) ? kExitUsage : kExitFailure;
+    (void)store::Store::open(db, {.mode = store::OpenMode::kReadWrite, .create = false});
 }
 
 // The value of a flag given at most once; nullopt when it was not given.
@@ -161,7 +148,7 @@ int run_pooled_ratings(CommandContext& context, const po::variables_map& values,
     std::vector<report::RatingSource> sources;
     for (const std::string& db : dbs) {
         if (values.count("upgrade") != 0U) upgrade(db);
-        const auto store = open_existing_database(db);
+        const auto store = store::Store::open(db, {.mode = store::OpenMode::kReadOnly});
         const store::ReadSnapshot snapshot(store);
         sources.push_back(report::load_rating_source(store, named(values, "tc")));
     }
@@ -176,7 +163,7 @@ std::vector<report::PageData> whole_pages(const po::variables_map& values,
     std::vector<report::PageData> parts;
     for (const std::string& db : dbs) {
         if (values.count("upgrade") != 0U) upgrade(db);
-        const auto store = open_existing_database(db);
+        const auto store = store::Store::open(db, {.mode = store::OpenMode::kReadOnly});
         const store::ReadSnapshot snapshot(store);
         parts.push_back(
             load_page(store, db, std::nullopt, std::nullopt, std::nullopt, std::nullopt));
@@ -199,7 +186,7 @@ int run_multi_database_page(CommandContext& context, const po::variables_map& va
         throw UsageError("--format and --columns print a list of one database: give one --db");
     const std::vector<report::PageData> parts = whole_pages(values, dbs);
     const std::string path = values["html"].as<std::string>();
-    write_file_atomically(path, report::html_page(parts, {}));
+    core::write_file_atomically(path, report::html_page(parts, {}));
     context.out << "Wrote " << path << " (" << dbs.size() << " databases)\n";
     return kExitOk;
 }
@@ -224,7 +211,7 @@ int run_figures_page(CommandContext& context, const po::variables_map& values) {
         whole_pages(values, values.count("db") != 0U ? values["db"].as<std::vector<std::string>>()
                                                      : std::vector<std::string>{});
     const std::string path = values["html"].as<std::string>();
-    write_file_atomically(path, report::html_page(parts, figures));
+    core::write_file_atomically(path, report::html_page(parts, figures));
     context.out << "Wrote " << path << " (" << figures.size() << " figures files, " << parts.size()
                 << (parts.size() == 1 ? " database)\n" : " databases)\n");
     return kExitOk;
@@ -271,7 +258,7 @@ int run_report(CommandContext& context, const po::variables_map& values) {
     const bool print = !html || !values["format"].defaulted() || columns_given;
 
     if (values.count("upgrade") != 0U) upgrade(db);
-    const auto store = open_existing_database(db.string());
+    const auto store = store::Store::open(db, {.mode = store::OpenMode::kReadOnly});
     const store::ReadSnapshot snapshot(store);
     auto& out = context.out;
 
@@ -311,7 +298,7 @@ int run_report(CommandContext& context, const po::variables_map& values) {
                                     has_run ? std::optional<std::int64_t>(run_id) : std::nullopt,
                                     baseline, anchor, time_control);
         const std::string path = values["html"].as<std::string>();
-        write_file_atomically(path, report::html_page(page));
+        core::write_file_atomically(path, report::html_page(page));
         if (!print) out << "Wrote " << path << '\n';
     }
     return kExitOk;
@@ -360,14 +347,7 @@ int run_report_command(CommandContext& context) {
                             "       lmr-harness report --figures CSV… [--db FILE…] --html FILE",
                             kDescription))
         return kExitOk;
-    try {
-        return run_report(context, values);
-    } catch (const store::StoreError& e) {
-        return report_store_error(context, e);
-    } catch (const report::ReportError& e) {
-        context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
-        return kExitUsage;
-    }
+    return run_report(context, values);
 }
 
 }  // namespace lmr::cli

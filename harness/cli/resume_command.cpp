@@ -47,14 +47,10 @@ int run_resume_command(CommandContext& context) {
         return kExitOk;
     const auto run_id = parse_count("--run", values["run"].as<std::string>());
 
-    tournament::RunPlan plan;
-    try {
-        const auto store = open_existing_database(values["db"].as<std::string>());
-        plan = tournament::plan_from_json(nlohmann::json::parse(store.load_run(run_id).plan_json));
-    } catch (const store::StoreError& e) {
-        context.err << context.program << " resume: " << e.what() << '\n';
-        return is_bad_database(e) ? kExitUsage : kExitRunStopped;
-    }
+    const auto store =
+        store::Store::open(values["db"].as<std::string>(), {.mode = store::OpenMode::kReadOnly});
+    const tournament::RunPlan plan =
+        tournament::plan_from_json(nlohmann::json::parse(store.load_run(run_id).plan_json));
     // A tune's iterations are played by the tuner, not the tournament runner.
     if (plan.kind == store::RunKind::kTune) {
         for (const char* flag : {"pgnout", "epdout"})

@@ -1,13 +1,8 @@
 #include "harness/cli/run_options.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <csignal>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <random>
 #include <thread>
 
@@ -490,121 +485,15 @@ void print_run_result(const tournament::SessionResult& result, const tournament:
 
 int run_and_report(const tournament::RunPlan& plan, const po::variables_map& values,
                    CommandContext& context, bool sprt, std::optional<std::int64_t> resume_id) {
-    check_writable_database(values["db"].as<std::string>());
+    store::check_path_for_writing(values["db"].as<std::string>());
     const auto outputs = open_game_outputs(values, values["db"].as<std::string>());
-    try {
-        auto options = session_options(values, context);
-        for (const auto& output : outputs) options.observers.push_back(output.get());
-        const auto result = resume_id ? tournament::resume_run(*resume_id, options)
-                                      : tournament::start_run(plan, options);
-        print_run_result(result, plan, context, values);
-        if (sprt) return sprt_exit_code(result.outcome);
-        return result.outcome.status == store::RunStatus::kFinished ? kExitOk : kExitRunStopped;
-    } catch (const tournament::PlanError& e) {
-        context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
-        return kExitUsage;
-    } catch (const store::StoreError& e) {
-        context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
-        return is_bad_database(e) ? kExitUsage : kExitRunStopped;
-    }
-}
-
-namespace {
-
-namespace fs = std::filesystem;
-
-std::string errno_text() {
-    return std::strerror(errno);
-}
-
-// The directory a new file at `path` lands in, or the nearest one above it that exists
-// (the store creates the missing ones); "." for a relative path none of whose directories
-// exists yet ("results/lmrlab.db" in an empty working directory).
-fs::path existing_directory_of(const fs::path& path) {
-    fs::path dir = path.parent_path();
-    std::error_code ec;
-    while (!dir.empty() && !fs::exists(dir, ec) && dir != dir.parent_path())
-        dir = dir.parent_path();
-    return dir.empty() ? fs::path(".") : dir;
-}
-
-// Bytes 18 and 19 of an SQLite header are 2 in WAL mode.
-bool in_wal_mode(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    char header[20] = {};
-    in.read(header, sizeof header);
-    return in.gcount() == sizeof header && header[18] == 2 && header[19] == 2;
-}
-
-}  // namespace
-
-void check_writable_database(const std::string& db) {
-    const fs::path path = db;
-    std::error_code ec;
-    if (fs::is_directory(path, ec))
-        throw InputError("--db '" + db + "' is a directory, not a results database file");
-    if (fs::exists(path, ec) && ::access(db.c_str(), W_OK) != 0) {
-        const std::string why = errno_text();
-        throw InputError("cannot write the results database '" + db + "': " + why +
-                         " (a run stores every game in it)");
-    }
-    // SQLite keeps its journal (-wal, -shm) beside the file, so its directory must be writable.
-    const fs::path dir = existing_directory_of(path);
-    if (!fs::is_directory(dir, ec)) {
-        throw InputError("cannot create the results database '" + db + "': '" + dir.string() +
-                         "' is not a directory");
-    }
-    if (::access(dir.c_str(), W_OK) != 0) {
-        const std::string why = errno_text();
-        throw InputError("cannot write the results database '" + db + "': its directory '" +
-                         dir.string() + "' is not writable (" + why + ")");
-    }
-}
-
-store::Store open_existing_database(const std::string& db, store::OpenMode mode) {
-    const fs::path path = db;
-    std::error_code ec;
-    if (!fs::exists(path, ec)) throw InputError("--db '" + db + "': no such database");
-    if (fs::is_directory(path, ec))
-        throw InputError("--db '" + db + "' is a directory, not a results database file");
-    if (::access(db.c_str(), R_OK) != 0) {
-        const std::string why = errno_text();
-        throw InputError("cannot read the results database '" + db + "': " + why);
-    }
-    try {
-        return store::Store::open(path, store::OpenOptions{mode});
-    } catch (const store::StoreError& e) {
-        using store::ErrorKind;
-        const ErrorKind kind = e.kind();
-        if (kind == ErrorKind::kNotSqlite || kind == ErrorKind::kForeign ||
-            kind == ErrorKind::kTooNew || kind == ErrorKind::kTooOld || kind == ErrorKind::kBusy)
-            throw;  // their messages name the file and say what to do
-        // Reading a database in WAL mode needs its -shm file, which SQLite creates beside it.
-        const fs::path dir = existing_directory_of(path);
-        if (in_wal_mode(path) && !fs::exists(db + "-shm", ec) && ::access(dir.c_str(), W_OK) != 0) {
-            throw InputError("cannot read the results database '" + db + "': SQLite must create '" +
-                             db + "-shm' beside it to read it, and its directory '" + dir.string() +
-                             "' is not writable (copy the file to a writable directory)");
-        }
-        const std::string what = e.what();
-        if (what.find(db) != std::string::npos) throw;
-        throw store::StoreError(kind, "'" + db + "': " + what);
-    }
-}
-
-bool is_bad_database(const store::StoreError& error) {
-    using store::ErrorKind;
-    switch (error.kind()) {
-        case ErrorKind::kNotSqlite:
-        case ErrorKind::kForeign:
-        case ErrorKind::kTooNew:
-        case ErrorKind::kCorrupt:
-        case ErrorKind::kNotFound:
-        case ErrorKind::kSetting:
-            return true;
-        default:
-            return false;
-    }
+    auto options = session_options(values, context);
+    for (const auto& output : outputs) options.observers.push_back(output.get());
+    const auto result = resume_id ? tournament::resume_run(*resume_id, options)
+                                  : tournament::start_run(plan, options);
+    print_run_result(result, plan, context, values);
+    if (sprt) return sprt_exit_code(result.outcome);
+    return result.outcome.status == store::RunStatus::kFinished ? kExitOk : kExitRunStopped;
 }
 
 }  // namespace lmr::cli

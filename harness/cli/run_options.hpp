@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "harness/cli/options.hpp"
-#include "harness/store/error.hpp"
 #include "harness/store/store.hpp"
 #include "harness/tournament/run_plan.hpp"
 #include "harness/tournament/session.hpp"
@@ -76,9 +75,9 @@ const std::atomic<bool>& install_interrupt_handler();
 void print_run_result(const tournament::SessionResult& result, const tournament::RunPlan& plan,
                       const CommandContext& context, const po::variables_map& values);
 
-// Runs a plan (start or resume) with the error mapping every run command shares: bad input →
-// exit 2 with the message, a failure while playing → exit 4.
-// With resume_id the stored run continues (plan is then the stored plan).
+// Runs a plan (start or resume) and prints its result; the exit code of how it ended (failures
+// are thrown, for the dispatcher's one mapping: failure.hpp). With resume_id the stored run
+// continues (plan is then the stored plan).
 int run_and_report(const tournament::RunPlan& plan, const po::variables_map& values,
                    CommandContext& context, bool sprt,
                    std::optional<std::int64_t> resume_id = std::nullopt);
@@ -101,19 +100,5 @@ ResumeFlags resume_flags(const po::variables_map& values);
 
 // --concurrency's value: a whole number from 1, checked_concurrency(); UsageError otherwise.
 int parse_concurrency(const po::variables_map& values);
-
-// The database a run will write (match, sprt, tournament, tune, resume): throws InputError
-// naming the file when it is a directory, a read-only file, or its directory cannot be
-// written, before anything is created or played.
-void check_writable_database(const std::string& db);
-
-// Opens the database of a command that reads a stored run (report, pgn, resume, tune show,
-// export, resume). A missing, unreadable or unopenable file is an InputError naming it (exit 2
-// in every command); a file that is not ours throws its StoreError (see is_bad_database).
-store::Store open_existing_database(const std::string& db,
-                                    store::OpenMode mode = store::OpenMode::kReadOnly);
-
-// A database the user pointed at that is not usable as ours (exit 2, not 4).
-bool is_bad_database(const store::StoreError& error);
 
 }  // namespace lmr::cli

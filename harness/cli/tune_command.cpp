@@ -247,6 +247,8 @@ int tune_start(CommandContext& context) {
 
     // Everything that can be wrong is found before the run exists and before any game, by the
     // same preparation as every other run (a PlanError is bad input: exit 2).
+    const std::string db = values["db"].as<std::string>();
+    store::check_path_for_writing(db);
     const auto prepared = tournament::prepare_run(plan);
     const auto& book = prepared.book;
     const auto& advertised = prepared.advertised_options.at(0);
@@ -258,40 +260,17 @@ int tune_start(CommandContext& context) {
     }
     for (const auto& warning : tune::param_warnings(params))
         context.err << context.program << " tune: warning: " << warning << '\n';
-    store::EngineRecord record;
-    try {
-        record = tournament::engine_record(plan.engines[0]);
-    } catch (const std::exception& e) {
-        context.err << context.program << " tune: " << e.what() << '\n';
-        return kExitUsage;
-    }
-
-    const std::string db = values["db"].as<std::string>();
-    check_writable_database(db);
-    auto store = store::Store::open(db);
-    auto run = tournament::run_record(plan, context.invocation);
-    run.kind = store::RunKind::kTune;
-    run.sprt.reset();
-    const auto run_id = store.create_run(run);
-    store.attach_engine(run_id, store.upsert_engine(record), store::EngineRole::kBase);
+    auto run = tournament::create_run(plan, db, context.invocation);
+    const std::int64_t run_id = run.run_id;
     std::vector<store::TuneParam> stored;
     for (const auto& p : params) stored.push_back(tune::to_store(p));
-    store.create_tune(run_id, tune::to_store(spsa, pairs), stored);
-    tournament::PlayerClaim claim(db, run_id);
+    run.store.create_tune(run_id, tune::to_store(spsa, pairs), stored);
     context.out << "Tune run " << run_id << " in " << db << ": " << params.size() << " parameter"
                 << (params.size() == 1 ? "" : "s") << ", " << spsa.iterations << " iterations x "
                 << pairs << " pairs, " << plan.time_control.to_string() << ", seed " << plan.seed
                 << '\n';
     if (cluster::coordinates()) context.out << cluster::job_description() << '\n';
-    return play_tune(context, store, run_id, plan, book ? &*book : nullptr, db, claim);
-}
-
-// The database of resume/export/show must exist: opening a missing one for writing would
-// leave an empty file behind (open_existing_database refuses it, as every command does).
-std::string existing_db(const po::variables_map& values) {
-    const std::string db = values["db"].as<std::string>();
-    if (!fs::exists(db)) throw InputError("--db '" + db + "': no such database");
-    return db;
+    return play_tune(context, run.store, run_id, plan, book ? &*book : nullptr, db, *run.claim);
 }
 
 // Opens the run as a tune; throws UsageError when it is not one.
@@ -323,13 +302,13 @@ int tune_resume(CommandContext& context) {
             "Continues a tune after Ctrl-C or kill -9 from its last stored "
             "iteration, with the same random stream and openings."))
         return kExitOk;
-    return resume_stored(context, run_flag(values), existing_db(values), resume_flags(values));
+    return resume_stored(context, run_flag(values), values["db"].as<std::string>(),
+                         resume_flags(values));
 }
 
 int resume_stored(CommandContext& context, std::int64_t run_id, const std::string& db,
                   const ResumeFlags& flags) {
-    check_writable_database(db);
-    auto store = open_existing_database(db, store::OpenMode::kReadWrite);
+    auto store = store::Store::open(db, {.mode = store::OpenMode::kReadWrite, .create = false});
     auto plan = stored_plan(store, run_id);
     if (store.load_run(run_id).status == store::RunStatus::kFinished) {
         context.out << "Tune run " << run_id << " is already finished.\n";
@@ -383,8 +362,8 @@ int tune_export(CommandContext& context) {
             "(which `tune --params-file` reads) or as UCI setoption lines."))
         return kExitOk;
     const auto run_id = run_flag(values);
-    const std::string db = existing_db(values);
-    auto store = open_existing_database(db);
+    const std::string db = values["db"].as<std::string>();
+    auto store = store::Store::open(db, {.mode = store::OpenMode::kReadOnly});
     const auto plan = stored_plan(store, run_id);
     const auto& engine = plan.engines.at(0);
     auto format = tune::default_export_format(plan);
@@ -451,8 +430,8 @@ int tune_show(CommandContext& context) {
                             "and the commands that export and verify it."))
         return kExitOk;
     const auto run_id = run_flag(values);
-    const std::string db = existing_db(values);
-    auto store = open_existing_database(db);
+    const std::string db = values["db"].as<std::string>();
+    auto store = store::Store::open(db, {.mode = store::OpenMode::kReadOnly});
     (void)stored_plan(store, run_id);
     tune::ShowOptions show;
     show.all_rows = values["all"].as<bool>();
@@ -462,27 +441,12 @@ int tune_show(CommandContext& context) {
     return kExitOk;
 }
 
-// A database the user pointed at that is not ours, or a run that is not there, is bad input
-// (2); a database failure while working is the run failing (4), as for `sprt`.
-template <typename Command>
-int guarded(CommandContext& context, Command command) {
-    try {
-        return command();
-    } catch (const store::StoreError& e) {
-        context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
-        return is_bad_database(e) ? kExitUsage : kExitRunStopped;
-    } catch (const tournament::PlanError& e) {  // e.g. the run has another player
-        context.err << context.program << ' ' << context.command << ": " << e.what() << '\n';
-        return kExitUsage;
-    }
-}
-
 }  // namespace
 
 // `lmr-harness resume --run N` on a tune run lands here.
 int resume_tune_run(CommandContext& context, std::int64_t run_id, const std::string& db,
                     const ResumeFlags& flags) {
-    return guarded(context, [&] { return resume_stored(context, run_id, db, flags); });
+    return resume_stored(context, run_id, db, flags);
 }
 
 int run_tune_command(CommandContext& context) {
@@ -492,9 +456,9 @@ int run_tune_command(CommandContext& context) {
         const auto command = first == "resume"   ? tune_resume
                              : first == "export" ? tune_export
                                                  : tune_show;
-        return guarded(sub, [&] { return command(sub); });
+        return command(sub);
     }
-    return guarded(context, [&] { return tune_start(context); });
+    return tune_start(context);
 }
 
 }  // namespace lmr::cli

@@ -2,13 +2,16 @@
 
 #include <sqlite3.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <string>
 #include <system_error>
@@ -73,22 +76,84 @@ void check_header(const std::filesystem::path& path) {
     }
 }
 
-void prepare_path(const std::filesystem::path& path, OpenMode mode) {
+std::string errno_text() {
+    return std::strerror(errno);
+}
+
+// The directory a new file at `path` lands in, or the nearest one above it that exists
+// (open_database creates the missing ones); "." for a relative path none of whose directories
+// exists yet ("results/lmrlab.db" in an empty working directory).
+std::filesystem::path existing_directory_of(const std::filesystem::path& path) {
+    std::filesystem::path dir = path.parent_path();
     std::error_code ec;
+    while (!dir.empty() && !std::filesystem::exists(dir, ec) && dir != dir.parent_path())
+        dir = dir.parent_path();
+    return dir.empty() ? std::filesystem::path(".") : dir;
+}
+
+// Bytes 18 and 19 of an SQLite header are 2 in WAL mode.
+bool in_wal_mode(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    char header[20] = {};
+    in.read(header, sizeof header);
+    return in.gcount() == sizeof header && header[18] == 2 && header[19] == 2;
+}
+
+void refuse_directory(const std::filesystem::path& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw StoreError(ErrorKind::kUnusablePath,
+                         quoted(path) + " is a directory, not a results database file");
+}
+
+// The checks a path passes before SQLite sees it; each failure is bad input, named.
+void prepare_path(const std::filesystem::path& path, const OpenOptions& options) {
+    std::error_code ec;
+    refuse_directory(path);
     const bool exists = std::filesystem::exists(path, ec);
-    if (mode == OpenMode::kReadOnly) {
-        if (!exists) {
-            throw StoreError(ErrorKind::kIo, "no results database at " + quoted(path));
+    if (options.mode == OpenMode::kReadWrite) {
+        check_path_for_writing(path);
+        if (options.create) {
+            if (!exists && path.has_parent_path()) {
+                std::filesystem::create_directories(path.parent_path(), ec);
+                if (ec)
+                    throw StoreError(ErrorKind::kIo, "cannot create directory " +
+                                                         quoted(path.parent_path()) + ": " +
+                                                         ec.message());
+            }
+            return;
         }
-        return;
     }
-    if (!exists && path.has_parent_path()) {
-        std::filesystem::create_directories(path.parent_path(), ec);
-        if (ec) {
-            throw StoreError(ErrorKind::kIo, "cannot create directory " +
-                                                 quoted(path.parent_path()) + ": " + ec.message());
-        }
+    if (!exists) throw StoreError(ErrorKind::kUnusablePath, quoted(path) + ": no such database");
+    if (::access(path.c_str(), R_OK) != 0) {
+        const std::string why = errno_text();
+        throw StoreError(ErrorKind::kUnusablePath,
+                         "cannot read the results database " + quoted(path) + ": " + why);
     }
+}
+
+// A failure of the open itself, named after the file. A read-only open of a WAL-mode file
+// fails when SQLite cannot create the -shm file beside it: that reason, said plainly.
+StoreError named_failure(const std::filesystem::path& path, OpenMode mode, const StoreError& e) {
+    using enum ErrorKind;
+    const ErrorKind kind = e.kind();
+    if (kind == kNotSqlite || kind == kForeign || kind == kTooNew || kind == kTooOld ||
+        kind == kBusy)
+        return e;  // their messages name the file and say what to do
+    std::error_code ec;
+    const std::filesystem::path dir = existing_directory_of(path);
+    const std::string shm = path.string() + "-shm";
+    if (mode == OpenMode::kReadOnly && in_wal_mode(path) && !std::filesystem::exists(shm, ec) &&
+        ::access(dir.c_str(), W_OK) != 0)
+        return StoreError(kUnusablePath, "cannot read the results database " + quoted(path) +
+                                             ": SQLite must create '" + shm +
+                                             "' beside it to read it, and its directory " +
+                                             quoted(dir) +
+                                             " is not writable (copy the file to a writable "
+                                             "directory)");
+    const std::string what = e.what();
+    if (what.find(path.string()) != std::string::npos) return e;
+    return StoreError(kind, quoted(path) + ": " + what);
 }
 
 // Reads the identity of the file and decides whether we may use it.
@@ -213,11 +278,8 @@ OpenOptions with_wait_from_environment(OpenOptions options) {
     return options;
 }
 
-}  // namespace
-
-sqlite::Database open_database(const std::filesystem::path& path, const OpenOptions& requested) {
-    const OpenOptions options = with_wait_from_environment(requested);
-    prepare_path(path, options.mode);
+// open_database once the path has passed prepare_path.
+sqlite::Database open_prepared(const std::filesystem::path& path, const OpenOptions& options) {
     if (std::filesystem::exists(path)) check_header(path);
 
     const int flags = options.mode == OpenMode::kReadOnly
@@ -252,6 +314,40 @@ sqlite::Database open_database(const std::filesystem::path& path, const OpenOpti
         db.exec("PRAGMA query_only = ON");
     }
     return db;
+}
+
+}  // namespace
+
+void check_path_for_writing(const std::filesystem::path& path) {
+    std::error_code ec;
+    refuse_directory(path);
+    if (std::filesystem::exists(path, ec) && ::access(path.c_str(), W_OK) != 0) {
+        const std::string why = errno_text();
+        throw StoreError(ErrorKind::kUnusablePath, "cannot write the results database " +
+                                                       quoted(path) + ": " + why +
+                                                       " (a run stores every game in it)");
+    }
+    const std::filesystem::path dir = existing_directory_of(path);
+    if (!std::filesystem::is_directory(dir, ec))
+        throw StoreError(ErrorKind::kUnusablePath, "cannot create the results database " +
+                                                       quoted(path) + ": " + quoted(dir) +
+                                                       " is not a directory");
+    if (::access(dir.c_str(), W_OK) != 0) {
+        const std::string why = errno_text();
+        throw StoreError(ErrorKind::kUnusablePath,
+                         "cannot write the results database " + quoted(path) + ": its directory " +
+                             quoted(dir) + " is not writable (" + why + ")");
+    }
+}
+
+sqlite::Database open_database(const std::filesystem::path& path, const OpenOptions& requested) {
+    const OpenOptions options = with_wait_from_environment(requested);
+    prepare_path(path, options);
+    try {
+        return open_prepared(path, options);
+    } catch (const StoreError& e) {
+        throw named_failure(path, options.mode, e);
+    }
 }
 
 }  // namespace lmr::store

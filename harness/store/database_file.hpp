@@ -25,11 +25,23 @@ struct OpenOptions {
     // in BEGIN EXCLUSIVE, another run) before failing, retrying with SQLite's back-off. The
     // environment variable LMR_DB_WAIT (seconds) replaces it for every database opened.
     int busy_timeout_ms = 60'000;
+    // kReadWrite creates a missing file (and its directories) unless this is false; a
+    // command that continues a stored run or tune opens with false.
+    bool create = true;
 };
 
-// Throws StoreError (kIo, kNotSqlite, kForeign, kTooNew, kTooOld, kCorrupt,
+// What opening `path` for writing checks before anything is created, for a caller that must
+// know before it starts work (a run checks its --db before it starts an engine): StoreError
+// kUnusablePath naming the file when it is a directory or a file this process may not write,
+// or when its directory (for a new file, the nearest existing one above it: open_database
+// creates the rest) is not a writable directory, since SQLite keeps its journal (-wal, -shm)
+// beside the file.
+void check_path_for_writing(const std::filesystem::path& path);
+
+// Throws StoreError (kUnusablePath, kIo, kNotSqlite, kForeign, kTooNew, kTooOld, kCorrupt,
 // kBusy) with a message naming the file; in every error case the file is left
-// exactly as it was.
+// exactly as it was. A path that must exist (kReadOnly, or create false) and does not, or
+// cannot be read, is kUnusablePath.
 sqlite::Database open_database(const std::filesystem::path& path, const OpenOptions& options);
 
 }  // namespace lmr::store

@@ -113,6 +113,26 @@ store::RunRecord run_record(const RunPlan& given, const std::string& command_lin
     return run;
 }
 
+NewRun create_run(const RunPlan& plan, const std::filesystem::path& db_path,
+                  const std::string& command_line) {
+    std::vector<store::EngineRecord> records;
+    for (const auto& engine : plan.engines) {
+        try {
+            records.push_back(engine_record(engine));
+        } catch (const std::exception& e) {
+            throw PlanError(e.what());
+        }
+    }
+    NewRun run{store::Store::open(db_path), 0, {}, nullptr};
+    run.run_id = run.store.create_run(run_record(plan, command_line));
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        run.engine_ids.push_back(run.store.upsert_engine(records[i]));
+        run.store.attach_engine(run.run_id, run.engine_ids.back(), plan.engines[i].role);
+    }
+    run.claim = std::make_unique<PlayerClaim>(db_path, run.run_id);
+    return run;
+}
+
 SessionResult start_run(const RunPlan& given, const SessionOptions& options) {
     RunPlan plan = given;
     // A slot without a game to play would only start engines: never more slots than games (a
@@ -122,25 +142,11 @@ SessionResult start_run(const RunPlan& given, const SessionOptions& options) {
     check_plan(plan);
     const auto prepared = prepare_run(plan);
     const auto& book = prepared.book;
-    std::vector<store::EngineRecord> records;
-    for (const auto& engine : plan.engines) {
-        try {
-            records.push_back(engine_record(engine));
-        } catch (const std::exception& e) {
-            throw PlanError(e.what());
-        }
-    }
-
-    auto store = store::Store::open(options.db_path);
-    const auto run_id = store.create_run(run_record(plan, options.command_line));
-    std::vector<std::int64_t> engine_ids;
-    for (std::size_t i = 0; i < records.size(); ++i) {
-        engine_ids.push_back(store.upsert_engine(records[i]));
-        store.attach_engine(run_id, engine_ids.back(), plan.engines[i].role);
-    }
-    PlayerClaim claim(options.db_path, run_id);
-    if (options.out) *options.out << "Run " << run_id << " in " << options.db_path.string() << '\n';
-    return play(store, run_id, plan, engine_ids, book ? &*book : nullptr, claim, options);
+    NewRun run = create_run(plan, options.db_path, options.command_line);
+    if (options.out)
+        *options.out << "Run " << run.run_id << " in " << options.db_path.string() << '\n';
+    return play(run.store, run.run_id, plan, run.engine_ids, book ? &*book : nullptr, *run.claim,
+                options);
 }
 
 SessionResult resume_run(std::int64_t run_id, const SessionOptions& options) {

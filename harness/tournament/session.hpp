@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -16,6 +17,8 @@
 
 #include "harness/openings/book.hpp"
 #include "harness/store/records.hpp"
+#include "harness/store/store.hpp"
+#include "harness/tournament/player_claim.hpp"
 #include "harness/tournament/run_plan.hpp"
 #include "harness/tournament/runner.hpp"
 #include "harness/uci/uci_engine.hpp"
@@ -66,6 +69,20 @@ std::optional<openings::Book> load_book(const RunPlan& plan);
 
 // The runs row of a plan (the plan itself is stored as JSON in it).
 store::RunRecord run_record(const RunPlan& plan, const std::string& command_line);
+
+// A run just created: its row and engines stored, this process's claim on it held.
+struct NewRun {
+    store::Store store;
+    std::int64_t run_id = 0;
+    std::vector<std::int64_t> engine_ids;  // in plan.engines order
+    std::unique_ptr<PlayerClaim> claim;
+};
+
+// Creates the plan's run in the database at db_path (the engines are identified first — a
+// binary or config that cannot be read is a PlanError — so a failure writes nothing) and
+// claims it. What start_run and tune share.
+NewRun create_run(const RunPlan& plan, const std::filesystem::path& db_path,
+                  const std::string& command_line);
 
 // Validates the plan (time control, book, engines start and answer `uci`, configs resolve),
 // creates the run in the database and plays it, with never more slots than the run has games.

@@ -229,7 +229,10 @@ TEST(StoreOpen, RefusesATruncatedFile) {
 
 TEST(StoreOpen, ReadOnlyNeedsAnExistingDatabaseAndRefusesWrites) {
     TempDir dir;
-    EXPECT_EQ(open_error(dir / "missing.db", OpenMode::kReadOnly).kind(), ErrorKind::kIo);
+    const StoreError missing = open_error(dir / "missing.db", OpenMode::kReadOnly);
+    EXPECT_EQ(missing.kind(), ErrorKind::kUnusablePath);
+    EXPECT_NE(std::string(missing.what()).find("missing.db': no such database"), std::string::npos)
+        << missing.what();
     EXPECT_FALSE(std::filesystem::exists(dir / "missing.db"));
 
     write_bytes(dir / "blank.db", "");
@@ -256,7 +259,40 @@ TEST(StoreOpen, ReadOnlyNeedsAnExistingDatabaseAndRefusesWrites) {
 TEST(StoreOpen, CannotCreateADatabaseUnderAFile) {
     TempDir dir;
     write_bytes(dir / "plain", "x");
-    EXPECT_EQ(open_error(dir / "plain/sub/r.db").kind(), ErrorKind::kIo);
+    const StoreError error = open_error(dir / "plain/sub/r.db");
+    EXPECT_EQ(error.kind(), ErrorKind::kUnusablePath);
+    EXPECT_NE(std::string(error.what()).find("plain' is not a directory"), std::string::npos)
+        << error.what();
+    EXPECT_THROW(check_path_for_writing(dir / "plain/sub/r.db"), StoreError);
+    EXPECT_FALSE(std::filesystem::exists(dir / "plain/sub"));
+}
+
+// A path that names no usable database is the user's input, not a failure of the work: its
+// own kind, which is_bad_input says, so a command exits 2 rather than stopping a run (4).
+TEST(StoreOpen, AnUnusablePathIsBadInputNamedBeforeAnythingIsCreated) {
+    TempDir dir;
+    std::filesystem::create_directory(dir / "a-directory.db");
+    for (const OpenMode mode : {OpenMode::kReadWrite, OpenMode::kReadOnly}) {
+        const StoreError error = open_error(dir / "a-directory.db", mode);
+        EXPECT_EQ(error.kind(), ErrorKind::kUnusablePath);
+        EXPECT_NE(std::string(error.what()).find("a-directory.db' is a directory"),
+                  std::string::npos)
+            << error.what();
+    }
+    OpenOptions continuing;  // a command continuing a stored run must not create one
+    continuing.create = false;
+    try {
+        (void)Store::open(dir / "sub/gone.db", continuing);
+        FAIL() << "create = false created a database";
+    } catch (const StoreError& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::kUnusablePath) << e.what();
+    }
+    EXPECT_FALSE(std::filesystem::exists(dir / "sub"));
+    EXPECT_NO_THROW(check_path_for_writing(dir / "sub/new.db"));  // created when opened
+    EXPECT_TRUE(is_bad_input(ErrorKind::kUnusablePath));
+    EXPECT_TRUE(is_bad_input(ErrorKind::kTooOld));
+    EXPECT_FALSE(is_bad_input(ErrorKind::kIo));
+    EXPECT_FALSE(is_bad_input(ErrorKind::kBusy));
 }
 
 // What version 6 added (PV checks), taken out of a file to make it look older.
