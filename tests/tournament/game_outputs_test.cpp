@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <string>
@@ -131,12 +132,33 @@ TEST(OutputFile, ADirectoryIsAnErrorNamingIt) {
     }
 }
 
+// Root writes read-only files, so as root the opening is tried in a child that has dropped to
+// uid/gid 65534 first (permissions then bind it as they bind a user); the child's exit code
+// says what happened: 0 refused with OutputFileError, 1 opened, 2 could not drop root.
 TEST(OutputFile, AReadOnlyFileIsAnError) {
-    if (::geteuid() == 0) GTEST_SKIP() << "root writes read-only files";
     TempDir dir;
     const auto path = dir.write("games.pgn", "");
     ::chmod(path.c_str(), 0444);
-    EXPECT_THROW(OutputFile(path, true, "PGN file"), OutputFileError);
+    ::chmod(dir.path().c_str(), 0755);  // the file is reachable, not writable
+    if (::geteuid() != 0) {
+        EXPECT_THROW(OutputFile(path, true, "PGN file"), OutputFileError);
+        return;
+    }
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        if (::setgid(65534) != 0 || ::setuid(65534) != 0) ::_exit(2);
+        try {
+            OutputFile file(path, true, "PGN file");
+        } catch (const OutputFileError&) {
+            ::_exit(0);
+        }
+        ::_exit(1);
+    }
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0) << "1: a read-only file was opened; 2: could not drop root";
 }
 
 TEST(OutputFile, AppendsOrEmptiesWhatIsThere) {
