@@ -9,6 +9,7 @@
 #include "harness/cli/command.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
+#include "harness/cli/sprt_flags.hpp"
 #include "harness/cluster/world.hpp"
 #include "harness/match/clock.hpp"
 #include "harness/match/game.hpp"

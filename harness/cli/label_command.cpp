@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "harness/cli/command.hpp"
+#include "harness/cli/engine_flags.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
 #include "harness/cli/scorer_flags.hpp"

@@ -1,6 +1,7 @@
 // lmr-harness match: a fixed number of colour-reversed pairs between two engines.
 
 #include "harness/cli/command.hpp"
+#include "harness/cli/engine_flags.hpp"
 #include "harness/cli/game_outputs.hpp"
 #include "harness/cli/run_options.hpp"
 

@@ -8,6 +8,7 @@
 
 #include "engine/text/text.hpp"
 #include "harness/cli/command.hpp"
+#include "harness/cli/engine_flags.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
 #include "harness/cli/scorer_flags.hpp"

@@ -1,7 +1,9 @@
 #pragma once
 
-// The flags shared by the commands that play games (sprt, match, tournament): engines, time
-// control, book, adjudication, concurrency, database. They turn into a tournament::RunPlan.
+// The flags shared by the commands that play games (sprt, match, tournament): time control,
+// book, adjudication, concurrency, database — they turn into a tournament::RunPlan — and the
+// session that plays it and prints its result. The engines' flags are in engine_flags.hpp, the
+// SPRT's in sprt_flags.hpp.
 
 #include <atomic>
 #include <cstdint>
@@ -17,16 +19,8 @@
 
 namespace lmr::cli {
 
-// The lmr-engine to run when no --engine-binary is given: $LMR_ENGINE, else the one beside
-// lmr-harness (build tree or install directory), else "lmr-engine" on the PATH.
-std::filesystem::path default_engine_binary();
-
 // Adds the shared flags to `options`.
 void add_run_options(po::options_description& options);
-
-// `--engine name=N cmd=PROGRAM [arg=ARG]… [option.NAME=VALUE]…` groups are taken out of
-// context.args before Boost sees them (one --engine takes several words). Throws UsageError.
-std::vector<tournament::EnginePlan> take_engine_flags(CommandContext& context);
 
 // The value of a draw or resign adjudication flag (`movenumber=34,movecount=8,score=20`;
 // `movecount=3,score=600[,twosided=true]`), for --draw/--resign and fastchess's -draw/-resign.
@@ -41,32 +35,9 @@ match::ResignAdjudication parse_resign_flag(std::string_view flag, std::string_v
 // the engines: each `--option NAME=VALUE` is added to every engine that does not set NAME itself.
 void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan);
 
-// A config played by lmr-engine, named after its file (stem), e.g. configs/mediocre.json →
-// "mediocre". Throws UsageError when the file does not exist.
-tournament::EnginePlan config_engine(const po::variables_map& values, const std::string& path,
-                                     store::EngineRole role);
-
-// The two engines of a head-to-head run: --base/--test configs, or exactly two --engine specs
-// (the first is the engine under test, as in every tool of the ecosystem). Throws UsageError
-// otherwise.
-std::vector<tournament::EnginePlan> head_to_head_engines(
-    const po::variables_map& values, std::vector<tournament::EnginePlan> engines);
-
-// The SPRT bounds from --elo0/--elo1/--alpha/--beta/--model, validated.
-stats::SprtParams sprt_params(const po::variables_map& values);
-// `params` with its model named by `model_text` (any accepted spelling), validated; UsageError
-// naming `model_flag` or the bad bound otherwise.
-stats::SprtParams checked_sprt_params(stats::SprtParams params, const std::string& model_text,
-                                      std::string_view model_flag);
-void add_sprt_options(po::options_description& options);
-
 // Session options (database, progress on a terminal, Ctrl-C) for `context`.
 tournament::SessionOptions session_options(const po::variables_map& values,
                                            const CommandContext& context);
-
-// The exit code of an sprt run, as documented: kExitOk H1 accepted, kExitFailure H0 accepted,
-// kExitUndecided no decision within --max-pairs, kExitRunStopped failed or interrupted.
-int sprt_exit_code(const tournament::RunOutcome& outcome);
 
 // Installs SIGINT/SIGTERM handlers that set the returned flag (a second Ctrl-C exits at once).
 const std::atomic<bool>& install_interrupt_handler();

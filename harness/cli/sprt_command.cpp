@@ -1,8 +1,10 @@
 // lmr-harness sprt: a config (or engine) against a base until the SPRT decides.
 
 #include "harness/cli/command.hpp"
+#include "harness/cli/engine_flags.hpp"
 #include "harness/cli/game_outputs.hpp"
 #include "harness/cli/run_options.hpp"
+#include "harness/cli/sprt_flags.hpp"
 
 namespace lmr::cli {
 namespace {

@@ -10,6 +10,7 @@
 
 #include "harness/cli/command.hpp"
 #include "harness/cli/options.hpp"
+#include "harness/cli/sprt_flags.hpp"
 #include "harness/stats/format.hpp"
 
 namespace lmr::cli {

@@ -12,6 +12,7 @@
 
 #include "engine/text/text.hpp"
 #include "harness/cli/command.hpp"
+#include "harness/cli/engine_flags.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
 #include "harness/cli/terminal.hpp"

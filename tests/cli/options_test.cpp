@@ -12,6 +12,7 @@
 #include "harness/cli/cli.hpp"
 #include "harness/cli/command.hpp"
 #include "harness/cli/run_options.hpp"
+#include "harness/cli/sprt_flags.hpp"
 
 namespace lmr::cli {
 namespace {

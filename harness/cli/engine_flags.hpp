@@ -1,0 +1,36 @@
+#pragma once
+
+// The engines of a run as the command line names them: lmr-engine configs (--base, --test, the
+// tournament's configs) and any UCI engine (`--engine name=… cmd=…`).
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "harness/cli/command.hpp"
+#include "harness/cli/options.hpp"
+#include "harness/store/records.hpp"
+#include "harness/tournament/run_plan.hpp"
+
+namespace lmr::cli {
+
+// The lmr-engine to run when no --engine-binary is given: $LMR_ENGINE, else the one beside
+// lmr-harness (build tree or install directory), else "lmr-engine" on the PATH.
+std::filesystem::path default_engine_binary();
+
+// `--engine name=N cmd=PROGRAM [arg=ARG]… [option.NAME=VALUE]…` groups are taken out of
+// context.args before Boost sees them (one --engine takes several words). Throws UsageError.
+std::vector<tournament::EnginePlan> take_engine_flags(CommandContext& context);
+
+// A config played by lmr-engine, named after its file (stem), e.g. configs/mediocre.json →
+// "mediocre". Throws UsageError when the file does not exist.
+tournament::EnginePlan config_engine(const po::variables_map& values, const std::string& path,
+                                     store::EngineRole role);
+
+// The two engines of a head-to-head run: --base/--test configs, or exactly two --engine specs
+// (the first is the engine under test, as in every tool of the ecosystem). Throws UsageError
+// otherwise.
+std::vector<tournament::EnginePlan> head_to_head_engines(
+    const po::variables_map& values, std::vector<tournament::EnginePlan> engines);
+
+}  // namespace lmr::cli
