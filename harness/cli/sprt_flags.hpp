@@ -11,7 +11,8 @@
 
 namespace lmr::cli {
 
-// The SPRT bounds from --elo0/--elo1/--alpha/--beta/--model, validated.
+// The SPRT bounds from --elo0/--elo1/--alpha/--beta/--model, validated: a UsageError names the
+// flag and the value (elo0 not below elo1, a bound outside the model's range, alpha + beta >= 1).
 stats::SprtParams sprt_params(const po::variables_map& values);
 // `params` with its model named by `model_text` (any accepted spelling), validated; UsageError
 // naming `model_flag` or the bad bound otherwise.

@@ -72,41 +72,6 @@ stats::MatchCounts counts_from_wdl(const std::string& text) {
     return counts;
 }
 
-stats::SprtParams read_sprt_params(const po::variables_map& values) {
-    stats::SprtParams params;
-    const auto text = [&values](const char* name) { return values[name].as<std::string>(); };
-    params.elo0 = parse_double("--elo0", text("elo0"));
-    params.elo1 = parse_double("--elo1", text("elo1"));
-    params.alpha = parse_probability("--alpha", text("alpha"));
-    params.beta = parse_probability("--beta", text("beta"));
-    const auto model = stats::parse_model(text("model"));
-    if (!model) {
-        throw flag_error("--model", text("model"),
-                         "expected 'normalized', 'logistic' or 'bayesian'");
-    }
-    params.model = *model;
-    if (!(params.elo0 < params.elo1)) {
-        throw UsageError("--elo0 '" + text("elo0") + "' must be less than --elo1 '" + text("elo1") +
-                         "'");
-    }
-    const double limit = stats::max_abs_elo(params.model);
-    for (const auto& [name, value] : {std::pair{"elo0", params.elo0}, {"elo1", params.elo1}}) {
-        if (std::abs(value) > limit) {
-            throw flag_error(std::string("--") + name, text(name),
-                             "outside the " + text("model") + " model's range of +/-" +
-                                 std::to_string(static_cast<int>(limit)));
-        }
-    }
-    if (!(params.alpha + params.beta < 1)) {
-        throw UsageError("--alpha '" + text("alpha") + "' and --beta '" + text("beta") +
-                         "' must add up to less than 1");
-    }
-    // Whatever the library still objects to (nothing, if the checks above match it); its
-    // messages start with the parameter's name, so "--" turns that into the flag.
-    if (const auto problem = stats::validate(params)) throw UsageError("--" + *problem);
-    return params;
-}
-
 }  // namespace
 
 int run_stats_command(CommandContext& context) {
@@ -117,15 +82,9 @@ int run_stats_command(CommandContext& context) {
         ("ptnml", po::value<std::string>()->value_name("LL,LD,WL,DD,WD,WW"),
          "pentanomial pair counts (or the five bins LL,LD,WL+DD,WD,WW)")
         ("wdl", po::value<std::string>()->value_name("W,D,L"), "game counts")
-        ("elo0", po::value<std::string>()->default_value("0"), "SPRT H0 bound")
-        ("elo1", po::value<std::string>()->default_value("5"), "SPRT H1 bound")
-        ("alpha", po::value<std::string>()->default_value("0.05"), "false positive rate")
-        ("beta", po::value<std::string>()->default_value("0.05"), "false negative rate")
-        ("model", po::value<std::string>()->default_value("normalized"),
-         "Elo model of the bounds: normalized (nElo, as fishtest), logistic, or bayesian "
-         "(BayesElo with the draw rate of the games, as fastchess; also spelt bayeselo)")
         ("json", "print JSON instead of text");
     // clang-format on
+    add_sprt_options(options);
     po::variables_map values;
     if (!parse_command_line(context, options, values,
                             "(--ptnml LL,LD,WL,DD,WD,WW | --wdl W,D,L) [options]", kDescription)) {
@@ -141,7 +100,7 @@ int run_stats_command(CommandContext& context) {
     const stats::MatchCounts counts = has_ptnml
                                           ? counts_from_ptnml(values["ptnml"].as<std::string>())
                                           : counts_from_wdl(values["wdl"].as<std::string>());
-    const stats::SprtParams params = read_sprt_params(values);
+    const stats::SprtParams params = sprt_params(values);
     if (params.model == stats::EloModel::kBayesElo && !counts.games) {
         throw flag_error("--model", values["model"].as<std::string>(),
                          "needs W/D/L: give --wdl, or --ptnml with six counts (WL and DD apart)");
