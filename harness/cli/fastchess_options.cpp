@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <random>
 
 #include "engine/text/text.hpp"
 #include "harness/cli/command.hpp"
@@ -485,7 +484,19 @@ struct Reading {
 struct OptionRule {
     std::string_view flag;
     void (*read)(const OptionWords& option, Reading& r);
+    std::string_view alias = {};  // another spelling of the flag, not listed by -help
 };
+
+// An option whose behaviour is always on here: only its form is checked.
+void read_always_on(const OptionWords& o, Reading&) {
+    no_value(o);
+}
+
+// -ucinewgame-ms and -ping-ms: both wait for `readyok` (after `ucinewgame`, and for `isready`
+// during a game).
+void read_ready_timeout(const OptionWords& o, Reading& r) {
+    r.run.plan.ready_timeout_ms = count_value(o, single_value(o));
+}
 
 // Every option this front end honours and what it sets, as fastchess registers its own
 // (docs/fastchess.md). Options of those tools that it cannot honour are in kUnsupported.
@@ -594,38 +605,32 @@ constexpr OptionRule kOptions[] = {
          }
      }},
     // Always so here: a crashed or stalled engine loses the game and is restarted.
-    {"-recover", [](const OptionWords& o, Reading&) { no_value(o); }},
+    {"-recover", read_always_on},
     // Every PV is checked, mate PVs included, and a violation is counted in the database and
     // reported at the end of the run rather than printed as it happens, so the one-line
     // warning format of -testEnv has nothing to change.
-    {"-testEnv", [](const OptionWords& o, Reading&) { no_value(o); }},
-    {"-check-mate-pvs", [](const OptionWords& o, Reading&) { no_value(o); }},
+    {"-testEnv", read_always_on},
+    {"-check-mate-pvs", read_always_on},
     {"-log", [](const OptionWords& o, Reading& r) { r.run.log = read_log(o); }},
     {"-startup-ms",
      [](const OptionWords& o, Reading& r) {
          r.run.plan.startup_timeout_ms = count_value(o, single_value(o));
      }},
-    // Both wait for `readyok` (after `ucinewgame`, and for `isready` during a game).
-    {"-ucinewgame-ms",
-     [](const OptionWords& o, Reading& r) {
-         r.run.plan.ready_timeout_ms = count_value(o, single_value(o));
-     }},
-    {"-ping-ms", [](const OptionWords& o,
-                    Reading& r) { r.run.plan.ready_timeout_ms = count_value(o, single_value(o)); }},
+    {"-ucinewgame-ms", read_ready_timeout},
+    {"-ping-ms", read_ready_timeout},
     {"-db",
      [](const OptionWords& o, Reading& r) {
          r.run.db = single_value(o);
          r.run.db_given = true;
      }},
-    {"-version", [](const OptionWords&, Reading& r) { r.run.version = true; }},
-    {"-v", [](const OptionWords&, Reading& r) { r.run.version = true; }},
+    {"-version", [](const OptionWords&, Reading& r) { r.run.version = true; }, "-v"},
     {"-help", [](const OptionWords&, Reading& r) { r.run.help = true; }},
 };
 
 void read_option(const OptionWords& option, Reading& reading) {
     const std::string& flag = option.flag;
     for (const OptionRule& rule : kOptions)
-        if (rule.flag == flag) return rule.read(option, reading);
+        if (rule.flag == flag || rule.alias == flag) return rule.read(option, reading);
     if (const auto it = kUnsupported.find(flag); it != kUnsupported.end())
         throw option_error(option, "not supported: " + it->second);
     std::vector<std::string> names;
@@ -688,19 +693,13 @@ FastchessRun parse_fastchess_command_line(const std::vector<std::string>& args) 
     plan.concurrency =
         checked_concurrency(slots, std::to_string(slots), r.force_concurrency,
                             cluster::coordinates(), "-concurrency", "-force-concurrency");
-    if (r.seed) {
-        plan.seed = *r.seed;
-    } else {
-        std::random_device device;
-        plan.seed = (std::uint64_t(device()) << 32) | device();
-    }
+    plan.seed = r.seed ? *r.seed : random_seed();
     return std::move(r.run);
 }
 
 std::vector<std::string_view> fastchess_option_names() {
     std::vector<std::string_view> names;
-    for (const OptionRule& rule : kOptions)
-        if (rule.flag != "-v") names.push_back(rule.flag);
+    for (const OptionRule& rule : kOptions) names.push_back(rule.flag);
     return names;
 }
 

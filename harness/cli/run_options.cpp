@@ -218,8 +218,7 @@ void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
             throw flag_error("--seed", text, "is not a whole number");
         }
     } else {
-        std::random_device device;
-        plan.seed = (std::uint64_t(device()) << 32) | device();
+        plan.seed = random_seed();
     }
     plan.concurrency = parse_concurrency(values);
     plan.report_every = int_value("--report-every", values["report-every"].as<std::string>());
@@ -232,6 +231,11 @@ void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
         plan.adjudication.max_moves = int_value("--maxmoves", values["maxmoves"].as<std::string>());
     fill_pgn_tags(values, plan);
     add_shared_uci_options(values, plan.engines);
+}
+
+std::uint64_t random_seed() {
+    std::random_device device;
+    return (std::uint64_t(device()) << 32) | device();
 }
 
 int checked_concurrency(long slots, std::string_view text, bool forced, bool coordinates_ranks,

@@ -53,6 +53,9 @@ int run_and_report(const tournament::RunPlan& plan, const po::variables_map& val
                    CommandContext& context, bool sprt,
                    std::optional<std::int64_t> resume_id = std::nullopt);
 
+// A run's seed when none is given (it is stored with the run, so the run can be replayed).
+std::uint64_t random_seed();
+
 // The machine's hardware threads: the most games a front end plays at once unless forced.
 int hardware_threads();
 // The games at once a front end's flag asks for (`--concurrency`, fastchess's `-concurrency`),

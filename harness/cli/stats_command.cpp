@@ -1,11 +1,9 @@
 // `lmr-harness stats`: the statistics block for given counts, without playing anything —
 // to check a result by hand or reproduce fishtest's numbers.
 
-#include <cmath>
 #include <optional>
 #include <ostream>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "harness/cli/command.hpp"

@@ -109,10 +109,12 @@ void refuse_directory(const std::filesystem::path& path) {
 // The checks a path passes before SQLite sees it; each failure is bad input, named.
 void prepare_path(const std::filesystem::path& path, const OpenOptions& options) {
     std::error_code ec;
-    refuse_directory(path);
+    if (options.mode == OpenMode::kReadWrite)
+        check_path_for_writing(path);  // a directory too
+    else
+        refuse_directory(path);
     const bool exists = std::filesystem::exists(path, ec);
     if (options.mode == OpenMode::kReadWrite) {
-        check_path_for_writing(path);
         if (options.create) {
             if (!exists && path.has_parent_path()) {
                 std::filesystem::create_directories(path.parent_path(), ec);
