@@ -243,6 +243,11 @@ void generate(const Position& pos, MoveList& list, GenType type) {
     }
 }
 
+MoveList& scratch_move_list() {
+    thread_local MoveList list;
+    return list;
+}
+
 int count_legal_moves(const Position& pos) {
     return pos.side_to_move() == kWhite ? generate_moves<kWhite, GenType::kAll, true>(pos, nullptr)
                                         : generate_moves<kBlack, GenType::kAll, true>(pos, nullptr);

@@ -37,6 +37,10 @@ enum class GenType { kAll, kCaptures, kQuiets };
 // Appends nothing else: clears `list`, then fills it with the LEGAL moves of the given type.
 void generate(const Position& pos, MoveList& list, GenType type = GenType::kAll);
 
+// One move list per thread, for callers that copy the moves out before anything generates
+// into it again: a fresh MoveList is zero-filled (512 bytes), a cost at every node of a search.
+MoveList& scratch_move_list();
+
 // Number of legal moves (same as generate(pos, list).size(), without keeping the list).
 int count_legal_moves(const Position& pos);
 

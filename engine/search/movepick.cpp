@@ -18,13 +18,6 @@ bool is_under_promotion(Move m) {
     return m.is_promotion() && m.promotion() != chess::kQueen;
 }
 
-// Generation target reused by every picker of the thread: a fresh MoveList would be
-// zero-filled (512 bytes) at each generation stage. next() never recurses, so one suffices.
-chess::MoveList& scratch_list() {
-    thread_local chess::MoveList list;
-    return list;
-}
-
 }  // namespace
 
 MovePicker::MovePicker(const chess::Position& pos, Move tt_move, const Move killers[4],
@@ -124,7 +117,7 @@ Move MovePicker::next() {
 
             case Stage::kGenCaptures:
             case Stage::kQsGenCaptures: {
-                chess::MoveList& list = scratch_list();
+                chess::MoveList& list = chess::scratch_move_list();
                 chess::generate(pos_, list, chess::GenType::kCaptures);
                 end_ = 0;
                 const bool qs = stage_ == Stage::kQsGenCaptures;
@@ -171,7 +164,7 @@ Move MovePicker::next() {
             case Stage::kGenQuiets: {
                 stage_ = Stage::kQuiets;
                 cur_ = end_ = quiet_begin_;
-                chess::MoveList& list = scratch_list();
+                chess::MoveList& list = chess::scratch_move_list();
                 chess::generate(pos_, list, chess::GenType::kQuiets);
                 for (const Move m : list) {
                     if (!is_special(m)) moves_[end_++] = {m.raw(), 0};
@@ -202,7 +195,7 @@ Move MovePicker::next() {
                 break;
 
             case Stage::kGenEvasions: {
-                chess::MoveList& list = scratch_list();
+                chess::MoveList& list = chess::scratch_move_list();
                 chess::generate(pos_, list, chess::GenType::kAll);
                 end_ = 0;
                 for (const Move m : list) {
