@@ -71,7 +71,7 @@ void RebelNodeFacts::reset(const chess::Position& pos) {
     phase_ = eval::game_phase(pos);
 }
 
-bool RebelNodeFacts::see_ge0(Move m) const {
+bool RebelNodeFacts::see_ge0_worked_out(Move m) const {
     using namespace chess;
     const Position& pos = *pos_;
     if (m.is_castling()) return true;  // see_ge counts castling as 0

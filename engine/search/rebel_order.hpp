@@ -36,12 +36,19 @@ class RebelNodeFacts {
     int phase() const { return phase_; }  // eval::game_phase(pos)
     // pos.see_ge(m, 0) for a legal move m: true without a SEE when no enemy piece can reach
     // the destination, even through the square the mover leaves.
-    bool see_ge0(chess::Move m) const;
+    bool see_ge0(chess::Move m) const {
+        // Most moves go to a square no enemy piece attacks, through no line they open.
+        const chess::Bitboard to = chess::square_bb(m.to()), from = chess::square_bb(m.from());
+        if (!(enemy_attacks_ & to) && !(slider_seen_ & from) && !m.is_en_passant()) return true;
+        return see_ge0_worked_out(m);
+    }
     // lmr::is_threatened(pos, sq) for a square holding a piece of the side to move; each
     // square is worked out once.
     bool threatened(chess::Square sq);
 
   private:
+    bool see_ge0_worked_out(chess::Move m) const;
+
     const chess::Position* pos_ = nullptr;
     chess::Bitboard enemy_attacks_ = 0;  // squares an enemy piece attacks
     chess::Bitboard slider_seen_ = 0;    // squares an enemy bishop, rook or queen attacks
