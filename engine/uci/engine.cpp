@@ -97,6 +97,11 @@ void Engine::build_options() {
             lmr_stats_ = v == "true";
             return true;
         }));
+    options_.add(Option("LmrStatsTable", Type::kCheck, "false", 0, 0,
+                        [this](const std::string& v, std::string*) {
+                            lmr_stats_table_ = v == "true";
+                            return true;
+                        }));
     // One option per tunable LMR parameter, named like its JSON path.
     for (const lmr::ParamSpec& spec : lmr::tunable_params()) {
         const bool check = spec.kind == lmr::ParamSpec::kCheck;
@@ -217,11 +222,13 @@ void Engine::search_thread(chess::Position pos, GoCommand go) {
         std::unique_lock<std::mutex> lock(stop_mutex_);
         stop_cv_.wait(lock, [this] { return stop_requested_; });
     }
-    if (lmr_stats_) {
-        const search::SearchStats& st = searcher_.stats();
-        // The machine-readable line first (a tournament manager stores it), then the table.
+    const search::SearchStats& st = searcher_.stats();
+    // The machine-readable line for a tournament manager, which stores it; the table only
+    // when asked for: ten lines a move cost a manager more to read than the move itself.
+    if (lmr_stats_)
         emit_info_string(
             lmr::format_report_line({searcher_.lmr_stats(), st.reduced_searches, st.re_searches}));
+    if (lmr_stats_table_) {
         std::ostringstream s;
         lmr::print_stats(searcher_.lmr_stats(), s, config_.lmr.scale);
         s.setf(std::ios::fixed);

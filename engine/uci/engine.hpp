@@ -61,7 +61,8 @@ class Engine {
     chess::Position position_ = chess::Position::startpos();
     lmr::LmrConfig config_;
     OptionSet options_;
-    bool lmr_stats_ = false;
+    bool lmr_stats_ = false;        // LmrStats: the machine-readable line after each search
+    bool lmr_stats_table_ = false;  // LmrStatsTable: the table for people after each search
 
     std::thread thread_;
     std::atomic<bool> searching_{false};

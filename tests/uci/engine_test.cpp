@@ -134,14 +134,28 @@ TEST(Engine, TunableOptionChangesTheConfig) {
     EXPECT_NE(s.finish().find("info string"), std::string::npos);  // out of range: rejected
 }
 
-TEST(Engine, LmrStatsPrintedAfterSearch) {
+// LmrStats: one machine-readable line per search and no table (a manager reads every line).
+TEST(Engine, LmrStatsPrintsTheReportLineOnly) {
     Session s;
     s.send("setoption name LmrStats value true");
     s.send("position startpos");
     s.send("go depth 7");
     const std::string text = s.finish();
-    EXPECT_NE(text.find("info string lmr re-search rate"), std::string::npos);
-    EXPECT_NE(text.find("info string lmr fail-high on first move"), std::string::npos);
+    EXPECT_NE(text.find("info string lmrstats late="), std::string::npos) << text;
+    EXPECT_EQ(text.find("info string LMR moves"), std::string::npos) << text;
+    EXPECT_EQ(text.find("info string lmr re-search rate"), std::string::npos) << text;
+}
+
+TEST(Engine, LmrStatsTablePrintsTheTableOnly) {
+    Session s;
+    s.send("setoption name LmrStatsTable value true");
+    s.send("position startpos");
+    s.send("go depth 7");
+    const std::string text = s.finish();
+    EXPECT_NE(text.find("info string LMR moves"), std::string::npos) << text;
+    EXPECT_NE(text.find("info string lmr re-search rate"), std::string::npos) << text;
+    EXPECT_NE(text.find("info string lmr fail-high on first move"), std::string::npos) << text;
+    EXPECT_EQ(text.find("lmrstats"), std::string::npos) << text;
 }
 
 TEST(Engine, GarbageIsIgnored) {
