@@ -14,6 +14,26 @@
 #include "engine/search/bench.hpp"
 
 namespace lmr::uci {
+namespace {
+
+// Each non-empty line of text as an "info string" line, the lines joined by newlines.
+std::string info_string_lines(std::string_view text) {
+    std::string lines;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos) end = text.size();
+        const std::string_view line = text.substr(start, end - start);
+        if (!line.empty()) {
+            if (!lines.empty()) lines += '\n';
+            lines.append("info string ").append(line);
+        }
+        start = end + 1;
+    }
+    return lines;
+}
+
+}  // namespace
 
 Engine::Engine(std::ostream& out) : out_(out) {
     config_ = lmr::default_config();
@@ -42,14 +62,8 @@ void Engine::emit(std::string_view line) {
 }
 
 void Engine::emit_info_string(std::string_view text) {
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        std::size_t end = text.find('\n', start);
-        if (end == std::string_view::npos) end = text.size();
-        const std::string_view line = text.substr(start, end - start);
-        if (!line.empty()) emit("info string " + std::string(line));
-        start = end + 1;
-    }
+    const std::string lines = info_string_lines(text);
+    if (!lines.empty()) emit(lines);
 }
 
 bool Engine::load_config_option(const std::string& path, std::string* error) {
@@ -222,12 +236,15 @@ void Engine::search_thread(chess::Position pos, GoCommand go) {
         std::unique_lock<std::mutex> lock(stop_mutex_);
         stop_cv_.wait(lock, [this] { return stop_requested_; });
     }
+    // What follows the search goes out in one write, bestmove last: a manager reading the
+    // engine wakes once for it, not once a line.
     const search::SearchStats& st = searcher_.stats();
+    std::string report;
     // The machine-readable line for a tournament manager, which stores it; the table only
-    // when asked for: ten lines a move cost a manager more to read than the move itself.
+    // when asked for: ten lines a move that a manager would read for nothing.
     if (lmr_stats_)
-        emit_info_string(
-            lmr::format_report_line({searcher_.lmr_stats(), st.reduced_searches, st.re_searches}));
+        report =
+            lmr::format_report_line({searcher_.lmr_stats(), st.reduced_searches, st.re_searches});
     if (lmr_stats_table_) {
         std::ostringstream s;
         lmr::print_stats(searcher_.lmr_stats(), s, config_.lmr.scale);
@@ -237,14 +254,16 @@ void Engine::search_thread(chess::Position pos, GoCommand go) {
           << " of " << st.reduced_searches << ")\n";
         s << "lmr fail-high on first move " << 100.0 * st.fail_high_first_rate() << "% ("
           << st.fail_highs_first << " of " << st.fail_highs << ")\n";
-        emit_info_string(s.str());
+        report += '\n' + s.str();
     }
-    std::string line = "bestmove " + chess::to_uci(result.best_move);
+    std::string out = info_string_lines(report);
+    if (!out.empty()) out += '\n';
+    out += "bestmove " + chess::to_uci(result.best_move);
     if (result.best_move != chess::Move::none() && result.ponder_move != chess::Move::none()) {
-        line += " ponder " + chess::to_uci(result.ponder_move);
+        out += " ponder " + chess::to_uci(result.ponder_move);
     }
     searching_.store(false);
-    emit(line);
+    emit(out);
 }
 
 bool Engine::execute(std::string_view line) {
