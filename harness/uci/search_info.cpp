@@ -33,6 +33,19 @@ std::optional<T> parse_number(std::string_view token) {
     return value;
 }
 
+// Where the word "string" begins in line (the start of an `info string` text), or npos.
+std::size_t string_keyword_at(std::string_view line) {
+    constexpr std::string_view kWord = "string";
+    for (std::size_t at = line.find(kWord); at != std::string_view::npos;
+         at = line.find(kWord, at + 1)) {
+        const std::size_t end = at + kWord.size();
+        if (at > 0 && text::is_space(line[at - 1]) &&
+            (end == line.size() || text::is_space(line[end])))
+            return at;
+    }
+    return std::string_view::npos;
+}
+
 }  // namespace
 
 std::optional<SearchInfo> parse_info(std::string_view line) {
@@ -42,9 +55,13 @@ std::optional<SearchInfo> parse_info(std::string_view line) {
 }
 
 bool parse_info(std::string_view line, SearchInfo& info) {
-    // The words of the line, in storage each thread keeps from line to line.
+    // The words of the line, in storage each thread keeps from line to line. The text after
+    // a `string` word is never read word by word (it runs to the end of the line, and an
+    // engine's statistics line is long): only what comes before it is split.
     thread_local std::vector<std::string_view> tokens;
-    text::split_words(line, tokens);
+    const std::size_t text_at = string_keyword_at(line);
+    text::split_words(text_at == std::string_view::npos ? line : line.substr(0, text_at + 6),
+                      tokens);
     if (tokens.empty() || tokens.front() != "info") return false;
 
     info.depth.reset();

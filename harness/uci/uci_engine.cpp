@@ -225,7 +225,8 @@ void UciEngine::handshake(Clock::time_point deadline) {
         if (status == ReadStatus::kClosed) {
             fail_start(UciError::Kind::kExited, crash_text("answering 'uci'"));
         }
-        const std::vector<std::string_view> tokens = text::split_words(line_);
+        text::split_words(line_, words_);
+        const std::vector<std::string_view>& tokens = words_;
         if (tokens.empty()) continue;
         if (tokens[0] == "uciok") return;
         if (tokens[0] == "id" && tokens.size() >= 3) {  // a bare "id name" says nothing
@@ -439,7 +440,8 @@ GoResult UciEngine::read_search(Clock::time_point deadline) {
                 GoResult result = std::move(pending_);
                 pending_ = GoResult{};
                 result.elapsed = last_read_ - go_written_;
-                const std::vector<std::string_view> tokens = text::split_words(line_);
+                text::split_words(line_, words_);
+                const std::vector<std::string_view>& tokens = words_;
                 if (tokens.size() >= 2 && tokens[1] != "ponder") {
                     result.bestmove = std::string(tokens[1]);
                     if (tokens.size() >= 4 && tokens[2] == "ponder")

@@ -245,9 +245,10 @@ class UciEngine {
     ProtocolLog log_;
     InfoStringHandler info_string_handler_;
     InfoHandler info_handler_;
-    std::string line_;        // reused read buffer
-    SearchInfo line_info_;    // the last info line parsed, its storage reused
-    std::string go_command_;  // the last `go` sent, its storage reused
+    std::string line_;                     // reused read buffer
+    std::vector<std::string_view> words_;  // line_'s words, storage reused from line to line
+    SearchInfo line_info_;                 // the last info line parsed, its storage reused
+    std::string go_command_;               // the last `go` sent, its storage reused
 };
 
 }  // namespace lmr::uci_client

@@ -138,6 +138,19 @@ TEST(ParseInfo, StringTakesTheRestOfTheLine) {
     EXPECT_EQ(info->text, "hello depth 5 bestmove a1a1");
 }
 
+// Only the whole word starts the text: not a word that contains it, and a tab separates too.
+TEST(ParseInfo, OnlyTheWordStringStartsTheText) {
+    const auto info = parse_info("info depth 3 stringent pv e2e4 e7e5\tstring ab  string c");
+    ASSERT_TRUE(info);
+    EXPECT_EQ(info->depth, 3);
+    EXPECT_EQ(info->pv, (std::vector<std::string>{"e2e4", "e7e5"}));
+    EXPECT_EQ(info->text, "ab  string c");
+    const auto bare = parse_info("info nodes 7 string");
+    ASSERT_TRUE(bare);
+    EXPECT_EQ(bare->nodes, 7u);
+    EXPECT_EQ(bare->text, "");
+}
+
 TEST(ParseInfo, NeverThrowsOnRandomBytes) {
     std::mt19937 random(7);
     const std::vector<std::string> words = {"info",
