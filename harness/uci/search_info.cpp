@@ -16,8 +16,11 @@ constexpr std::array<std::string_view, 17> kInfoKeywords = {
     "sbhits", "cpuload",  "string",         "refutation", "currline"};
 
 bool is_keyword(std::string_view token) {
+    // Most tokens asked about are moves of a pv: their first letter (a to h) rules out all
+    // keywords but a few, without a comparison of the whole word.
+    if (token.empty()) return false;
     for (std::string_view keyword : kInfoKeywords) {
-        if (token == keyword) return true;
+        if (token.front() == keyword.front() && token == keyword) return true;
     }
     return false;
 }

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +26,14 @@ TEST(Text, CodePointsAndTheirByteOffsets) {
     EXPECT_EQ(code_point_offset(text, 4), 8u);
     EXPECT_EQ(code_point_offset(text, 5), text.size());
     EXPECT_EQ(code_point_offset(text, 99), text.size());
+}
+
+// The C library's isspace in the "C" locale is the independent answer for every byte.
+TEST(Text, IsSpaceIsTheCLocalesWhitespace) {
+    for (int byte = 0; byte < 256; ++byte) {
+        const char c = static_cast<char>(byte);
+        EXPECT_EQ(is_space(c), std::isspace(byte) != 0) << "byte " << byte;
+    }
 }
 
 TEST(Text, TrimRemovesAsciiWhitespaceAtBothEnds) {
