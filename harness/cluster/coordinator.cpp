@@ -1,5 +1,7 @@
 #include "harness/cluster/coordinator.hpp"
 
+#include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -8,6 +10,7 @@
 #include <set>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 #include "harness/cluster/world.hpp"
 #include "harness/games/wire.hpp"
@@ -68,36 +71,46 @@ class Coordinator {
                 std::this_thread::sleep_for(std::chrono::milliseconds(1));
                 continue;
             }
-            if (lost_.contains(message->from)) continue;  // given up: nothing of it counts
-            heard_[message->from] = Clock::now();
-            switch (message->tag) {
-                case Tag::kAlive:
-                    hosts_[message->from] = message->text;
-                    break;
-                case Tag::kRequest:
-                    hand_out(message->from);
-                    break;
-                case Tag::kResult:
-                    try {
-                        deliver(message->text);
-                    } catch (const std::exception& e) {  // unreadable, or the sink failed
-                        fail("a game from rank " + std::to_string(message->from) + ": " + e.what());
-                    }
-                    break;
-                case Tag::kSessionDone:
-                    finished_.insert(message->from);
-                    if (!message->text.empty())
-                        fail("rank " + std::to_string(message->from) + ": " + message->text);
-                    break;
-                default:
-                    fail("rank " + std::to_string(message->from) + " sent an unexpected message (" +
-                         std::to_string(static_cast<int>(message->tag)) + ")");
-            }
+            take(std::move(*message));
+            if (!waiting_.empty()) store_waiting();
         }
         return report_;
     }
 
   private:
+    // A batch's bounds: a kill -9 of rank 0 loses at most kBatchGames games, and a game taken
+    // is stored within a few milliseconds.
+    static constexpr std::size_t kBatchGames = 64;
+    static constexpr auto kBatchTime = std::chrono::milliseconds(5);
+
+    void take(Message&& message) {
+        if (lost_.contains(message.from)) return;  // given up: nothing of it counts
+        heard_[message.from] = Clock::now();
+        switch (message.tag) {
+            case Tag::kAlive:
+                hosts_[message.from] = std::move(message.text);
+                break;
+            case Tag::kRequest:
+                hand_out(message.from);
+                break;
+            case Tag::kResult:
+                try {
+                    receive(message.text, message.from);
+                } catch (const std::exception& e) {  // unreadable
+                    fail("a game from rank " + std::to_string(message.from) + ": " + e.what());
+                }
+                break;
+            case Tag::kSessionDone:
+                finished_.insert(message.from);
+                if (!message.text.empty())
+                    fail("rank " + std::to_string(message.from) + ": " + message.text);
+                break;
+            default:
+                fail("rank " + std::to_string(message.from) + " sent an unexpected message (" +
+                     std::to_string(static_cast<int>(message.tag)) + ")");
+        }
+    }
+
     void hand_out(int worker) {
         std::optional<games::Job> job;
         if (!stopping_ && !exhausted_) {
@@ -117,17 +130,57 @@ class Coordinator {
         send(worker, Tag::kJob, games::encode(*game));
     }
 
-    // "ID\nGAME": the job's id, then the finished game.
-    void deliver(const std::string& text) {
+    // "ID\nGAME": the job's id, then the finished game, which waits to be stored.
+    void receive(std::string_view text, int worker) {
         const auto newline = text.find('\n');
-        const std::int64_t id = std::stoll(text.substr(0, newline));
+        if (newline == std::string_view::npos)
+            throw games::WireError("a result without its job's id");
+        std::int64_t id = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + newline, id);
+        if (error != std::errc() || end != text.data() + newline)
+            throw games::WireError("a result whose job id is '" +
+                                   std::string(text.substr(0, newline)) + "'");
         auto node = in_flight_.extract(id);
         if (node.empty())
             return fail("a result for job " + std::to_string(id) + " never handed out");
         match::GameRecord game = games::decode_game_record(text.substr(newline + 1));
-        ++report_.delivered;
-        if (sink_.game_finished(node.mapped(), std::move(game)) == games::Flow::kStop)
-            stop(StopCause::kSink);
+        waiting_.push_back({std::move(node.mapped()), std::move(game)});
+        waiting_from_.push_back(worker);
+    }
+
+    // Takes the results already waiting besides the one just taken, up to a batch, and gives
+    // them to the sink together: the run stores them in one transaction (one COMMIT, one claim
+    // renewal) instead of one each. Requests that arrive meanwhile are answered at once, so no
+    // worker waits for a batch to be stored.
+    void store_waiting() {
+        const auto deadline = Clock::now() + kBatchTime;
+        while (waiting_.size() < kBatchGames && Clock::now() < deadline) {
+            std::optional<Message> message = poll(-1, std::nullopt);
+            if (!message) break;
+            take(std::move(*message));
+        }
+        report_.delivered += static_cast<std::int64_t>(waiting_.size());
+        try {
+            if (sink_.games_finished(waiting_) == games::Flow::kStop) stop(StopCause::kSink);
+        } catch (const std::exception& e) {  // the sink failed: none of these games is stored
+            fail(describe_waiting() + e.what());
+        }
+        waiting_.clear();
+        waiting_from_.clear();
+    }
+
+    // "a game from rank 2: ", "5 games from ranks 1, 2 (stored together): ".
+    std::string describe_waiting() {
+        if (waiting_.size() == 1)
+            return "a game from rank " + std::to_string(waiting_from_.front()) + ": ";
+        std::sort(waiting_from_.begin(), waiting_from_.end());
+        waiting_from_.erase(std::unique(waiting_from_.begin(), waiting_from_.end()),
+                            waiting_from_.end());
+        std::string from;
+        for (const int worker : waiting_from_)
+            from += (from.empty() ? "" : ", ") + std::to_string(worker);
+        return std::to_string(waiting_.size()) + " games from rank" +
+               (waiting_from_.size() > 1 ? "s " : " ") + from + " (stored together): ";
     }
 
     // A worker sends kAlive every second of a session; one silent for longer than the limit is
@@ -175,6 +228,8 @@ class Coordinator {
     games::JobSource& source_;
     games::ResultSink& sink_;
     std::map<std::int64_t, games::GameJob> in_flight_;
+    std::vector<games::FinishedGame> waiting_;  // taken, not yet stored
+    std::vector<int> waiting_from_;             // their ranks
     const Clock::duration silence_limit_ = rank_silence_limit();
     std::map<int, Clock::time_point> heard_;  // each worker's last message
     std::map<int, std::string> hosts_;        // from its kAlive

@@ -5,9 +5,10 @@
 // as usual and coordinates, every other rank serves (worker.hpp). Started any other way,
 // nothing here touches MPI and the harness is a single process, exactly as without MPI.
 //
-// Messages between ranks are text (games/wire.hpp), one MPI message each, tagged with their
-// kind. All MPI calls of the process go through here and are serialised by one lock, so the
-// service's threads may send and receive (MPI_THREAD_SERIALIZED is enough).
+// Messages between ranks are bytes (games/wire.hpp: JSON text, or a game's compact record), one
+// MPI message each, tagged with their kind. All MPI calls of the process go through here and are
+// serialised by one lock, so the service's threads may send and receive (MPI_THREAD_SERIALIZED
+// is enough).
 
 #include <optional>
 #include <string>

@@ -5,7 +5,9 @@
 // a time), so implementations need no locking of their own.
 
 #include <cstddef>
+#include <exception>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -24,6 +26,12 @@ class JobSource {
 // games in flight (an SPRT decision, a lost claim on the run). Not a failure.
 enum class Flow { kContinue, kStop };
 
+// A finished game with the job it answers.
+struct FinishedGame {
+    GameJob job;
+    match::GameRecord game;
+};
+
 class ResultSink {
   public:
     virtual ~ResultSink() = default;
@@ -33,6 +41,25 @@ class ResultSink {
     // arrive here.
     virtual Flow game_finished(const GameJob& job, match::GameRecord&& game) = 0;
     virtual Flow search_finished(const SearchJob& job, SearchOutcome&& outcome) = 0;
+    // Several games that finished at once, in order: the coordinator of an MPI job hands over
+    // the results already waiting together (harness/cluster). A sink that stores games may store
+    // them in one transaction — all of them, or none when it throws. By default one
+    // game_finished each, every one even after a kStop or a failure (as if they had come one
+    // by one); the first failure is rethrown at the end.
+    virtual Flow games_finished(std::span<FinishedGame> games) {
+        Flow flow = Flow::kContinue;
+        std::exception_ptr failure;
+        for (FinishedGame& finished : games) {
+            try {
+                if (game_finished(finished.job, std::move(finished.game)) == Flow::kStop)
+                    flow = Flow::kStop;
+            } catch (...) {
+                if (!failure) failure = std::current_exception();
+            }
+        }
+        if (failure) std::rethrow_exception(failure);
+        return flow;
+    }
 };
 
 // A source over a list of jobs known in advance, handed out in order.

@@ -1,6 +1,9 @@
 #include "harness/games/wire.hpp"
 
+#include <limits>
+#include <optional>
 #include <utility>
+#include <vector>
 
 #include "engine/lmr/stats.hpp"
 
@@ -74,109 +77,233 @@ auto decode(std::string_view text, std::string_view what, Read read) {
     }
 }
 
-json score_to_json(const std::optional<core::Score>& score) {
-    if (!score) return nullptr;
-    return {{"mate", score->is_mate()},
-            {"value", score->value},
-            {"bound", static_cast<int>(score->bound)}};
-}
+// ---- A finished game, compactly. Rank 0 of an MPI job decodes every game its workers play; as
+// JSON a 100-ply game (~23 kB) took ~0.4 ms to decode, more than storing it. Both ends run the
+// same build (every rank checks the binaries' SHA-256), so the layout carries no version and no
+// names: the fields in a fixed order, integers as LEB128 varints (signed ones zigzagged, so a
+// small negative score stays one byte), text as its length then its bytes, an optional value as
+// a presence byte (0 or 1) before it. Decoding checks every length against what is left and
+// every enum against its range, and names the field (and the move) it could not read.
 
-std::optional<core::Score> score_from_json(const json& j) {
-    if (j.is_null()) return std::nullopt;
-    core::Score score = j.at("mate").get<bool>() ? core::Score::mate(j.at("value").get<int>())
-                                                 : core::Score::cp(j.at("value").get<int>());
-    const int bound = j.at("bound").get<int>();
-    if (bound < 0 || bound > static_cast<int>(core::Score::Bound::kUpper))
-        throw WireError("score bound " + std::to_string(bound) + " is none of the three");
-    score.bound = static_cast<core::Score::Bound>(bound);
-    return score;
-}
+constexpr std::string_view kRecordMark = "LMRgame";  // first: a message of another kind is refused
+
+class Writer {
+  public:
+    explicit Writer(std::string& out) : out_(out) {}
+
+    void count(std::uint64_t value) {
+        while (value >= 0x80) {
+            out_.push_back(static_cast<char>(value | 0x80));
+            value >>= 7;
+        }
+        out_.push_back(static_cast<char>(value));
+    }
+    void number(std::int64_t value) {
+        count((static_cast<std::uint64_t>(value) << 1) ^ static_cast<std::uint64_t>(value >> 63));
+    }
+    void flag(bool value) { out_.push_back(value ? 1 : 0); }
+    void text(std::string_view value) {
+        count(value.size());
+        out_.append(value);
+    }
+    void texts(const std::vector<std::string>& values) {
+        count(values.size());
+        for (const auto& value : values) text(value);
+    }
+    void optional_number(const std::optional<std::int64_t>& value) {
+        flag(value.has_value());
+        if (value) number(*value);
+    }
+
+  private:
+    std::string& out_;
+};
+
+class Reader {
+  public:
+    explicit Reader(std::string_view data) : data_(data) {
+        if (!data_.starts_with(kRecordMark))
+            throw WireError("game record: not one (it does not start with '" +
+                            std::string(kRecordMark) + "')");
+        at_ = kRecordMark.size();
+    }
+
+    // The move being read (1-based) names the place in a message; 0 outside the moves.
+    void at_move(std::size_t move) { move_ = move; }
+
+    std::uint64_t count(const char* field) {
+        std::uint64_t value = 0;
+        for (int shift = 0;; shift += 7) {
+            if (at_ == data_.size()) fail(field, "the message ends inside it (truncated)");
+            if (shift > 63) fail(field, "a number longer than 64 bits");
+            const auto byte = static_cast<unsigned char>(data_[at_++]);
+            value |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
+            if ((byte & 0x80) == 0) return value;
+        }
+    }
+    std::int64_t number(const char* field) {
+        const std::uint64_t zigzag = count(field);
+        return static_cast<std::int64_t>(zigzag >> 1) ^ -static_cast<std::int64_t>(zigzag & 1);
+    }
+    int integer(const char* field) {
+        const std::int64_t value = number(field);
+        if (value < std::numeric_limits<int>::min() || value > std::numeric_limits<int>::max())
+            fail(field, std::to_string(value) + " is out of range");
+        return static_cast<int>(value);
+    }
+    // A small enum's value: below `limit`.
+    int choice(const char* field, int limit) {
+        const std::uint64_t value = count(field);
+        if (value >= static_cast<std::uint64_t>(limit))
+            fail(field, std::to_string(value) + " is none of the " + std::to_string(limit) +
+                            " values it may take");
+        return static_cast<int>(value);
+    }
+    bool flag(const char* field) { return choice(field, 2) == 1; }
+    std::string_view text(const char* field) {
+        const std::uint64_t size = count(field);
+        if (size > left())
+            fail(field, std::to_string(size) + " bytes announced, " + std::to_string(left()) +
+                            " left (truncated)");
+        const std::string_view value = data_.substr(at_, size);
+        at_ += size;
+        return value;
+    }
+    std::vector<std::string> texts(const char* field) {
+        std::vector<std::string> values(items(field));
+        for (auto& value : values) value = text(field);
+        return values;
+    }
+    // A list's length, each item taking a byte at least: a corrupt length never reserves more.
+    std::size_t items(const char* field) {
+        const std::uint64_t size = count(field);
+        if (size > left())
+            fail(field, std::to_string(size) + " items announced, " + std::to_string(left()) +
+                            " bytes left (truncated)");
+        return static_cast<std::size_t>(size);
+    }
+    std::optional<std::int64_t> optional_number(const char* field) {
+        if (!flag(field)) return std::nullopt;
+        return number(field);
+    }
+    void end() {
+        move_ = 0;
+        if (left() != 0) fail("its end", std::to_string(left()) + " bytes after the last field");
+    }
+
+    [[noreturn]] void fail(const char* field, const std::string& why) const {
+        std::string where = "game record: ";
+        if (move_ > 0) where += "move " + std::to_string(move_) + ": ";
+        throw WireError(where + field + ": " + why + " (byte " + std::to_string(at_) + " of " +
+                        std::to_string(data_.size()) + ")");
+    }
+
+  private:
+    std::size_t left() const { return data_.size() - at_; }
+
+    std::string_view data_;
+    std::size_t at_ = 0;
+    std::size_t move_ = 0;
+};
 
 std::int64_t ticks(SystemClock::time_point t) {
     return static_cast<std::int64_t>(t.time_since_epoch().count());
 }
 
-SystemClock::time_point time_point(const json& j) {
-    return SystemClock::time_point(SystemClock::duration(j.get<std::int64_t>()));
+SystemClock::time_point time_point(std::int64_t ticks) {
+    return SystemClock::time_point(SystemClock::duration(ticks));
 }
 
-template <typename T>
-json optional_to_json(const std::optional<T>& value) {
-    return value ? json(*value) : json(nullptr);
+// The score: 0 none, 1 centipawns, 2 mate; then its bound and value.
+void write_score(Writer& w, const std::optional<core::Score>& score) {
+    w.count(!score ? 0 : score->is_mate() ? 2 : 1);
+    if (!score) return;
+    w.count(static_cast<std::uint64_t>(score->bound));
+    w.number(score->value);
 }
 
-template <typename T>
-std::optional<T> optional_from_json(const json& j) {
-    if (j.is_null()) return std::nullopt;
-    return j.get<T>();
+std::optional<core::Score> read_score(Reader& r) {
+    const int kind = r.choice("score", 3);
+    if (kind == 0) return std::nullopt;
+    constexpr int kBounds = static_cast<int>(core::Score::Bound::kUpper) + 1;
+    const auto bound = static_cast<core::Score::Bound>(r.choice("score bound", kBounds));
+    core::Score score =
+        kind == 2 ? core::Score::mate(r.integer("score")) : core::Score::cp(r.integer("score"));
+    score.bound = bound;
+    return score;
 }
 
-json move_to_json(const match::MoveRecord& m) {
-    json j = {{"ply", m.ply},
-              {"uci", m.uci},
-              {"san", m.san},
-              {"score", score_to_json(m.score)},
-              {"depth", m.depth},
-              {"seldepth", m.seldepth},
-              {"nodes", m.nodes},
-              {"nps", m.nps},
-              {"time_ms", m.time_ms},
-              {"clock_left_ms", optional_to_json(m.clock_left_ms)},
-              {"hashfull", m.hashfull},
-              {"tbhits", m.tbhits},
-              {"engine_time_ms", optional_to_json(m.engine_time_ms)},
-              {"pv", m.pv}};
-    if (!m.kept_lines.empty()) j["kept_lines"] = m.kept_lines;  // only under match_line=
-    return j;
+void write_move(Writer& w, const match::MoveRecord& m) {
+    w.number(m.ply);
+    w.text(m.uci);
+    w.text(m.san);
+    write_score(w, m.score);
+    w.number(m.depth);
+    w.number(m.seldepth);
+    w.count(m.nodes);
+    w.count(m.nps);
+    w.number(m.time_ms);
+    w.optional_number(m.clock_left_ms);
+    w.number(m.hashfull);
+    w.count(m.tbhits);
+    w.optional_number(m.engine_time_ms);
+    w.texts(m.pv);
+    w.texts(m.kept_lines);
 }
 
-match::MoveRecord move_from_json(const json& j) {
-    match::MoveRecord m;
-    m.ply = j.at("ply").get<int>();
-    m.uci = j.at("uci").get<std::string>();
-    m.san = j.at("san").get<std::string>();
-    m.score = score_from_json(j.at("score"));
-    m.depth = j.at("depth").get<int>();
-    m.seldepth = j.at("seldepth").get<int>();
-    m.nodes = j.at("nodes").get<std::uint64_t>();
-    m.nps = j.at("nps").get<std::uint64_t>();
-    m.time_ms = j.at("time_ms").get<std::int64_t>();
-    m.clock_left_ms = optional_from_json<std::int64_t>(j.at("clock_left_ms"));
-    m.hashfull = j.at("hashfull").get<int>();
-    m.tbhits = j.at("tbhits").get<std::uint64_t>();
-    m.engine_time_ms = optional_from_json<std::int64_t>(j.at("engine_time_ms"));
-    m.pv = j.at("pv").get<std::vector<std::string>>();
-    if (j.contains("kept_lines")) m.kept_lines = j.at("kept_lines").get<std::vector<std::string>>();
-    return m;
+void read_move(Reader& r, match::MoveRecord& m) {
+    m.ply = r.integer("ply");
+    m.uci = r.text("uci");
+    m.san = r.text("san");
+    m.score = read_score(r);
+    m.depth = r.integer("depth");
+    m.seldepth = r.integer("seldepth");
+    m.nodes = r.count("nodes");
+    m.nps = r.count("nps");
+    m.time_ms = r.number("time_ms");
+    m.clock_left_ms = r.optional_number("clock_left_ms");
+    m.hashfull = r.integer("hashfull");
+    m.tbhits = r.count("tbhits");
+    m.engine_time_ms = r.optional_number("engine_time_ms");
+    m.pv = r.texts("pv");
+    m.kept_lines = r.texts("kept_lines");
 }
 
 // lmr-engine's own line form carries every counter (engine/lmr/stats.hpp).
-json lmr_to_json(const std::optional<match::LmrGameStats>& stats) {
-    if (!stats) return nullptr;
-    return {{"reports", stats->reports}, {"line", lmr::format_report_line(stats->total)}};
+void write_lmr(Writer& w, const std::optional<match::LmrGameStats>& stats) {
+    w.flag(stats.has_value());
+    if (!stats) return;
+    w.number(stats->reports);
+    w.text(lmr::format_report_line(stats->total));
 }
 
-std::optional<match::LmrGameStats> lmr_from_json(const json& j) {
-    if (j.is_null()) return std::nullopt;
-    const std::string line = j.at("line").get<std::string>();
+std::optional<match::LmrGameStats> read_lmr(Reader& r) {
+    if (!r.flag("LMR statistics")) return std::nullopt;
+    const int reports = r.integer("LMR statistics reports");
+    const std::string_view line = r.text("LMR statistics line");
     auto total = lmr::parse_report_line(line);
-    if (!total) throw WireError("LMR statistics line '" + line + "' does not parse");
-    return match::LmrGameStats{j.at("reports").get<int>(), *total};
+    if (!total) r.fail("LMR statistics line", "'" + std::string(line) + "' does not parse");
+    return match::LmrGameStats{reports, *total};
 }
 
-json pv_to_json(const match::PvTally& tally) {
-    return {{"searches", tally.searches},
-            {"pvs", tally.pvs},
-            {"counts", tally.counts},
-            {"first", tally.first}};
+void write_pv(Writer& w, const match::PvTally& tally) {
+    w.number(tally.searches);
+    w.number(tally.pvs);
+    w.count(tally.counts.size());
+    for (const int count : tally.counts) w.number(count);
+    for (const auto& first : tally.first) w.text(first);
 }
 
-match::PvTally pv_from_json(const json& j) {
+match::PvTally read_pv(Reader& r) {
     match::PvTally tally;
-    tally.searches = j.at("searches").get<int>();
-    tally.pvs = j.at("pvs").get<int>();
-    tally.counts = j.at("counts").get<decltype(tally.counts)>();
-    tally.first = j.at("first").get<decltype(tally.first)>();
+    tally.searches = r.integer("PV checks searches");
+    tally.pvs = r.integer("PV checks pvs");
+    const std::uint64_t kinds = r.count("PV checks kinds");
+    if (kinds != tally.counts.size())
+        r.fail("PV checks kinds", std::to_string(kinds) + " kinds, this build has " +
+                                      std::to_string(tally.counts.size()));
+    for (int& count : tally.counts) count = r.integer("PV checks count");
+    for (auto& first : tally.first) first = r.text("PV checks first");
     return tally;
 }
 
@@ -230,57 +357,62 @@ GameJob decode_game_job(std::string_view text) {
 }
 
 std::string encode(const match::GameRecord& game) {
-    json moves = json::array();
-    for (const auto& m : game.moves) moves.push_back(move_to_json(m));
-    return json{{"white", game.white},
-                {"black", game.black},
-                {"start_fen", game.start_fen},
-                {"opening_moves", game.opening_moves},
-                {"opening_fen", game.opening_fen},
-                {"moves", std::move(moves)},
-                {"lmr_stats", {lmr_to_json(game.lmr_stats[0]), lmr_to_json(game.lmr_stats[1])}},
-                {"pv_checks", {pv_to_json(game.pv_checks[0]), pv_to_json(game.pv_checks[1])}},
-                {"final_fen", game.final_fen},
-                {"result", core::result_token(game.result)},
-                {"termination", core::termination_name(game.termination)},
-                {"reason", game.reason},
-                {"time_control", game.time_control},
-                {"white_time_control", game.white_time_control},
-                {"black_time_control", game.black_time_control},
-                {"started", ticks(game.started)},
-                {"finished", ticks(game.finished)}}
-        .dump();
+    std::string out(kRecordMark);
+    out.reserve(512 + 48 * game.moves.size());  // a move takes ~30 bytes without a PV
+    Writer w(out);
+    w.text(game.white);
+    w.text(game.black);
+    w.text(game.start_fen);
+    w.texts(game.opening_moves);
+    w.text(game.opening_fen);
+    w.count(game.moves.size());
+    for (const auto& m : game.moves) write_move(w, m);
+    for (const auto& stats : game.lmr_stats) write_lmr(w, stats);
+    for (const auto& tally : game.pv_checks) write_pv(w, tally);
+    w.text(game.final_fen);
+    w.text(core::result_token(game.result));
+    w.text(core::termination_name(game.termination));
+    w.text(game.reason);
+    w.text(game.time_control);
+    w.text(game.white_time_control);
+    w.text(game.black_time_control);
+    w.number(ticks(game.started));
+    w.number(ticks(game.finished));
+    return out;
 }
 
 match::GameRecord decode_game_record(std::string_view text) {
-    return decode(text, "game record", [](const json& j) {
-        match::GameRecord game;
-        game.white = j.at("white").get<std::string>();
-        game.black = j.at("black").get<std::string>();
-        game.start_fen = j.at("start_fen").get<std::string>();
-        game.opening_moves = j.at("opening_moves").get<std::vector<std::string>>();
-        game.opening_fen = j.at("opening_fen").get<std::string>();
-        for (const auto& m : j.at("moves")) game.moves.push_back(move_from_json(m));
-        for (int side = 0; side < 2; ++side) {
-            game.lmr_stats[side] = lmr_from_json(j.at("lmr_stats").at(side));
-            game.pv_checks[side] = pv_from_json(j.at("pv_checks").at(side));
-        }
-        game.final_fen = j.at("final_fen").get<std::string>();
-        const std::string result = j.at("result").get<std::string>();
-        game.result = core::parse_result(result);
-        if (!game.result && result != "*") throw WireError("game result '" + result + "'");
-        const std::string termination = j.at("termination").get<std::string>();
-        const auto parsed = core::parse_termination(termination);
-        if (!parsed) throw WireError("game termination '" + termination + "'");
-        game.termination = *parsed;
-        game.reason = j.at("reason").get<std::string>();
-        game.time_control = j.at("time_control").get<std::string>();
-        game.white_time_control = j.at("white_time_control").get<std::string>();
-        game.black_time_control = j.at("black_time_control").get<std::string>();
-        game.started = time_point(j.at("started"));
-        game.finished = time_point(j.at("finished"));
-        return game;
-    });
+    Reader r(text);
+    match::GameRecord game;
+    game.white = r.text("white");
+    game.black = r.text("black");
+    game.start_fen = r.text("start_fen");
+    game.opening_moves = r.texts("opening_moves");
+    game.opening_fen = r.text("opening_fen");
+    game.moves.resize(r.items("moves"));
+    for (std::size_t i = 0; i < game.moves.size(); ++i) {
+        r.at_move(i + 1);
+        read_move(r, game.moves[i]);
+    }
+    r.at_move(0);
+    for (auto& stats : game.lmr_stats) stats = read_lmr(r);
+    for (auto& tally : game.pv_checks) tally = read_pv(r);
+    game.final_fen = r.text("final_fen");
+    const std::string_view result = r.text("result");
+    game.result = core::parse_result(result);
+    if (!game.result && result != "*") r.fail("result", "'" + std::string(result) + "'");
+    const std::string_view termination = r.text("termination");
+    const auto parsed = core::parse_termination(termination);
+    if (!parsed) r.fail("termination", "'" + std::string(termination) + "'");
+    game.termination = *parsed;
+    game.reason = r.text("reason");
+    game.time_control = r.text("time_control");
+    game.white_time_control = r.text("white_time_control");
+    game.black_time_control = r.text("black_time_control");
+    game.started = time_point(r.number("started"));
+    game.finished = time_point(r.number("finished"));
+    r.end();
+    return game;
 }
 
 std::string encode(const EngineSettings& settings) {

@@ -221,20 +221,25 @@ std::string Statement::column_text(int column) const {
 
 // ------------------------------------------------------------- Transaction
 
-Transaction::Transaction(Database& db, Kind kind) : db_(db) {
-    db_.exec(kind == Kind::kImmediate ? "BEGIN IMMEDIATE" : "BEGIN");
+Transaction::Transaction(Database& db, Kind kind) : db_(db), nested_(db.in_transaction()) {
+    if (nested_)
+        db_.exec("SAVEPOINT nested");
+    else
+        db_.exec(kind == Kind::kImmediate ? "BEGIN IMMEDIATE" : "BEGIN");
 }
 
 Transaction::~Transaction() {
     if (!done_) {
         // A failed statement may already have ended the transaction (SQLite
         // rolls back on some errors); ROLLBACK then would itself fail.
-        if (db_.in_transaction()) sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+        if (db_.in_transaction())
+            sqlite3_exec(db_.handle(), nested_ ? "ROLLBACK TO nested; RELEASE nested" : "ROLLBACK",
+                         nullptr, nullptr, nullptr);
     }
 }
 
 void Transaction::commit() {
-    db_.exec("COMMIT");
+    db_.exec(nested_ ? "RELEASE nested" : "COMMIT");
     done_ = true;
 }
 

@@ -174,6 +174,9 @@ auto Statement::first_row(Read read) {
 
 // BEGIN IMMEDIATE takes the write lock up front, so a transaction never fails
 // half way with SQLITE_BUSY after it has done work. Rolls back unless committed.
+// Opened while the connection is already in a transaction (a Store::WriteBatch), it is a
+// SAVEPOINT inside it instead: its commit releases the savepoint and its failure rolls back its
+// own writes only; whether any of it is stored is then up to the enclosing transaction.
 class Transaction {
   public:
     enum class Kind { kDeferred, kImmediate };
@@ -185,6 +188,7 @@ class Transaction {
 
   private:
     Database& db_;
+    bool nested_ = false;
     bool done_ = false;
 };
 

@@ -164,6 +164,7 @@ class Store {
 
   private:
     friend class ReadSnapshot;
+    friend class WriteBatch;
     Store(sqlite::Database db, std::filesystem::path path, OpenMode mode);
     // A cached statement, reset when the lease ends: a statement left
     // mid-result would pin an old WAL snapshot for every later read.
@@ -196,6 +197,23 @@ class Store {
     OpenMode mode_ = OpenMode::kReadWrite;
     std::optional<std::pair<std::uint64_t, std::uint64_t>> file_id_;  // device, inode when opened
     mutable std::unordered_map<std::string, sqlite::Statement> statements_;
+};
+
+// Several writes as one transaction: what record_game, record_stats and the other writes of the
+// Store do while a batch is open joins it (their own transactions become savepoints inside it),
+// so all of it is stored at commit() or, when the batch ends without it (a failure), none.
+// The coordinator of an MPI job stores the games waiting for it this way, one COMMIT for many
+// (docs/scale-out.md); a single machine stores one game per transaction. One batch at a time;
+// the Store must outlive it.
+class WriteBatch {
+  public:
+    explicit WriteBatch(Store& store);
+    WriteBatch(const WriteBatch&) = delete;
+    WriteBatch& operator=(const WriteBatch&) = delete;
+    void commit() { transaction_.commit(); }
+
+  private:
+    sqlite::Transaction transaction_;
 };
 
 // One read transaction over several queries of a Store, so all their rows come from the same WAL

@@ -182,6 +182,8 @@ std::int64_t Store::record_game(const GameRecord& game) {
     return game_id;
 }
 
+WriteBatch::WriteBatch(Store& store) : transaction_(store.db_) {}
+
 std::vector<GameRecord> Store::games_of_run(std::int64_t run_id, bool with_moves) const {
     std::vector<GameRecord> games;
     {

@@ -1,9 +1,12 @@
 #include "harness/tournament/runner.hpp"
 
+#include <array>
 #include <map>
 #include <mutex>
 #include <ostream>
 #include <set>
+#include <span>
+#include <stdexcept>
 
 #include "harness/cluster/coordinator.hpp"
 #include "harness/cluster/world.hpp"
@@ -105,9 +108,8 @@ class RunRecorder : public games::ResultSink {
         for (const auto& game : games) {
             const bool view_white = game.white_engine_id == setup_.engine_ids[view_];
             const bool involved = view_white || game.black_engine_id == setup_.engine_ids[view_];
-            if (tally_.add(game.pair_index, involved ? stats::outcome_of(game.result, view_white)
-                                                     : stats::Outcome::kDraw))
-                complete_pair(game.pair_index, /*record=*/false);
+            tally_.add(game.pair_index, involved ? stats::outcome_of(game.result, view_white)
+                                                 : stats::Outcome::kDraw);
         }
     }
 
@@ -127,7 +129,60 @@ class RunRecorder : public games::ResultSink {
     }
 
     games::Flow game_finished(const games::GameJob& job, match::GameRecord&& game) override {
+        const std::array<Finished, 1> one{Finished{job, game}};
+        return record(one);
+    }
+
+    games::Flow games_finished(std::span<games::FinishedGame> games) override {
+        batch_.clear();
+        for (auto& finished : games) batch_.push_back({finished.job, finished.game});
+        return record(batch_);
+    }
+
+  private:
+    struct Finished {
+        const games::GameJob& job;
+        match::GameRecord& game;
+    };
+
+    // What a stored game is to tell the observers and the progress, once its transaction is in.
+    struct Note {
+        GameTask task;
+        const match::GameRecord* game = nullptr;
+        std::int64_t games_stored = 0;
+        enum class Pair { kOpen, kDone, kSummary } pair = Pair::kOpen;
+        std::int64_t pair_index = 0;
+        std::int64_t pairs_completed = 0;
+        stats::Summary summary;
+    };
+
+    // Stores the games in one transaction: each game with its moves, and the statistics row of
+    // each pair it completes, in the order one game at a time would write them. A failure stores
+    // none of them; the counts are then read back from the store, and the failure is thrown.
+    template <typename Games>
+    games::Flow record(const Games& games) {
+        if (broken_) throw std::runtime_error(broken_message_);
+        // Once for the batch, not per game: the claim's connection cannot write while the batch
+        // holds the write lock, and a batch is stored within milliseconds of the renewal.
         if (setup_.claim && !setup_.claim->renew()) return games::Flow::kStop;
+        const auto decision = decision_;
+        notes_.clear();
+        try {
+            store::WriteBatch batch(*setup_.store);
+            for (const Finished& finished : games) store_game(finished.job, finished.game);
+            batch.commit();
+        } catch (...) {
+            notes_.clear();
+            decision_ = decision;
+            reload_counts();
+            throw;
+        }
+        // After the commit: a live PGN file never shows a game the database lost to a kill -9.
+        for (const Note& note : notes_) tell(note);
+        return decision_ ? games::Flow::kStop : games::Flow::kContinue;
+    }
+
+    void store_game(const games::GameJob& job, const match::GameRecord& game) {
         const auto task = task_of(job);
         GamePlace place;
         place.run_id = setup_.run_id;
@@ -138,19 +193,44 @@ class RunRecorder : public games::ResultSink {
         if (setup_.book) place.opening_index = setup_.book->index_of(task.pair.opening_slot);
         const auto tags = game_pgn_tags(setup_.plan, setup_.run_id, task);
         setup_.store->record_game(to_store_record(game, place, match::to_pgn(game, tags)));
-        observers_.notify([&](RunObserver& o) { o.game_finished(task, game); });
+        Note& note = notes_.emplace_back();
+        note.task = task;
+        note.game = &game;
 
         const bool view_white = task.white() == view_;
         const bool involved = view_white || task.black() == view_;
         if (tally_.add(task.pair.pair_index, involved ? stats::outcome_of(*game.result, view_white)
                                                       : stats::Outcome::kDraw))
-            complete_pair(task.pair.pair_index, /*record=*/true);
-        ++games_stored_;
-        if (progress_) progress_->game_done(games_stored_, game.termination);
-        return decision_ ? games::Flow::kStop : games::Flow::kContinue;
+            complete_pair(task.pair.pair_index, note);
+        note.games_stored = ++games_stored_;
     }
 
-  private:
+    void tell(const Note& note) {
+        observers_.notify([&](RunObserver& o) { o.game_finished(note.task, *note.game); });
+        if (progress_) {
+            if (note.pair == Note::Pair::kDone)
+                progress_->message("pair " + std::to_string(note.pair_index + 1) + " done");
+            else if (note.pair == Note::Pair::kSummary)
+                progress_->pair_done(note.pairs_completed, note.summary);
+            progress_->game_done(note.games_stored, note.game->termination);
+        }
+    }
+
+    // The games stored, read back after a batch that was not (as resume rebuilds its counts);
+    // should that fail too, the counts are unknown and nothing more is stored.
+    void reload_counts() {
+        tally_ = {};
+        try {
+            load_stored(setup_.store->games_of_run(setup_.run_id));
+        } catch (const std::exception& e) {
+            broken_ = true;
+            broken_message_ = std::string(
+                                  "the run's counts cannot be read back after a failed "
+                                  "write, so nothing more is stored: ") +
+                              e.what();
+        }
+    }
+
     GameTask task_of(const games::GameJob& job) const {
         GameTask task;
         task.pair = pair_at(setup_.plan, pairings_, job.id / 2);
@@ -158,18 +238,20 @@ class RunRecorder : public games::ResultSink {
         return task;
     }
 
-    // The tally has just completed `pair`: a head-to-head run stores and reports its statistics
-    // (record: not for the pairs a resumed run read back) and stops on the SPRT's verdict.
-    void complete_pair(std::int64_t pair, bool record) {
-        const std::int64_t pairs_completed = tally_.pairs().pairs();
-        if (!record || setup_.plan.pairing != Pairing::kHeadToHead) {
-            if (record && progress_)
-                progress_->message("pair " + std::to_string(pair + 1) + " done");
+    // The game of `note` has just completed `pair`: a head-to-head run stores the statistics
+    // row (the note reports it once stored) and stops on the SPRT's verdict.
+    void complete_pair(std::int64_t pair, Note& note) {
+        note.pair_index = pair;
+        if (setup_.plan.pairing != Pairing::kHeadToHead) {
+            note.pair = Note::Pair::kDone;
             return;
         }
+        const std::int64_t pairs_completed = tally_.pairs().pairs();
         const auto summary = stats::summarize(tally_.pairs(), sprt_);
         setup_.store->record_stats(setup_.run_id, to_stats_record(pairs_completed, summary));
-        if (progress_) progress_->pair_done(pairs_completed, summary);
+        note.pair = Note::Pair::kSummary;
+        note.pairs_completed = pairs_completed;
+        note.summary = summary;
         if (summary.sprt && summary.sprt->verdict != stats::Verdict::kContinue && !decision_) {
             decision_ = summary.sprt->verdict;  // the games in flight no longer matter
         }
@@ -184,6 +266,10 @@ class RunRecorder : public games::ResultSink {
     std::int64_t games_stored_ = 0;
     std::optional<stats::Verdict> decision_;
     Progress* progress_ = nullptr;
+    std::vector<Finished> batch_;  // kept, as notes_, so that a batch allocates nothing
+    std::vector<Note> notes_;
+    bool broken_ = false;
+    std::string broken_message_;
 };
 
 }  // namespace

@@ -4,9 +4,10 @@
 // (harness/games), which plays them on `concurrency` slots.
 //
 // The run's source hands the service the games not yet stored, pair by pair (GameQueue), each
-// as a job whose id is pair index · 2 + round. Finished games come back one at a time to the
-// single Store writer: one transaction per game, then — when that completes a pair — the
-// pair's pentanomial bin, the statistics row (run_stats) and the SPRT decision. A decision,
+// as a job whose id is pair index · 2 + round. Finished games come back to the single Store
+// writer: each game with its moves and — when it completes a pair — the pair's statistics row
+// (run_stats) in one transaction, then the pentanomial and the SPRT decision; the games an MPI
+// coordinator hands over together are one transaction, all or none. A decision,
 // Ctrl-C, a lost claim or an infrastructure failure stops the service, which cancels the games
 // in flight; they are not stored, so a pair counts only when both its games are in.
 

@@ -162,15 +162,21 @@ std::string sql_category(const char* sql) {
     return key;
 }
 
-void add_sql(const char* sql, std::int64_t ns) {
+// cached: the text is a prepared statement's, which lives as long as the statement (an exec's
+// text may be a temporary whose address the next one reuses: BEGIN and COMMIT were counted as
+// one).
+void add_sql(const char* sql, std::int64_t ns, bool cached) {
     Meter& m = meter();
     if (!m.on) return;
     m.sqlite_ns += ns;
     // The statements are the store's cached ones: remember each text's category.
     static std::unordered_map<const char*, std::string> categories;
     auto it = categories.find(sql);
-    if (it == categories.end()) it = categories.emplace(sql, sql_category(sql)).first;
-    SqlTotals& t = m.sql[it->second];
+    if (!cached)
+        it = categories.end();
+    else if (it == categories.end())
+        it = categories.emplace(sql, sql_category(sql)).first;
+    SqlTotals& t = m.sql[it == categories.end() ? sql_category(sql) : it->second];
     ++t.calls;
     t.ns += ns;
 }
@@ -237,7 +243,7 @@ int __wrap_sqlite3_step(sqlite3_stmt* stmt) {
     if (!meter().on) return __real_sqlite3_step(stmt);
     const std::int64_t start = now_ns();
     const int rc = __real_sqlite3_step(stmt);
-    add_sql(sqlite3_sql(stmt), now_ns() - start);
+    add_sql(sqlite3_sql(stmt), now_ns() - start, true);
     return rc;
 }
 
@@ -248,7 +254,7 @@ int __wrap_sqlite3_exec(sqlite3* db, const char* sql, int (*callback)(void*, int
     if (!meter().on) return __real_sqlite3_exec(db, sql, callback, arg, error);
     const std::int64_t start = now_ns();
     const int rc = __real_sqlite3_exec(db, sql, callback, arg, error);
-    add_sql(sql, now_ns() - start);
+    add_sql(sql, now_ns() - start, false);
     return rc;
 }
 
@@ -260,7 +266,7 @@ int __wrap_sqlite3_prepare_v2(sqlite3* db, const char* sql, int bytes, sqlite3_s
     const std::int64_t start = now_ns();
     const int rc = __real_sqlite3_prepare_v2(db, sql, bytes, stmt, tail);
     static const char kPrepare[] = "(prepare)";
-    add_sql(kPrepare, now_ns() - start);
+    add_sql(kPrepare, now_ns() - start, true);
     return rc;
 }
 

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <string>
+#include <vector>
 
 #include "engine/lmr/stats.hpp"
 #include "tests/support/text.hpp"
@@ -41,6 +42,7 @@ match::GameRecord full_game() {
     cp.tbhits = 5'000'000'000ULL;  // beyond 32 bits
     cp.engine_time_ms = 248;
     cp.pv = {"g1f3", "b8c6", "f1b5"};
+    cp.kept_lines = {"info depth 12 string any text\tat all", ""};
     match::MoveRecord mate;
     mate.ply = 2;
     mate.uci = "b8c6";
@@ -97,6 +99,7 @@ TEST(Wire, AGameArrivesWithEveryField) {
         EXPECT_EQ(a.tbhits, b.tbhits);
         EXPECT_EQ(a.engine_time_ms, b.engine_time_ms);
         EXPECT_EQ(a.pv, b.pv);
+        EXPECT_EQ(a.kept_lines, b.kept_lines);
     }
     EXPECT_EQ(got.moves[0].score->bound, Score::Bound::kLower);
     EXPECT_FALSE(got.moves[2].score.has_value());
@@ -196,33 +199,90 @@ TEST(Wire, EngineSettingsArriveWithoutTheLocalCallbacks) {
     EXPECT_FALSE(got.protocol_log) << "a log callback is local to its process";
 }
 
-TEST(Wire, AMessageThisBuildCannotReadIsRefusedByName) {
+// Expects `decode(text)` to throw a WireError whose message holds every needle.
+template <typename Decode>
+void expect_refused(Decode decode, const std::string& text,
+                    const std::vector<std::string>& needles) {
+    try {
+        (void)decode(text);
+        ADD_FAILURE() << "accepted: " << text.substr(0, 120);
+    } catch (const WireError& e) {
+        for (const auto& needle : needles) EXPECT_TRUE(contains(e.what(), needle)) << e.what();
+    }
+}
+
+// `text` with the first `from` after `after` replaced by `to` (same length or not).
+std::string replaced(std::string text, const std::string& after, const std::string& from,
+                     const std::string& to) {
+    const auto at = text.find(from, text.find(after));
+    EXPECT_NE(at, std::string::npos) << from;
+    return text.replace(at, from.size(), to);
+}
+
+TEST(Wire, AGameIsAFewBytesAMove) {
+    match::GameRecord game = full_game();
+    const std::size_t three = encode(game).size();
+    for (int i = 0; i < 100; ++i) game.moves.push_back(game.moves[1]);
+    // A move with a score and no PV: ply, 2 texts, score, figures; JSON took ~200 bytes.
+    EXPECT_LT((encode(game).size() - three) / 100, 40u);
+}
+
+TEST(Wire, ACorruptGameIsRefusedNamingWhatIsWrong) {
     const std::string game = encode(full_game());
-    const auto refused = [](auto decode, const std::string& text, const std::string& needle) {
-        try {
-            (void)decode(text);
-            ADD_FAILURE() << "accepted: " << text.substr(0, 120);
-        } catch (const WireError& e) {
-            EXPECT_TRUE(contains(e.what(), needle)) << e.what();
-        }
-    };
-    const auto without = [&](const std::string& key) {
-        auto j = nlohmann::json::parse(game);
-        j.erase(key);
-        return j.dump();
-    };
-    const auto with = [&](const std::string& key, const nlohmann::json& value) {
-        auto j = nlohmann::json::parse(game);
-        j[key] = value;
-        return j.dump();
-    };
-    refused(decode_game_record, without("termination"), "termination");
-    refused(decode_game_record, with("termination", "resigned"), "resigned");
-    refused(decode_game_record, with("result", "1-1"), "1-1");
-    refused(decode_game_record, with("moves", "e2e4"), "game record");
-    refused(decode_game_record, game.substr(0, game.size() / 2), "not JSON");
-    refused(decode_game_job, std::string(R"({"id":1,"white":0,"black":1,"fen":""})"), "moves");
-    refused(decode_engine_settings, std::string(R"({"engines":[]})"), "timeouts");
+    // Enums and words this build does not know.
+    expect_refused(decode_game_record,
+                   replaced(game, "Nc6",
+                            "\x05"
+                            "crash",
+                            "\x07"
+                            "crashed"),
+                   {"termination", "'crashed'"});
+    expect_refused(decode_game_record,
+                   replaced(game, "Nc6",
+                            "\x03"
+                            "0-1",
+                            "\x03"
+                            "1-1"),
+                   {"result", "'1-1'"});
+    // Move 1's score kind follows its SAN: 1 (centipawns) made 7.
+    expect_refused(decode_game_record, replaced(game, "", "\x03Nf3\x01", "\x03Nf3\x07"),
+                   {"move 1: score: 7 is none of the 3"});
+    // Move 2's bound (exact: 0) follows its kind (mate: 2).
+    expect_refused(decode_game_record,
+                   replaced(game, "", std::string("\x03Nc6\x02\x00", 6), "\x03Nc6\x02\x05"),
+                   {"move 2: score bound: 5"});
+    // A text longer than what is left, a list longer than the message.
+    expect_refused(decode_game_record, replaced(game, "", "\x04g1f3", "\xff\x7fg1f3"),
+                   {"move 1: uci: 16383 bytes announced", "truncated"});
+    expect_refused(decode_game_record,
+                   replaced(game, "",
+                            "\x02\x04"
+                            "e2e4",
+                            "\xff\x7f\x04"
+                            "e2e4"),
+                   {"opening_moves: 16383 items announced"});
+    expect_refused(decode_game_record, game + "x", {"1 bytes after the last field"});
+    expect_refused(decode_game_record, R"({"white":"a"})", {"game record: not one"});
+    expect_refused(decode_game_record, replaced(game, "", "lmrstats", "lmrstaXs"),
+                   {"LMR statistics line", "does not parse"});
+}
+
+TEST(Wire, EveryTruncationOfAGameIsRefused) {
+    const std::string game = encode(full_game());
+    for (std::size_t size = 0; size < game.size(); ++size)
+        expect_refused(decode_game_record, game.substr(0, size), {"game record: "});
+    // Past the leading mark, each names the field it ended in.
+    expect_refused(decode_game_record, game.substr(0, game.find("Nf3") + 1),
+                   {"move 1: san: 3 bytes announced, 1 left (truncated)"});
+    expect_refused(decode_game_record, game.substr(0, game.size() - 1),
+                   {"finished: the message ends inside it (truncated)"});
+}
+
+TEST(Wire, AJobOrSettingsThisBuildCannotReadAreRefusedByName) {
+    expect_refused(decode_game_job, std::string(R"({"id":1,"white":0,"black":1,"fen":""})"),
+                   {"moves"});
+    expect_refused(decode_game_job, std::string(R"({"id":1,"white":0)"), {"not JSON"});
+    expect_refused(decode_engine_settings, std::string(R"({"engines":[]})"), {"timeouts"});
 }
 
 }  // namespace
