@@ -159,8 +159,7 @@ class RunRecorder : public games::ResultSink {
     // Stores the games in one transaction: each game with its moves, and the statistics row of
     // each pair it completes, in the order one game at a time would write them. A failure stores
     // none of them; the counts are then read back from the store, and the failure is thrown.
-    template <typename Games>
-    games::Flow record(const Games& games) {
+    games::Flow record(std::span<const Finished> games) {
         if (broken_) throw std::runtime_error(broken_message_);
         // Once for the batch, not per game: the claim's connection cannot write while the batch
         // holds the write lock, and a batch is stored within milliseconds of the renewal.

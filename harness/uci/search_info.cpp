@@ -36,17 +36,18 @@ std::optional<T> parse_number(std::string_view token) {
     return value;
 }
 
-// Where the word "string" begins in line (the start of an `info string` text), or npos.
-std::size_t string_keyword_at(std::string_view line) {
+// Where the words of an info line end: after its first word "string", whose text runs to the
+// end of the line, or at the end when it has none.
+std::size_t words_end(std::string_view line) {
     constexpr std::string_view kWord = "string";
     for (std::size_t at = line.find(kWord); at != std::string_view::npos;
          at = line.find(kWord, at + 1)) {
         const std::size_t end = at + kWord.size();
         if (at > 0 && text::is_space(line[at - 1]) &&
             (end == line.size() || text::is_space(line[end])))
-            return at;
+            return end;
     }
-    return std::string_view::npos;
+    return line.size();
 }
 
 }  // namespace
@@ -62,9 +63,7 @@ bool parse_info(std::string_view line, SearchInfo& info) {
     // a `string` word is never read word by word (it runs to the end of the line, and an
     // engine's statistics line is long): only what comes before it is split.
     thread_local std::vector<std::string_view> tokens;
-    const std::size_t text_at = string_keyword_at(line);
-    text::split_words(text_at == std::string_view::npos ? line : line.substr(0, text_at + 6),
-                      tokens);
+    text::split_words(line.substr(0, words_end(line)), tokens);
     if (tokens.empty() || tokens.front() != "info") return false;
 
     info.depth.reset();
