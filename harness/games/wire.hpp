@@ -2,12 +2,12 @@
 
 // The service's plain data for another process: what a coordinating process sends to the
 // processes that play (the engine settings once, then jobs) and what they send back (finished
-// games). Settings and jobs are JSON, one document per message. A finished game is the one
-// message rank 0 of an MPI job decodes for every game played, so it has a compact layout of its
-// own (wire.cpp: fields in a fixed order, varints, length-prefixed text; a 100-ply game is
-// ~5 kB instead of ~23 kB of JSON). Both ends run the same build — every rank checks the
-// binaries' SHA-256 — so neither format is versioned. Decoding is strict: a missing, mistyped,
-// out-of-range or truncated field throws WireError naming it (and the move it belongs to).
+// games). The settings are JSON, one document per message. Jobs and finished games are what
+// rank 0 of an MPI job encodes and decodes for every game played, so they have a compact layout
+// (wire.cpp: fields in a fixed order, varints, length-prefixed text; a 100-ply game is ~5 kB
+// instead of ~23 kB of JSON). Both ends run the same build — every rank checks the binaries'
+// SHA-256 — so no format is versioned. Decoding is strict: a missing, mistyped, out-of-range or
+// truncated field throws WireError naming it (and the move it belongs to).
 //
 // What does not travel: EngineSettings::protocol_log and GameSettings' cancel flag and on_move
 // callback (the receiving process sets its own). A stored run plan has a format of its own

@@ -1,5 +1,7 @@
 #include "harness/match/pgn.hpp"
 
+#include <algorithm>
+#include <charconv>
 #include <ctime>
 #include <stdexcept>
 
@@ -29,40 +31,75 @@ std::string escape_tag_value(std::string_view value) {
     return out;
 }
 
-// A brace comment ends at the first '}' and cannot nest, so braces inside become parentheses.
-std::string comment_text(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (char c : text) {
-        if (c == '{')
-            out += '(';
-        else if (c == '}')
-            out += ')';
-        else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
-            out += ' ';
-        else
-            out += c;
-    }
-    return out;
-}
+// The movetext, written word by word into the PGN text: a line takes words while they fit in
+// kPgnMaxLineLength characters, a word longer than a line gets a line of its own. Written in
+// place, without a list of words: the PGN of every stored game is made here.
+class Movetext {
+  public:
+    explicit Movetext(std::string& out) : out_(out) {}
 
-// A comment is one unit for line wrapping, so "{+0.35/12 0.120s}" stays on one line; only a
-// comment longer than a whole line is split between its words (a line break inside a comment is
-// whitespace like any other).
-void add_comment(std::vector<std::string>& words, std::string_view text) {
-    const std::string clean = comment_text(text);
-    const std::vector<std::string_view> words_of_comment = text::split_words(clean);
-    std::vector<std::string> parts(words_of_comment.begin(), words_of_comment.end());
-    if (parts.empty()) return;
-    std::string whole = "{" + text::joined(parts, " ") + "}";
-    if (whole.size() <= static_cast<std::size_t>(kPgnMaxLineLength)) {
-        words.push_back(std::move(whole));
-        return;
+    void word(std::string_view w) {
+        if (line_ > 0 && line_ + 1 + w.size() > static_cast<std::size_t>(kPgnMaxLineLength)) {
+            out_ += '\n';
+            line_ = 0;
+        }
+        if (line_ > 0) {
+            out_ += ' ';
+            ++line_;
+        }
+        out_ += w;
+        line_ += w.size();
     }
-    parts.front().insert(0, "{");
-    parts.back() += "}";
-    for (auto& p : parts) words.push_back(std::move(p));
-}
+
+    // A comment is one unit for line wrapping, so "{+0.35/12 0.120s}" stays on one line; only a
+    // comment longer than a whole line is split between its words (a line break inside a comment
+    // is whitespace like any other). A brace comment ends at the first '}' and cannot nest, so
+    // braces inside become parentheses; control characters become spaces. False when the text
+    // has no word (nothing is written).
+    bool comment(std::string_view text) {
+        comment_.assign(1, '{');
+        bool space = false;  // a space is due before the next word
+        for (char c : text) {
+            if (c == '{') c = '(';
+            if (c == '}') c = ')';
+            if (static_cast<unsigned char>(c) <= 0x20 || c == 0x7f) {
+                space = comment_.size() > 1;
+                continue;
+            }
+            if (space) comment_ += ' ';
+            space = false;
+            comment_ += c;
+        }
+        if (comment_.size() == 1) return false;
+        comment_ += '}';
+        if (comment_.size() <= static_cast<std::size_t>(kPgnMaxLineLength)) {
+            word(comment_);
+            return true;
+        }
+        const std::string_view whole = comment_;
+        for (std::size_t begin = 0; begin < whole.size();) {
+            const std::size_t end = std::min(whole.find(' ', begin), whole.size());
+            word(whole.substr(begin, end - begin));
+            begin = end + 1;
+        }
+        return true;
+    }
+
+    // "12." before a White move, "12..." before a Black one.
+    void move_number(int number, bool black) {
+        char buffer[16];
+        char* end = std::to_chars(buffer, buffer + sizeof buffer - 3, number).ptr;
+        for (int dots = black ? 3 : 1; dots > 0; --dots) *end++ = '.';
+        word(std::string_view(buffer, static_cast<std::size_t>(end - buffer)));
+    }
+
+    void end() { out_ += '\n'; }
+
+  private:
+    std::string& out_;
+    std::size_t line_ = 0;
+    std::string comment_;  // kept: one buffer for every comment of the game
+};
 
 // The engine's own figure; an engine that prints none still gave its nodes, and the reply time
 // is ours.
@@ -92,25 +129,6 @@ std::string engine_comment(const MoveRecord& m, const PgnCommentFields& fields) 
     if (fields.pv) comment.pv = text::joined(m.pv, " ");
     comment.lines = m.kept_lines;  // kept only when asked for (match_line=)
     return pgn::format_move_comment(comment);
-}
-
-std::string wrap(const std::vector<std::string>& words) {
-    std::string out;
-    std::size_t line = 0;
-    for (const auto& w : words) {
-        if (line > 0 && line + 1 + w.size() > static_cast<std::size_t>(kPgnMaxLineLength)) {
-            out += '\n';
-            line = 0;
-        }
-        if (line > 0) {
-            out += ' ';
-            ++line;
-        }
-        out += w;
-        line += w.size();
-    }
-    out += '\n';
-    return out;
 }
 
 void add_tag(std::string& out, std::string_view name, std::string_view value) {
@@ -161,42 +179,10 @@ std::string to_pgn(const GameRecord& game, const PgnTags& tags, const PgnStyle& 
         throw std::invalid_argument("PGN export: bad start FEN \"" + start_fen + "\": " + error);
     chess::Position pos = *start;
     const bool standard_start = pos.fen() == chess::Position::startpos().fen();
-
-    std::vector<std::string> words;
-    bool black_needs_number = true;  // at the start and after every comment
-    int ply = 0;
-    auto add_move = [&](std::string_view uci, const std::string& comment) {
-        ++ply;
-        const int number = pos.fullmove_number();
-        if (pos.side_to_move() == chess::kWhite) {
-            words.push_back(std::to_string(number) + ".");
-        } else if (black_needs_number) {
-            words.push_back(std::to_string(number) + "...");
-        }
-        const chess::Move move = chess::parse_uci(pos, uci, &error);
-        if (move.is_none())
-            throw std::invalid_argument("PGN export: ply " + std::to_string(ply) + " \"" +
-                                        std::string(uci) + "\" in " + pos.fen() + ": " + error);
-        words.push_back(move_text(pos, move, style.notation));
-        const std::size_t before = words.size();
-        if (!style.minimal) add_comment(words, comment);
-        black_needs_number = words.size() != before;
-        pos.make_move(move);
-    };
-    // The reason joins the comment of the game's last move, whichever kind it is.
-    const std::size_t last_move = game.opening_moves.size() + game.moves.size();
-    auto with_reason = [&](std::string comment) {
-        if (ply + 1 == static_cast<int>(last_move) && !game.reason.empty())
-            comment += ", " + game.reason;
-        return comment;
-    };
-    for (const std::string& uci : game.opening_moves) add_move(uci, with_reason("book"));
-    for (const MoveRecord& record : game.moves)
-        add_move(record.uci, with_reason(engine_comment(record, style.fields)));
-    if (last_move == 0 && !game.reason.empty() && !style.minimal) add_comment(words, game.reason);
-    words.push_back(std::string(core::result_token(game.result)));
+    const std::size_t plies = game.opening_moves.size() + game.moves.size();
 
     std::string out;
+    out.reserve(512 + plies * 24);
     add_tag(out, "Event", tags.event);
     add_tag(out, "Site", tags.site);
     add_tag(out, "Date", pgn_date(game.started));
@@ -217,11 +203,40 @@ std::string to_pgn(const GameRecord& game, const PgnTags& tags, const PgnStyle& 
         }
         add_tag(out, "Termination", core::pgn_termination(game.termination));
         add_tag(out, "TerminationDetail", core::termination_name(game.termination));
-        add_tag(out, "PlyCount", std::to_string(ply));
+        add_tag(out, "PlyCount", std::to_string(plies));
         for (const auto& [name, value] : tags.extra) add_tag(out, name, value);
     }
     out += '\n';
-    out += wrap(words);
+
+    Movetext movetext(out);
+    bool black_needs_number = true;  // at the start and after every comment
+    std::size_t ply = 0;
+    // `san`: the move's SAN when the record has it (match::Game writes it as the game is played,
+    // so it is not worked out again); empty: worked out here.
+    auto add_move = [&](std::string_view uci, std::string_view san, std::string comment) {
+        ++ply;
+        if (pos.side_to_move() == chess::kWhite || black_needs_number)
+            movetext.move_number(pos.fullmove_number(), pos.side_to_move() == chess::kBlack);
+        const chess::Move move = chess::parse_uci(pos, uci, &error);
+        if (move.is_none())
+            throw std::invalid_argument("PGN export: ply " + std::to_string(ply) + " \"" +
+                                        std::string(uci) + "\" in " + pos.fen() + ": " + error);
+        if (style.notation == PgnNotation::kSan && !san.empty())
+            movetext.word(san);
+        else
+            movetext.word(move_text(pos, move, style.notation));
+        // The reason joins the comment of the game's last move, whichever kind it is.
+        if (ply == plies && !game.reason.empty()) comment += ", " + game.reason;
+        black_needs_number = !style.minimal && movetext.comment(comment);
+        pos.make_move(move);
+    };
+    for (const std::string& uci : game.opening_moves) add_move(uci, {}, "book");
+    for (const MoveRecord& record : game.moves)
+        add_move(record.uci, record.san,
+                 style.minimal ? std::string() : engine_comment(record, style.fields));
+    if (plies == 0 && !game.reason.empty() && !style.minimal) movetext.comment(game.reason);
+    movetext.word(core::result_token(game.result));
+    movetext.end();
     out += '\n';
     return out;
 }

@@ -70,7 +70,9 @@ struct PgnStyle {
 inline constexpr int kPgnMaxLineLength = 79;
 
 // Throws std::invalid_argument when the record is inconsistent (bad start FEN, a move that is
-// not legal in its position): PGN that no reader could replay is never written.
+// not legal in its position): PGN that no reader could replay is never written. An engine
+// move's SAN is the record's `san` when it has one (match::Game writes it as the game is
+// played), else worked out here.
 std::string to_pgn(const GameRecord& game, const PgnTags& tags = {}, const PgnStyle& style = {});
 
 // "2024.05.31" in UTC; "????.??.??" for a default (epoch) time point.

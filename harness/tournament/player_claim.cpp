@@ -68,8 +68,13 @@ store::Store open_checked(const std::filesystem::path& db_path) {
 
 }  // namespace
 
-PlayerClaim::PlayerClaim(const std::filesystem::path& db_path, std::int64_t run_id)
-    : store_(open_checked(db_path)), run_id_(run_id), mine_(this_process()) {
+PlayerClaim::PlayerClaim(const std::filesystem::path& db_path, std::int64_t run_id,
+                         std::chrono::milliseconds write_renewal)
+    : store_(open_checked(db_path)),
+      run_id_(run_id),
+      mine_(this_process()),
+      write_renewal_(write_renewal),
+      renewed_(std::chrono::steady_clock::now()) {
     const auto holder = store_.claim_run(
         run_id, mine_, [&](const store::RunClaim& c) { return is_stale(c, mine_); });
     if (holder)
@@ -96,7 +101,17 @@ bool PlayerClaim::renew() {
     std::lock_guard lock(mutex_);
     if (lost_) return false;
     if (!store_.renew_claim(run_id_, mine_, unix_seconds())) lost_ = true;
+    if (!lost_) renewed_ = std::chrono::steady_clock::now();
     return !lost_;
+}
+
+bool PlayerClaim::renew_before_write() {
+    {
+        std::lock_guard lock(mutex_);
+        if (lost_) return false;
+        if (std::chrono::steady_clock::now() - renewed_ < write_renewal_) return true;
+    }
+    return renew();
 }
 
 std::string PlayerClaim::loss_message() {

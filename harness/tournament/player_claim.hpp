@@ -23,19 +23,29 @@ class PlayerClaim {
   public:
     static constexpr std::chrono::seconds kHeartbeat{5};
     static constexpr std::chrono::seconds kStaleAfter{30};
+    // How recent a renewal renew_before_write() takes as good for a write.
+    static constexpr std::chrono::milliseconds kWriteRenewal{1000};
 
     // Claims the run in the database at db_path (through a connection of its own, so the
     // heartbeat never waits for the run's writer). Throws PlanError naming the holder when a
     // live claim holds the run.
-    PlayerClaim(const std::filesystem::path& db_path, std::int64_t run_id);
+    PlayerClaim(const std::filesystem::path& db_path, std::int64_t run_id,
+                std::chrono::milliseconds write_renewal = kWriteRenewal);
     // Stops the heartbeat and releases the claim if it is still this process's.
     ~PlayerClaim();
     PlayerClaim(const PlayerClaim&) = delete;
     PlayerClaim& operator=(const PlayerClaim&) = delete;
 
-    // Renews the claim now; false once another process has taken the run over. Writers call it
-    // before each write, so a process frozen past kStaleAfter never writes into a run it lost.
+    // Renews the claim now; false once another process has taken the run over. The heartbeat
+    // calls it every kHeartbeat, writers through renew_before_write() before each write, so a
+    // process frozen past kStaleAfter never writes into a run it lost.
     bool renew();
+    // What a writer of games calls before each write: renew(), unless this process renewed
+    // within the last write_renewal by its steady clock (which runs on while a SIGSTOP holds the
+    // process). A claim renewed that recently cannot have been taken over — a takeover needs
+    // kStaleAfter of silence, or this process gone — so storing a game does not also cost a
+    // write of the claim; a process frozen in between finds the time passed and renews.
+    bool renew_before_write();
     // True once renew() (or the heartbeat, every kHeartbeat) has found the claim lost.
     bool lost() const { return lost_; }
     // Why the run stopped when lost(): who holds it now.
@@ -50,7 +60,9 @@ class PlayerClaim {
     store::Store store_;
     std::int64_t run_id_;
     store::RunClaim mine_;
+    const std::chrono::steady_clock::duration write_renewal_;
     std::mutex mutex_;  // the connection is shared by renew() callers and the heartbeat
+    std::chrono::steady_clock::time_point renewed_;  // the last renewal that found the claim ours
     std::atomic<bool> lost_{false};
     std::condition_variable_any wake_;
     std::jthread heartbeat_;

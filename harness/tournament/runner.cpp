@@ -163,7 +163,7 @@ class RunRecorder : public games::ResultSink {
         if (broken_) throw std::runtime_error(broken_message_);
         // Once for the batch, not per game: the claim's connection cannot write while the batch
         // holds the write lock, and a batch is stored within milliseconds of the renewal.
-        if (setup_.claim && !setup_.claim->renew()) return games::Flow::kStop;
+        if (setup_.claim && !setup_.claim->renew_before_write()) return games::Flow::kStop;
         const auto decision = decision_;
         notes_.clear();
         try {

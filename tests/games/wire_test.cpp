@@ -279,9 +279,19 @@ TEST(Wire, EveryTruncationOfAGameIsRefused) {
 }
 
 TEST(Wire, AJobOrSettingsThisBuildCannotReadAreRefusedByName) {
-    expect_refused(decode_game_job, std::string(R"({"id":1,"white":0,"black":1,"fen":""})"),
-                   {"moves"});
-    expect_refused(decode_game_job, std::string(R"({"id":1,"white":0)"), {"not JSON"});
+    GameJob job;
+    job.id = 7;
+    job.white = 1;
+    job.opening.fen = "8/8/8/8/8/8/k7/K7 w - - 0 1";
+    job.opening.moves = {"a1b1", "a2a3"};
+    const std::string encoded = encode(job);
+    for (std::size_t size = 0; size < encoded.size(); ++size)
+        expect_refused(decode_game_job, encoded.substr(0, size), {"game job: "});
+    expect_refused(decode_game_job, encoded.substr(0, encoded.size() - 1),
+                   {"game job: moves: 4 bytes announced, 3 left (truncated)"});
+    expect_refused(decode_game_job, encoded + "x", {"game job: its end: 1 bytes after"});
+    expect_refused(decode_game_job, encode(full_game()), {"game job: not one"});
+    expect_refused(decode_game_record, encoded, {"game record: not one"});
     expect_refused(decode_engine_settings, std::string(R"({"engines":[]})"), {"timeouts"});
 }
 

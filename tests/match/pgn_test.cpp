@@ -402,6 +402,24 @@ TEST(Pgn, LinesAtMost79Characters) {
     EXPECT_GT(lines, 20);
 }
 
+// A played game's records carry their SAN (match::Game writes it); the PGN made with it is the
+// PGN made from the moves alone, checks, mates, castling and promotions included.
+TEST(Pgn, TheRecordsSanGivesTheSamePgn) {
+    for (unsigned seed : {1u, 2u, 3u, 7u, 11u}) {
+        const GameRecord plain = random_game(seed);
+        GameRecord with_san = plain;
+        chess::Position pos = chess::Position::startpos();
+        for (MoveRecord& m : with_san.moves) {
+            const chess::Move move = chess::parse_uci(pos, m.uci);
+            m.san = chess::to_san(pos, move);
+            pos.make_move(move);
+        }
+        for (const PgnStyle& style : {PgnStyle{}, every_item(), style_of(PgnNotation::kLan, false),
+                                      style_of(PgnNotation::kSan, true)})
+            EXPECT_EQ(to_pgn(with_san, {}, style), to_pgn(plain, {}, style)) << seed;
+    }
+}
+
 // --- pgn-extract (Debian package pgn-extract) must read our PGN without complaint ---
 
 std::string find_pgn_extract() {

@@ -218,12 +218,16 @@ TEST_F(StoreTest, AttachingEnginesEnforcesRoles) {
 
 TEST_F(StoreTest, GameAndMovesRoundTrip) {
     const auto ids = make_two_engine_run(store);
-    GameRecord game = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kBlackWins, 5);
+    // 37 moves: the moves are written 16 rows to an INSERT and the rest one by one.
+    constexpr int kPlies = 37;
+    GameRecord game = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kBlackWins, kPlies);
     game.termination = Termination::kTimeForfeit;
     game.termination_detail = "white lost on time";
-    game.moves[1].score = core::Score::mate(-3);
-    game.moves[2].clock_left_ms.reset();
-    game.moves[3].depth.reset();
+    for (int i : {1, 17, 35}) game.moves[i].score = core::Score::mate(-3 - i);
+    for (int i : {2, 15, 33}) game.moves[i].clock_left_ms.reset();
+    for (int i : {3, 16, 36}) game.moves[i].depth.reset();
+    game.moves[20].nodes.reset();
+    game.moves[32].seldepth.reset();
     const auto id = store.record_game(game);
 
     const auto games = store.games_of_run(ids.run, true);
@@ -239,15 +243,13 @@ TEST_F(StoreTest, GameAndMovesRoundTrip) {
     EXPECT_EQ(back.result, GameResult::kBlackWins);
     EXPECT_EQ(back.termination, Termination::kTimeForfeit);
     EXPECT_EQ(back.termination_detail, "white lost on time");
-    EXPECT_EQ(back.plies, 5);
+    EXPECT_EQ(back.plies, kPlies);
     EXPECT_EQ(back.pgn, game.pgn);
     EXPECT_FALSE(back.started_at.empty());
-    ASSERT_EQ(back.moves.size(), 5u);
+    ASSERT_EQ(back.moves.size(), static_cast<std::size_t>(kPlies));
     // The opening position has black to move, so the engines' moves start with black.
-    EXPECT_EQ(back.moves[0].color, 'b');
-    EXPECT_EQ(back.moves[1].color, 'w');
-    EXPECT_EQ(back.moves[4].color, 'b');
-    for (int i = 0; i < 5; ++i) {
+    for (int i = 0; i < kPlies; ++i) EXPECT_EQ(back.moves[i].color, i % 2 == 0 ? 'b' : 'w') << i;
+    for (int i = 0; i < kPlies; ++i) {
         EXPECT_EQ(back.moves[i].ply, i + 1);
         EXPECT_EQ(back.moves[i].uci, game.moves[i].uci);
         EXPECT_EQ(back.moves[i].san, game.moves[i].san);
@@ -292,6 +294,15 @@ TEST_F(StoreTest, AFailingGameInsertLeavesNothingBehind) {
     EXPECT_EQ(error_kind([&] { store.record_game(game); }), ErrorKind::kInvalid);
     EXPECT_EQ(count("SELECT count(*) FROM games"), 0);
     EXPECT_EQ(count("SELECT count(*) FROM moves"), 0);
+
+    // A bad move inside the first 16-row INSERT, and one after it.
+    for (int bad : {10, 17}) {
+        game = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw, 20);
+        game.moves[bad].depth = -1;
+        EXPECT_EQ(error_kind([&] { store.record_game(game); }), ErrorKind::kConstraint) << bad;
+        EXPECT_EQ(count("SELECT count(*) FROM games"), 0);
+        EXPECT_EQ(count("SELECT count(*) FROM moves"), 0);
+    }
 
     // The store is still usable and the same game now goes in whole.
     game = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw, 6);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <thread>
 
 #include "harness/tournament/session.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -112,6 +113,27 @@ TEST_F(PlayerClaimTest, AClaimTakenOverIsLostAndNotReleased) {
     EXPECT_NE(claim.loss_message().find("taken over by pid 4242 on host elsewhere"),
               std::string::npos);
     EXPECT_FALSE(claim.renew()) << "lost for good";
+}
+
+// A writer renews only when its last renewal is older than the write interval: a game stored
+// right after one does not write the claim again, one stored after the interval does, and
+// finds a takeover then.
+TEST_F(PlayerClaimTest, AWriterRenewsOnlyAfterTheWriteInterval) {
+    constexpr auto kInterval = std::chrono::milliseconds(300);
+    PlayerClaim claim(db_path, run_id, kInterval);
+    store::RunClaim me = PlayerClaim::this_process();
+    me.heartbeat_at -= 10;
+    claim_as(me);  // this process's claim, its heartbeat set 10 s back
+    EXPECT_TRUE(claim.renew_before_write());
+    EXPECT_NEAR(stored_claim()->heartbeat_at, me.heartbeat_at, 1e-3) << "renewed too soon";
+    std::this_thread::sleep_for(kInterval + std::chrono::milliseconds(20));
+    EXPECT_TRUE(claim.renew_before_write());
+    EXPECT_GT(stored_claim()->heartbeat_at, me.heartbeat_at + 9) << "not renewed";
+    // Frozen past the interval, and meanwhile taken over: the next write finds it.
+    std::this_thread::sleep_for(kInterval + std::chrono::milliseconds(20));
+    claim_as(other("elsewhere", 4242, 0));
+    EXPECT_FALSE(claim.renew_before_write());
+    EXPECT_TRUE(claim.lost());
 }
 
 TEST_F(PlayerClaimTest, ATakenOverClaimSurvivesTheLoserGoingAway) {
