@@ -132,6 +132,8 @@ class RebelHistory {
 
     void clear() { std::memset(h_, 0, sizeof(h_)); }
     int get(chess::Piece p, chess::Square to) const { return h_[p][to]; }
+    // True when neither a node at this ply nor any node below it updates the table.
+    static constexpr bool unchanged_from(int ply) { return ply > kMaxPly; }
 
     // Called for each searched non-capture at a node of ply <= 8, once its score is known.
     void update(int ply, chess::Piece p, chess::Square to, int depth, bool better_score) {

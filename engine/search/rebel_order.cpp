@@ -117,11 +117,25 @@ bool RebelNodeFacts::threatened(chess::Square sq) {
     return (threatened_ & b) != 0;
 }
 
-void RebelMoveList::generate(const chess::Position& pos, const RebelOrderingTables& tables) {
+void RebelMoveList::start(const chess::Position& pos, const RebelOrderingTables& tables,
+                          bool history_unchanged) {
     pos_ = &pos;
+    history_table_ = tables.history;
     tt_move_ = tables.tt_move;
     for (int i = 0; i < 4; ++i) killers_[i] = tables.killers[i];
     mate_killer_ = tables.mate_killer;
+    cur_ = 0;
+    if (history_unchanged && tt_move_ != Move::none() && pos.is_legal(tt_move_)) {
+        generated_ = false;
+        stage_ = Stage::kTtMove;
+        return;
+    }
+    generate();
+}
+
+void RebelMoveList::generate() {
+    const chess::Position& pos = *pos_;
+    generated_ = true;
     chess::MoveList& list = chess::scratch_move_list();
     chess::generate(pos, list);
     const int n = list.size();
@@ -142,7 +156,7 @@ void RebelMoveList::generate(const chess::Position& pos, const RebelOrderingTabl
         const bool special = pos.is_capture(m) | m.is_promotion() | m.is_castling() |
                              (m == mate_killer_) | (m == killers_[0]) | (m == killers_[1]) |
                              (m == killers_[2]) | (m == killers_[3]);
-        history_[i] = static_cast<std::int16_t>(tables.history->get(pos.moved_piece(m), m.to()));
+        history_[i] = static_cast<std::int16_t>(history_table_->get(pos.moved_piece(m), m.to()));
         keys_[front] = keys_[back - 1] = 255 - i;
         front += special;
         back -= !special;
@@ -151,7 +165,6 @@ void RebelMoveList::generate(const chess::Position& pos, const RebelOrderingTabl
     if (tt_index_ >= 0 && back < n) keys_[front] = keys_[n - 1];
     count_ = tt_index_ >= 0 ? n - 1 : n;
     special_end_ = front;
-    cur_ = 0;
     facts_ready_ = false;
     stage_ = tt_index_ >= 0 ? Stage::kTtMove : Stage::kScoreSpecial;
 }
@@ -254,9 +267,12 @@ Move RebelMoveList::hand_out(int at) {
 Move RebelMoveList::next() {
     switch (stage_) {
         case Stage::kTtMove:
-            stage_ = Stage::kScoreSpecial;
+            stage_ = generated_ ? Stage::kScoreSpecial : Stage::kGenerate;
             last_score_ = 255;
             return tt_move_;
+        case Stage::kGenerate:
+            generate();  // finds the TT move among the moves and leaves it out
+            [[fallthrough]];
         case Stage::kScoreSpecial:
             score_special();
             stage_ = Stage::kSpecial;

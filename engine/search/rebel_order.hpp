@@ -62,16 +62,22 @@ class RebelNodeFacts {
 // handed out before anything is scored, then the captures, killers, castling and promotions
 // are scored, and those above 200 go out best first; the plain quiet moves, which score 200
 // at most, are scored only when a move of 200 or less is asked for (most nodes never ask).
-// Everything the scores read besides the position (history, killers) is taken in
-// generate(), so a later scoring gives the same order.
+// Everything the scores read besides the position (history, killers) is taken when the moves
+// are generated, so a later scoring gives the same order.
 class RebelMoveList {
   public:
-    void generate(const chess::Position& pos, const RebelOrderingTables& tables);
+    // history_unchanged: nothing updates tables.history while this node is searched
+    // (RebelHistory::unchanged_from). Then a legal TT move goes out before any move is
+    // generated, as the engine's own picker does, and a cutoff on it costs no generation:
+    // the history the generation reads later is the same as now.
+    void start(const chess::Position& pos, const RebelOrderingTables& tables,
+               bool history_unchanged);
     chess::Move next();                             // none() after the last move
     int last_score() const { return last_score_; }  // score of the move next() returned
 
   private:
-    enum class Stage { kTtMove, kScoreSpecial, kSpecial, kRest };
+    enum class Stage { kTtMove, kGenerate, kScoreSpecial, kSpecial, kRest };
+    void generate();
     void score_special();
     void score_quiet();
     int score(chess::Move m, int see, int rank);
@@ -86,6 +92,7 @@ class RebelMoveList {
     std::int16_t history_[chess::kMaxMoves];  // plain quiet moves' history, by generation index
     int keys_[chess::kMaxMoves];  // [0, special_end_): captures, killers, ...; then plain quiets
     const chess::Position* pos_ = nullptr;
+    const RebelHistory* history_table_ = nullptr;
     RebelNodeFacts facts_;
     chess::Move tt_move_;
     chess::Move killers_[4];
@@ -96,6 +103,7 @@ class RebelMoveList {
     int cur_ = 0;
     int last_score_ = 0;
     bool facts_ready_ = false;
+    bool generated_ = false;
     Stage stage_ = Stage::kScoreSpecial;
 };
 

@@ -245,7 +245,8 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
     RebelMoveList rebel_moves;
     const bool rebel_order = sw.rebel_ordering && !root && !in_check;
     if (rebel_order)
-        rebel_moves.generate(pos_, {tt_move, killers, ss->mate_killer, &tables_->rebel});
+        rebel_moves.start(pos_, {tt_move, killers, ss->mate_killer, &tables_->rebel},
+                          RebelHistory::unchanged_from(ply));
 
     LmrNode lmr_node;
     lmr_node.depth = depth;

@@ -23,19 +23,6 @@ std::optional<int> score_column(const std::optional<core::Score>& score, core::S
     return score->value;
 }
 
-// An INSERT of `rows` moves: the columns below, kMoveColumns parameters a row.
-constexpr int kMoveColumns = 12;
-constexpr std::size_t kMovesPerInsert = 16;
-std::string moves_insert_sql(std::size_t rows) {
-    std::string sql =
-        "INSERT INTO moves (game_id, ply, color, uci, san, score_cp, score_mate, depth, seldepth, "
-        "nodes, time_ms, clock_left_ms) VALUES ";
-    for (std::size_t row = 0; row < rows; ++row)
-        sql += row == 0 ? "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                        : ", (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    return sql;
-}
-
 std::string describe(const GameRecord& game) {
     return "cannot record game (run " + std::to_string(game.run_id) + ", pair " +
            std::to_string(game.pair_index) + ", round " + std::to_string(game.round_in_pair) + ")";
@@ -165,46 +152,29 @@ std::int64_t Store::record_game(const GameRecord& game) {
             insert->run();
             game_id = db_.last_insert_rowid();
         }
-        // The moves go kMovesPerInsert rows to an INSERT, the rest one at a time: a statement
-        // run costs more than the row it adds (a 100-ply game is 10 runs instead of 100).
-        const auto bind_move = [&](sqlite::Statement& insert, int row, std::size_t i) {
-            const MoveRecord& move = game.moves[i];
-            const bool first_side = i % 2 == 0;
-            const char color = first_side ? first_mover : (first_mover == 'w' ? 'b' : 'w');
-            const int p = row * kMoveColumns;
-            insert.bind(p + 1, game_id)
-                .bind(p + 2, static_cast<int>(i) + 1)
-                .bind(p + 3, std::string_view(&color, 1))
-                .bind(p + 4, move.uci)
-                .bind(p + 5, move.san)
-                .bind(p + 6, score_column(move.score, core::Score::Kind::kCentipawns))
-                .bind(p + 7, score_column(move.score, core::Score::Kind::kMate))
-                .bind(p + 8, move.depth)
-                .bind(p + 9, move.seldepth)
-                .bind(p + 10, move.nodes)
-                .bind(p + 11, move.time_ms)
-                .bind(p + 12, move.clock_left_ms);
-        };
-        std::size_t i = 0;
-        if (game.moves.size() >= kMovesPerInsert) {
-            static const std::string block_sql = moves_insert_sql(kMovesPerInsert);
-            auto block = statement(block_sql);
-            for (; i + kMovesPerInsert <= game.moves.size(); i += kMovesPerInsert) {
-                block->reset();
-                for (std::size_t row = 0; row < kMovesPerInsert; ++row)
-                    bind_move(*block, static_cast<int>(row), i + row);
-                block->run();
-            }
-        }
-        if (i < game.moves.size()) {
-            static const std::string one_sql = moves_insert_sql(1);
-            auto one = statement(one_sql);
-            for (; i < game.moves.size(); ++i) {
-                one->reset();
-                bind_move(*one, 0, i);
-                one->run();
-            }
-        }
+        static const internal::RowsInsert moves_insert(
+            "INSERT INTO moves (game_id, ply, color, uci, san, score_cp, score_mate, depth, "
+            "seldepth, nodes, time_ms, clock_left_ms) VALUES ",
+            12);
+        moves_insert.run(
+            [&](std::string_view sql) { return statement(sql); }, game.moves.size(),
+            [&](sqlite::Statement& insert, int p, std::size_t i) {
+                const MoveRecord& move = game.moves[i];
+                const bool first_side = i % 2 == 0;
+                const char color = first_side ? first_mover : (first_mover == 'w' ? 'b' : 'w');
+                insert.bind(p + 1, game_id)
+                    .bind(p + 2, static_cast<int>(i) + 1)
+                    .bind(p + 3, std::string_view(&color, 1))
+                    .bind(p + 4, move.uci)
+                    .bind(p + 5, move.san)
+                    .bind(p + 6, score_column(move.score, core::Score::Kind::kCentipawns))
+                    .bind(p + 7, score_column(move.score, core::Score::Kind::kMate))
+                    .bind(p + 8, move.depth)
+                    .bind(p + 9, move.seldepth)
+                    .bind(p + 10, move.nodes)
+                    .bind(p + 11, move.time_ms)
+                    .bind(p + 12, move.clock_left_ms);
+            });
         for (const LmrGameStats& stats : game.lmr_stats) insert_lmr_stats(game_id, stats);
         for (const GamePvChecks& checks : game.pv_checks) insert_pv_checks(game_id, checks);
         tx.commit();

@@ -3,6 +3,7 @@
 // Helpers shared by the Store's source files; not part of the public API.
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -80,5 +81,42 @@ void add_details(std::vector<EngineTotals>& engines, sqlite::Statement& details,
         if (engine != engines.end()) add(*engine, row);
     }
 }
+
+// INSERTs of many rows in few statement runs (a run costs more than the row it adds: a 100-ply
+// game's moves take 7 runs instead of 100). head: "INSERT INTO t (a, b) VALUES "; each row takes
+// `columns` parameters.
+class RowsInsert {
+  public:
+    static constexpr std::size_t kMaxRows = 16;  // rows of one INSERT
+
+    RowsInsert(std::string_view head, int columns) : columns_(columns) {
+        std::string row = "(?";
+        for (int c = 1; c < columns; ++c) row += ", ?";
+        row += ')';
+        for (std::size_t rows = 1; rows <= kMaxRows; ++rows)
+            sql_[rows] =
+                sql_[rows - 1].empty() ? std::string(head) + row : sql_[rows - 1] + ", " + row;
+    }
+
+    // Inserts `count` rows, up to kMaxRows to a statement. statement(sql) leases a cached
+    // statement; bind_row(statement, p, i) binds row i's values to parameters p + 1, p + 2, ...
+    template <typename LeaseStatement, typename BindRow>
+    void run(LeaseStatement statement, std::size_t count, BindRow bind_row) const {
+        for (std::size_t i = 0; i < count;) {
+            const std::size_t rows = std::min(kMaxRows, count - i);
+            auto insert = statement(sql_[rows]);
+            for (; i + rows <= count; i += rows) {
+                insert->reset();
+                for (std::size_t row = 0; row < rows; ++row)
+                    bind_row(*insert, static_cast<int>(row) * columns_, i + row);
+                insert->run();
+            }
+        }
+    }
+
+  private:
+    int columns_;
+    std::array<std::string, kMaxRows + 1> sql_;  // [rows]: the INSERT of that many rows
+};
 
 }  // namespace lmr::store::internal

@@ -68,21 +68,23 @@ void Store::insert_lmr_stats(std::int64_t game_id, const LmrGameStats& stats) {
             .bind(9, plies_sum(s));
         insert->run();
     }
-    auto insert = statement(
-        "INSERT INTO game_lmr_rules (game_id, color, rule, fired, changed, units) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
-    for (int i = 0; i < lmr::kRuleCount; ++i) {
-        if (s.fired[i] == 0) continue;  // the engine reports only the rules that fired
-        const std::string_view rule = lmr::rule_name(static_cast<lmr::Rule>(i));
-        insert->reset();
-        insert->bind(1, game_id)
-            .bind(2, color)
-            .bind(3, rule)
-            .bind(4, column_value(s.fired[i], "fired"))
-            .bind(5, column_value(s.changed[i], "changed"))
-            .bind(6, s.units[i]);
-        insert->run();
-    }
+    // The engine reports only the rules that fired.
+    int fired[lmr::kRuleCount];
+    std::size_t count = 0;
+    for (int i = 0; i < lmr::kRuleCount; ++i)
+        if (s.fired[i] != 0) fired[count++] = i;
+    static const internal::RowsInsert rules_insert(
+        "INSERT INTO game_lmr_rules (game_id, color, rule, fired, changed, units) VALUES ", 6);
+    rules_insert.run([&](std::string_view sql) { return statement(sql); }, count,
+                     [&](sqlite::Statement& insert, int p, std::size_t k) {
+                         const int i = fired[k];
+                         insert.bind(p + 1, game_id)
+                             .bind(p + 2, color)
+                             .bind(p + 3, lmr::rule_name(static_cast<lmr::Rule>(i)))
+                             .bind(p + 4, column_value(s.fired[i], "fired"))
+                             .bind(p + 5, column_value(s.changed[i], "changed"))
+                             .bind(p + 6, s.units[i]);
+                     });
 }
 
 std::vector<EngineLmrStats> Store::lmr_stats(std::int64_t run_id) const {

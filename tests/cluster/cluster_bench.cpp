@@ -8,11 +8,12 @@
 // row per pair. Every other rank plays no engine: it speaks harness/cluster/worker.cpp's
 // protocol (kSession; then kRequest → kJob → kResult per game; kNoMore/kStop end the session;
 // kSessionDone; kShutdown), but with --slots requests outstanding at once (one reply per
-// request, as worker.cpp's slots do), and answers each job at once with a game made up on the
-// spot from the job's opening: pseudo-random legal moves (engine/chess) for --plies plies or to
-// the end by the rules, scores, depths and node counts as a nodes=1000 search would report
-// them, both sides' LMR and PV tallies, and a result consistent with its termination (the
-// rules, else adjudication). The results follow the pair index (WW, LL, DD, WL, ...), so the
+// request, as worker.cpp's slots do), and answers each job at once with a game made up from
+// the job's opening: pseudo-random legal moves (engine/chess) for --plies plies or to the end
+// by the rules (worked out once per opening and reused: the workers must not be what sets the
+// pace), scores, depths and node counts as a nodes=1000 search would report them, both sides'
+// LMR and PV tallies, and a result consistent with its termination (the rules, else
+// adjudication). The results follow the pair index (WW, LL, DD, WL, ...), so the
 // score stays at 50% and the SPRT never decides: every planned game is stored.
 //
 // Rank 0 is measured through the MPI profiling interface (its MPI_Iprobe/MPI_Recv/MPI_Send:
@@ -305,33 +306,74 @@ int planned_outcome(std::int64_t job_id) {
     }
 }
 
+std::uint64_t seed_of(std::int64_t job_id) {
+    return 0x9E3779B97F4A7C15ull ^ static_cast<std::uint64_t>(job_id + 1) * 0xBF58476D1CE4E5B9ull;
+}
+
 struct SessionInfo {
     std::vector<std::string> names;
     std::string time_control;
     int test_engine = 1;  // head-to-head runs list the base first, then the test
 };
 
+// The moves of a made-up game from one opening: pseudo-random legal moves for `plies` plies or
+// to the end by the rules. Working them out (generation, SAN) is most of a fake game's cost,
+// so a worker makes one line per opening and reuses it for every game from that opening:
+// the workers then cost so little that rank 0 alone sets the pace, as it would with 50,000
+// cores behind it.
+struct Line {
+    std::string start_fen, opening_fen, final_fen;
+    std::vector<std::string> opening_moves;
+    std::vector<std::pair<std::string, std::string>> moves;  // UCI, SAN
+    lmr::chess::GameEnd end = lmr::chess::GameEnd::kNone;
+    lmr::chess::Color side_to_move_at_end = lmr::chess::kWhite;
+};
+
+Line make_line(const lmr::match::Opening& opening, int plies, std::uint64_t seed) {
+    using namespace lmr;
+    Line line;
+    const std::string fen =
+        opening.fen.empty() ? std::string(chess::Position::kStartFen) : opening.fen;
+    auto start = chess::Position::from_fen(fen);
+    if (!start) throw std::runtime_error("bad FEN " + fen);
+    chess::Position pos = *start;
+    line.start_fen = pos.fen();
+    for (const std::string& text : opening.moves) {
+        const chess::Move move = chess::parse_uci(pos, text);
+        if (move.is_none()) throw std::runtime_error("bad book move " + text);
+        line.opening_moves.push_back(chess::to_uci(move));
+        pos.make_move(move);
+    }
+    line.opening_fen = pos.fen();
+    Rng rng{seed};
+    chess::MoveList list;
+    chess::GameEnd end = chess::game_end(pos);
+    for (int ply = 1; ply <= plies && end == chess::GameEnd::kNone; ++ply) {
+        chess::generate(pos, list);
+        const chess::Move move = list[rng.below(list.size())];
+        line.moves.emplace_back(chess::to_uci(move), chess::to_san(pos, move));
+        pos.make_move(move);
+        end = chess::game_end(pos);
+    }
+    line.final_fen = pos.fen();
+    line.end = end;
+    line.side_to_move_at_end = pos.side_to_move();
+    return line;
+}
+
+// A game of `line` for one job: its players, scores, depths and node counts as a nodes=1000
+// search would report them, a result consistent with the termination, LMR and PV tallies.
 lmr::match::GameRecord fake_game(const lmr::games::GameJob& job, const SessionInfo& session,
-                                 int plies) {
+                                 const Line& line) {
     using namespace lmr;
     match::GameRecord game;
     game.white = session.names.at(static_cast<std::size_t>(job.white));
     game.black = session.names.at(static_cast<std::size_t>(job.black));
     game.time_control = session.time_control;
-    const std::string fen =
-        job.opening.fen.empty() ? std::string(chess::Position::kStartFen) : job.opening.fen;
-    auto start = chess::Position::from_fen(fen);
-    if (!start) throw std::runtime_error("job " + std::to_string(job.id) + ": bad FEN " + fen);
-    chess::Position pos = *start;
-    game.start_fen = pos.fen();
-    for (const std::string& text : job.opening.moves) {
-        const chess::Move move = chess::parse_uci(pos, text);
-        if (move.is_none())
-            throw std::runtime_error("job " + std::to_string(job.id) + ": bad book move " + text);
-        game.opening_moves.push_back(chess::to_uci(move));
-        pos.make_move(move);
-    }
-    game.opening_fen = pos.fen();
+    game.start_fen = line.start_fen;
+    game.opening_moves = line.opening_moves;
+    game.opening_fen = line.opening_fen;
+    const int plies = static_cast<int>(line.moves.size());
     game.finished = std::chrono::system_clock::now();
     game.started = game.finished - std::chrono::milliseconds(2 * plies);
 
@@ -339,19 +381,19 @@ lmr::match::GameRecord fake_game(const lmr::games::GameJob& job, const SessionIn
     const int test_white = job.white == session.test_engine;
     // +1 White wins, -1 Black wins, 0 draw
     const int white_outcome = outcome == 0 ? 0 : ((outcome > 0) == test_white ? 1 : -1);
-    Rng rng{0x9E3779B97F4A7C15ull ^ static_cast<std::uint64_t>(job.id + 1) * 0xBF58476D1CE4E5B9ull};
-    chess::MoveList list;
+    Rng rng{seed_of(job.id)};
+    // The side to move before ply 1 is the opening position's.
+    const bool white_first = line.opening_fen.find(" w ") != std::string::npos;
     std::array<int, 2> searched{0, 0};
-    chess::GameEnd end = chess::game_end(pos);
-    for (int ply = 1; ply <= plies && end == chess::GameEnd::kNone; ++ply) {
-        chess::generate(pos, list);
-        const chess::Move move = list[rng.below(list.size())];
-        const chess::Color side = pos.side_to_move();
+    game.moves.reserve(line.moves.size());
+    for (int ply = 1; ply <= plies; ++ply) {
+        const auto& [uci, san] = line.moves[static_cast<std::size_t>(ply - 1)];
+        const chess::Color side = (ply % 2 == 1) == white_first ? chess::kWhite : chess::kBlack;
         const int side_outcome = side == chess::kWhite ? white_outcome : -white_outcome;
         match::MoveRecord m;
         m.ply = ply;
-        m.uci = chess::to_uci(move);
-        m.san = chess::to_san(pos, move);
+        m.uci = uci;
+        m.san = san;
         const int drift = std::min(900, ply * 8);
         m.score = core::Score::cp(side_outcome * drift + rng.below(41) - 20);
         m.depth = 7 + rng.below(5);
@@ -361,12 +403,10 @@ lmr::match::GameRecord fake_game(const lmr::games::GameJob& job, const SessionIn
         m.time_ms = 1 + rng.below(3);
         game.moves.push_back(std::move(m));
         ++searched[side];
-        pos.make_move(move);
-        end = chess::game_end(pos);
     }
-    game.final_fen = pos.fen();
+    game.final_fen = line.final_fen;
     using core::GameResult;
-    if (auto ending = match::rules_ending(end, pos.side_to_move())) {
+    if (auto ending = match::rules_ending(line.end, line.side_to_move_at_end)) {
         game.result = ending->result;
         game.termination = ending->termination;
         game.reason = std::move(ending->reason);
@@ -428,6 +468,7 @@ std::string fake_session(const std::string& text, int slots, int plies, WorkerCo
         SessionInfo info;
         for (const auto& engine : engines.engines) info.names.push_back(engine.name);
         info.time_control = engines.game.time_control.to_pgn_tag();
+        std::unordered_map<std::string, Line> lines;  // by opening: FEN and book moves
         int outstanding = 0;
         for (int slot = 0; slot < slots; ++slot, ++outstanding) cluster::send(0, Tag::kRequest, "");
         bool stopped = false;
@@ -445,8 +486,14 @@ std::string fake_session(const std::string& text, int slots, int plies, WorkerCo
                     if (stopped) break;
                     const std::int64_t start = now_ns();
                     const auto job = games::decode_game_job(message.text);
-                    const std::string result =
-                        std::to_string(job.id) + '\n' + games::encode(fake_game(job, info, plies));
+                    std::string key = job.opening.fen;
+                    for (const std::string& move : job.opening.moves) key += ' ' + move;
+                    auto line = lines.find(key);
+                    if (line == lines.end())
+                        line = lines.emplace(key, make_line(job.opening, plies, seed_of(job.id)))
+                                   .first;
+                    const std::string result = std::to_string(job.id) + '\n' +
+                                               games::encode(fake_game(job, info, line->second));
                     counts.make_ns += now_ns() - start;
                     ++counts.games;
                     cluster::send(0, Tag::kResult, result);
@@ -568,7 +615,7 @@ void codec_figures(const std::string& source, int plies) {
     job.opening.moves = {"e2e4", "e7e5", "g1f3", "b8c6"};
     (void)source;
     SessionInfo info{{"base", "test"}, "-", 1};
-    const auto game = fake_game(job, info, plies);
+    const auto game = fake_game(job, info, make_line(job.opening, plies, seed_of(job.id)));
     const std::string text = games::encode(game);
     constexpr int kRounds = 2000;
     std::int64_t start = now_ns();
