@@ -191,9 +191,13 @@ void expect_rebel_order(bool history_unchanged) {
     EXPECT_GT(with_tt, 100);
 }
 
-TEST(RebelMoveList, SameOrderAndScoresAsRebelMoveScore) { expect_rebel_order(false); }
+TEST(RebelMoveList, SameOrderAndScoresAsRebelMoveScore) {
+    expect_rebel_order(false);
+}
 
-TEST(RebelMoveList, SameOrderWhenTheTtMoveGoesOutBeforeGeneration) { expect_rebel_order(true); }
+TEST(RebelMoveList, SameOrderWhenTheTtMoveGoesOutBeforeGeneration) {
+    expect_rebel_order(true);
+}
 
 }  // namespace
 }  // namespace lmr::search
