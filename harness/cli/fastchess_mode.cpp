@@ -19,6 +19,7 @@
 #include "harness/cli/game_outputs.hpp"
 #include "harness/cli/run_options.hpp"
 #include "harness/cli/run_warnings.hpp"
+#include "harness/cluster/coordinator.hpp"
 #include "harness/process/shell_word.hpp"
 #include "harness/store/error.hpp"
 #include "harness/tournament/session.hpp"
@@ -106,6 +107,7 @@ int play_fastchess_command_line(const std::vector<std::string>& args, std::ostre
     if (run.crc32_pgn && run.pgnout) crc = std::make_unique<PgnCrc>(run.pgnout->file, print);
 
     tournament::SessionOptions options;
+    options.executor = &cluster::executor();
     options.db_path = run.db;
     std::vector<std::string> words{kProgram};
     words.insert(words.end(), args.begin(), args.end());

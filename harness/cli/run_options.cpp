@@ -12,6 +12,7 @@
 #include "harness/cli/sprt_flags.hpp"
 #include "harness/cli/terminal.hpp"
 #include "harness/cli/tournament_standings.hpp"
+#include "harness/cluster/coordinator.hpp"
 #include "harness/cluster/world.hpp"
 #include "harness/match/time_control.hpp"
 #include "harness/process/child_process.hpp"
@@ -273,6 +274,7 @@ ResumeFlags resume_flags(const po::variables_map& values) {
 tournament::SessionOptions session_options(const po::variables_map& values,
                                            const CommandContext& context) {
     tournament::SessionOptions options;
+    options.executor = &cluster::executor();
     options.db_path = values["db"].as<std::string>();
     options.command_line = context.invocation;
     options.out = &context.out;

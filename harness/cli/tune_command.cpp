@@ -16,6 +16,7 @@
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
 #include "harness/cli/terminal.hpp"
+#include "harness/cluster/coordinator.hpp"
 #include "harness/cluster/world.hpp"
 #include "harness/openings/opening.hpp"
 #include "harness/process/shell_word.hpp"
@@ -98,7 +99,7 @@ std::string absolute_text(const std::string& path) {
 
 tune::PlayIteration make_player(const tournament::RunPlan& plan, const openings::Book* book,
                                 const std::atomic<bool>* interrupt) {
-    return tune::engine_games(tune::plan_games_setup(plan, book, interrupt));
+    return tune::engine_games(tune::plan_games_setup(plan, book, interrupt, cluster::executor()));
 }
 
 int report_outcome(CommandContext& context, std::int64_t run_id, const std::string& db,
@@ -270,7 +271,8 @@ int tune_start(CommandContext& context) {
                 << (params.size() == 1 ? "" : "s") << ", " << spsa.iterations << " iterations x "
                 << pairs << " pairs, " << plan.time_control.to_string() << ", seed " << plan.seed
                 << '\n';
-    if (cluster::coordinates()) context.out << cluster::job_description() << '\n';
+    if (const std::string where = cluster::executor().description(); !where.empty())
+        context.out << where << '\n';
     return play_tune(context, run.store, run_id, plan, book ? &*book : nullptr, db, *run.claim);
 }
 

@@ -51,7 +51,8 @@ class Coordinator {
                 games::ResultSink& sink)
         : options_(options), source_(source), sink_(sink) {}
 
-    games::ServiceReport run(const games::EngineSettings& engines, const RankFiles& files) {
+    games::ServiceReport run(const games::EngineSettings& engines,
+                             const games::PlayerFiles& files) {
         auto binaries = files.binaries;
         binaries.push_back(own_binary());
         const std::string session = nlohmann::json{
@@ -240,14 +241,24 @@ class Coordinator {
     bool exhausted_ = false;
 };
 
+class MpiExecutor : public games::JobExecutor {
+  public:
+    bool distributed() const override { return true; }
+    std::string description() const override { return job_description(); }
+    games::ServiceReport run(const games::EngineSettings& engines,
+                             const games::ServiceOptions& options, games::JobSource& source,
+                             games::ResultSink& sink,
+                             const games::PlayerFiles& files) const override {
+        Coordinator coordinator(options, source, sink);
+        return coordinator.run(engines, files);
+    }
+};
+
 }  // namespace
 
-games::ServiceReport run_jobs(const games::EngineSettings& engines,
-                              const games::ServiceOptions& options, games::JobSource& source,
-                              games::ResultSink& sink, const RankFiles& files) {
-    if (!coordinates()) return games::run_jobs(engines, options, source, sink);
-    Coordinator coordinator(options, source, sink);
-    return coordinator.run(engines, files);
+const games::JobExecutor& executor() {
+    static const MpiExecutor mpi;
+    return coordinates() ? static_cast<const games::JobExecutor&>(mpi) : games::local_executor();
 }
 
 }  // namespace lmr::cluster

@@ -16,10 +16,10 @@
 // discarded, their engines killed. A game or search that finished normally is still delivered.
 //
 // Across an MPI job (harness/cluster): rank 0 keeps the client's source and sink and hands
-// the jobs out on request (cluster::run_jobs, the same contract as run_jobs); every other rank
-// runs this service over its local slots, with a source that asks rank 0 for each job and a
-// sink that sends each finished game back. The runner and the tuner call cluster::run_jobs
-// and change in nothing else.
+// the jobs out on request (cluster::executor(), the same contract as run_jobs); every other
+// rank runs this service over its local slots, with a source that asks rank 0 for each job and
+// a sink that sends each finished game back. The runner and the tuner are given a
+// JobExecutor (executor.hpp) and change in nothing else.
 
 #include <cstdint>
 #include <string>

@@ -8,8 +8,7 @@
 #include <span>
 #include <stdexcept>
 
-#include "harness/cluster/coordinator.hpp"
-#include "harness/cluster/world.hpp"
+#include "harness/games/executor.hpp"
 #include "harness/match/game.hpp"
 #include "harness/match/pgn.hpp"
 #include "harness/stats/format.hpp"
@@ -275,11 +274,11 @@ class RunRecorder : public games::ResultSink {
 
 namespace {
 
-// Under MPI: the binaries the run recorded, to be checked on every rank, and the resolved
-// configs it recorded, given to every rank.
-cluster::RankFiles rank_files(const RunSetup& setup) {
-    cluster::RankFiles files;
-    if (!cluster::coordinates()) return files;
+// When the games are played elsewhere: the binaries the run recorded, to be checked on every
+// machine, and the resolved configs it recorded, given to every machine.
+games::PlayerFiles player_files(const RunSetup& setup) {
+    games::PlayerFiles files;
+    if (!setup.executor->distributed()) return files;
     const auto attached = setup.store->run_engines(setup.run_id);
     for (std::size_t i = 0; i < setup.plan.engines.size(); ++i) {
         const EnginePlan& engine = setup.plan.engines[i];
@@ -345,7 +344,8 @@ RunOutcome run_games(const RunSetup& setup) {
     if (setup.claim) service.stop_requested = [&setup] { return setup.claim->lost(); };
 
     store.set_run_status(setup.run_id, store::RunStatus::kRunning);
-    const auto report = cluster::run_jobs(engines, service, source, recorder, rank_files(setup));
+    const auto report =
+        setup.executor->run(engines, service, source, recorder, player_files(setup));
     progress.close();
 
     RunOutcome outcome;

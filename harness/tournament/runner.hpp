@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "harness/games/executor.hpp"
 #include "harness/openings/book.hpp"
 #include "harness/stats/counts.hpp"
 #include "harness/stats/sprt.hpp"
@@ -33,6 +34,8 @@
 namespace lmr::tournament {
 
 struct RunSetup {
+    // Plays the games: on this machine or across an MPI job (cluster::executor()).
+    const games::JobExecutor* executor = &games::local_executor();
     store::Store* store = nullptr;  // the one writer
     std::int64_t run_id = 0;
     RunPlan plan;

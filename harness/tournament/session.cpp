@@ -3,7 +3,6 @@
 #include <optional>
 #include <ostream>
 
-#include "harness/cluster/world.hpp"
 #include "harness/match/time_control.hpp"
 #include "harness/openings/book.hpp"
 #include "harness/stats/format.hpp"
@@ -47,8 +46,10 @@ void check_plan(const RunPlan& plan) {
 SessionResult play(store::Store& store, std::int64_t run_id, const RunPlan& plan,
                    std::vector<std::int64_t> engine_ids, const openings::Book* book,
                    PlayerClaim& claim, const SessionOptions& options) {
-    if (options.out && cluster::coordinates()) *options.out << cluster::job_description() << '\n';
+    const std::string where = options.executor->description();
+    if (options.out && !where.empty()) *options.out << where << '\n';
     RunSetup setup;
+    setup.executor = options.executor;
     setup.claim = &claim;
     setup.store = &store;
     setup.run_id = run_id;

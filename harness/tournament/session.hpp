@@ -33,6 +33,7 @@ class PlanError : public std::runtime_error {
 };
 
 struct SessionOptions {
+    const games::JobExecutor* executor = &games::local_executor();  // see RunSetup
     std::filesystem::path db_path;
     std::string command_line;
     std::ostream* out = nullptr;  // progress and the final statistics

@@ -4,7 +4,6 @@
 #include <memory>
 #include <stdexcept>
 
-#include "harness/cluster/world.hpp"
 #include "harness/store/sha256.hpp"
 #include "harness/tournament/engine_identity.hpp"
 
@@ -67,7 +66,7 @@ std::optional<IterationResult> play_iteration(const EngineGamesSetup& setup,
 
     games::JobList source(std::move(jobs));
     Tally tally;
-    const auto report = cluster::run_jobs(engines, options, source, tally, setup.files);
+    const auto report = setup.executor->run(engines, options, source, tally, setup.files);
     if (report.cause == games::StopCause::kFailure)
         throw std::runtime_error("iteration " + std::to_string(request.k) + ": " + report.failure);
     const auto& r = tally.result;
@@ -86,7 +85,8 @@ uci_client::EngineSpec side_spec(const uci_client::EngineSpec& engine, const std
 }
 
 EngineGamesSetup plan_games_setup(const tournament::RunPlan& plan, const openings::Book* book,
-                                  const std::atomic<bool>* interrupt) {
+                                  const std::atomic<bool>* interrupt,
+                                  const games::JobExecutor& executor) {
     EngineGamesSetup setup;
     setup.engine = tournament::engine_spec(plan.engines.at(0));
     tournament::guard_binary(setup.engine);
@@ -96,7 +96,8 @@ EngineGamesSetup plan_games_setup(const tournament::RunPlan& plan, const opening
     setup.concurrency = plan.concurrency;
     setup.restart_engines = plan.restart_engines;
     setup.interrupt = interrupt;
-    if (cluster::coordinates()) {
+    setup.executor = &executor;
+    if (executor.distributed()) {
         const tournament::EnginePlan& engine = plan.engines.at(0);
         const auto binary = tournament::find_executable(engine.argv.at(0));
         setup.files.binaries.emplace_back(binary.string(), store::sha256_file_hex(binary));

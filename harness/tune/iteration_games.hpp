@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include "harness/cluster/coordinator.hpp"
+#include "harness/games/executor.hpp"
 #include "harness/match/game.hpp"
 #include "harness/openings/book.hpp"
 #include "harness/tournament/run_plan.hpp"
@@ -33,13 +33,16 @@ struct EngineGamesSetup {
     int concurrency = 1;
     bool restart_engines = false;  // a new θ+ and θ− process for every game (--restart on)
     const std::atomic<bool>* interrupt = nullptr;  // Ctrl-C: cancels the games in flight
-    cluster::RankFiles files;  // under MPI: the binary every rank must have, the config it gets
+    // Plays the games: on this machine or across an MPI job (cluster::executor()).
+    const games::JobExecutor* executor = &games::local_executor();
+    games::PlayerFiles files;  // played elsewhere: the binary each machine must have, the config
 };
 
 // The setup of a tune's plan: its one engine, game settings and timeouts converted as for any
 // run (tournament::engine_spec, game_settings, engine_timeouts). Throws like game_settings.
 EngineGamesSetup plan_games_setup(const tournament::RunPlan& plan, const openings::Book* book,
-                                  const std::atomic<bool>* interrupt);
+                                  const std::atomic<bool>* interrupt,
+                                  const games::JobExecutor& executor);
 
 // A PlayIteration over real engines. Returns nullopt when interrupted; throws
 // std::runtime_error when an engine can no longer be started. `setup.book` must outlive it.

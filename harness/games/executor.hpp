@@ -1,0 +1,45 @@
+#pragma once
+
+// Where the engine-games service plays: on this machine (run_jobs, service.hpp) or across an
+// MPI job (harness/cluster). The layers that have games played — the tournament runner and the
+// tuner — are given an executor and do not know which; the command line picks it
+// (cluster::executor()), so only harness/cli and harness/cluster depend on MPI.
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "harness/games/service.hpp"
+
+namespace lmr::games {
+
+// What every machine that plays must have, or is given, when the games are played elsewhere:
+// results from mixed binaries are worthless.
+struct PlayerFiles {
+    // Engine binaries as the engines' argv[0] names them, each with the SHA-256 (hex) the run
+    // recorded: every machine needs the same file at the same path.
+    std::vector<std::pair<std::string, std::string>> binaries;
+    // Files the engines' argv names, with their content, written by each player into a private
+    // directory for the session (argv rewritten to point there): lmr-engine's resolved configs,
+    // so every machine plays exactly the recorded config, wherever the run's files are.
+    std::vector<std::pair<std::string, std::string>> given;
+};
+
+class JobExecutor {
+  public:
+    virtual ~JobExecutor() = default;
+    // Whether the games are played on other machines: then run() needs the PlayerFiles.
+    virtual bool distributed() const = 0;
+    // What a run prints when it starts, saying where its games are played; empty when they are
+    // played here.
+    virtual std::string description() const = 0;
+    // run_jobs's contract (service.hpp); `files` is read only when distributed().
+    virtual ServiceReport run(const EngineSettings& engines, const ServiceOptions& options,
+                              JobSource& source, ResultSink& sink,
+                              const PlayerFiles& files) const = 0;
+};
+
+// Plays on this machine's slots: run_jobs.
+const JobExecutor& local_executor();
+
+}  // namespace lmr::games
