@@ -76,7 +76,7 @@ std::optional<lmr::chess::Position> position_from(const std::optional<std::strin
 }
 
 // `explain`: every flag takes one value except --pv and --fen (see take_fen).
-int explain_command(const lmr::lmr::LmrConfig& config, const std::vector<std::string>& rest) {
+int explain_command(const lmr::reduction::LmrConfig& config, const std::vector<std::string>& rest) {
     std::optional<std::string> fen, move_text;
     lmr::search::ExplainRequest request;
     for (std::size_t i = 1; i < rest.size(); ++i) {
@@ -133,7 +133,7 @@ int main(int argc, char** argv) {
     // search thread writing info lines. Engine::emit() flushes under its own lock instead.
     std::cin.tie(nullptr);
     std::vector<std::string> args(argv + 1, argv + argc);
-    lmr::lmr::LmrConfig config;
+    lmr::reduction::LmrConfig config;
     bool have_config = false;
     std::vector<std::string> rest;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -144,7 +144,7 @@ int main(int argc, char** argv) {
         if (args[i] == "--config") {
             if (i + 1 >= args.size()) return usage_error("--config needs a file");
             try {
-                config = lmr::lmr::load_config(args[++i]);
+                config = lmr::reduction::load_config(args[++i]);
                 have_config = true;
             } catch (const std::exception& e) {
                 std::cerr << "lmr-engine: " << e.what() << '\n';
@@ -156,7 +156,7 @@ int main(int argc, char** argv) {
     }
     if (!have_config) {
         try {
-            config = lmr::lmr::default_config();
+            config = lmr::reduction::default_config();
         } catch (const std::exception& e) {
             std::cerr << "lmr-engine: built-in config: " << e.what() << '\n';
             return 2;
@@ -176,7 +176,7 @@ int main(int argc, char** argv) {
         // The resolved config (extends merged, defaults filled): what the harness stores and
         // hashes.
         if (rest.size() != 1) return usage_error("config takes no argument");
-        std::cout << lmr::lmr::resolved_json(config) << '\n';
+        std::cout << lmr::reduction::resolved_json(config) << '\n';
         return 0;
     }
 

@@ -9,7 +9,7 @@
 #include "engine/lmr/fields.hpp"
 #include "engine/text/text.hpp"
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 namespace {
 
 using nlohmann::json;
@@ -407,4 +407,4 @@ std::string resolved_json(const LmrConfig& config) {
     return out.dump(2) + "\n";
 }
 
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 
 // Thrown for every problem with a config; the message names the file and the JSON path.
 class ConfigError : public std::runtime_error {
@@ -273,4 +273,4 @@ std::string resolved_json(const LmrConfig& config);
 // throws ConfigError.
 void validate(const LmrConfig& config);
 
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

@@ -5,7 +5,7 @@
 #include "engine/chess/attacks.hpp"
 #include "engine/chess/bitboard.hpp"
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 namespace {
 
 using namespace chess;
@@ -146,4 +146,4 @@ bool rebel_ordering_reads_quiet_part(const RebelOrderingInput& in) {
            !in.is_minor_promotion;
 }
 
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

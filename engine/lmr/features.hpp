@@ -5,7 +5,7 @@
 #include "engine/chess/position.hpp"
 #include "engine/chess/types.hpp"
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 
 // Step 5, mode first_attack: after the move, the moved piece or a piece it uncovers attacks an
 // enemy knight, bishop, rook or queen that none of our pieces attacked before, and
@@ -77,4 +77,4 @@ inline int rebel_history_to_ordering(int rebel_history) {
     return h < -20 ? -20 : h > 20 ? 20 : h;
 }
 
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

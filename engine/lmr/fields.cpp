@@ -1,7 +1,7 @@
 // The field table (see fields.hpp). Each line defines one JSON key once.
 #include "engine/lmr/fields.hpp"
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 namespace {
 
 constexpr int kWeightMin = -1000, kWeightMax = 1000;
@@ -352,4 +352,4 @@ const FieldDesc* find_field(std::string_view path) {
     return nullptr;
 }
 
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

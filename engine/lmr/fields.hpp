@@ -11,7 +11,7 @@
 
 #include "engine/lmr/config.hpp"
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 
 enum class FieldKind {
     kObject,  // a group of keys; documentation only
@@ -71,4 +71,4 @@ inline const std::vector<std::vector<int>>& get_table(const FieldDesc& f, const 
 std::string config_json_schema();
 std::string config_markdown_reference();
 
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

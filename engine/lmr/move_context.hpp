@@ -5,7 +5,7 @@
 #include <string_view>
 #include <variant>
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 
 struct MoveContext {
     // --- the node ---------------------------------------------------------------------
@@ -100,4 +100,4 @@ inline constexpr MoveContextField kMoveContextFields[] = {
     {"escapes_threat", &MoveContext::escapes_threat},
 };
 
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

@@ -4,7 +4,7 @@
 #include "engine/lmr/fields.hpp"
 #include "engine/text/text.hpp"
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 namespace {
 
 std::vector<ParamSpec> build_params() {
@@ -76,4 +76,4 @@ void set_param(LmrConfig& config, std::string_view name, int value) {
     p->set(config, value);
 }
 
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

@@ -12,7 +12,7 @@
 
 #include "engine/lmr/config.hpp"
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 
 struct ParamSpec {
     std::string name;  // "lmr.steps.history.weight"
@@ -30,4 +30,4 @@ const ParamSpec* find_param(std::string_view name);
 // name when it is unknown).
 void set_param(LmrConfig& config, std::string_view name, int value);
 
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

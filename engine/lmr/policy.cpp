@@ -13,7 +13,7 @@
 
 #include "engine/lmr/rule_fires.hpp"
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 namespace {
 
 // Calls visit(rule) for the rules of the kinds first..last in order, as compile-time constants
@@ -201,4 +201,4 @@ int LmrPolicy::clamp(std::int64_t plies, const MoveContext& c, Rule skip, Trace*
     return static_cast<int>(plies);
 }
 
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

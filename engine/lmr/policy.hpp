@@ -9,7 +9,7 @@
 #include "engine/lmr/rules.hpp"
 #include "engine/lmr/stats.hpp"
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 
 class LmrPolicy {
   public:
@@ -56,4 +56,4 @@ class LmrPolicy {
     static_assert(kRuleCount <= 64);
 };
 
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

@@ -9,7 +9,7 @@
 #include "engine/lmr/move_context.hpp"
 #include "engine/lmr/rules.hpp"
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 
 // What a rule reads when it decides: the config, the move, and step 1's table value for the
 // move (weight applied; the policy keeps the table).
@@ -167,4 +167,4 @@ inline bool adds(bool condition, std::int64_t value, std::int64_t& units) {
     return false;
 }
 
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

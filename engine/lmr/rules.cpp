@@ -5,7 +5,7 @@
 #include "engine/lmr/config.hpp"
 #include "engine/lmr/move_context.hpp"
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 namespace {
 
 bool always(const LmrParams&) {
@@ -149,4 +149,4 @@ unsigned rule_inputs(const LmrParams& params) {
     return inputs;
 }
 
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

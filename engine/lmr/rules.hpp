@@ -11,7 +11,7 @@
 #include <span>
 #include <string_view>
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 
 struct LmrParams;    // engine/lmr/config.hpp
 struct MoveContext;  // engine/lmr/move_context.hpp
@@ -159,4 +159,4 @@ std::optional<Rule> rule_from_name(std::string_view name);
 // The RuleInput bits the rules switched on by params need (none when LMR is off).
 unsigned rule_inputs(const LmrParams& params);
 
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

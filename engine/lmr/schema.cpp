@@ -5,7 +5,7 @@
 
 #include "engine/lmr/fields.hpp"
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -174,4 +174,4 @@ std::string config_markdown_reference() {
     return out;
 }
 
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

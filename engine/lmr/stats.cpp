@@ -5,7 +5,7 @@
 #include <ostream>
 #include <string>
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 
 std::uint64_t LmrStats::reductions_of(int plies) const {
     if (plies < -kMaxPlies || plies > kMaxPlies) return 0;
@@ -197,4 +197,4 @@ void print_stats(const LmrStats& stats, std::ostream& out, int scale,
     out << line_prefix << "reductions by plies " << (sizes.empty() ? "-" : sizes) << '\n';
 }
 
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

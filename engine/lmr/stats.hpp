@@ -11,7 +11,7 @@
 
 #include "engine/lmr/rules.hpp"
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 
 struct LmrStats {
     static constexpr int kMaxPlies = 16;  // histogram: reductions -kMaxPlies..+kMaxPlies plies
@@ -72,4 +72,4 @@ std::optional<LmrReport> parse_report_line(std::string_view text);
 void print_stats(const LmrStats& stats, std::ostream& out, int scale = 10,
                  std::string_view line_prefix = "");
 
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

@@ -65,7 +65,7 @@ constexpr std::array<std::string_view, 42> kBenchFens = {
 
 }  // namespace
 
-BenchResult run_bench(int depth, const lmr::LmrConfig& config, std::size_t hash_mb,
+BenchResult run_bench(int depth, const reduction::LmrConfig& config, std::size_t hash_mb,
                       std::ostream& out) {
     Searcher searcher;
     searcher.set_hash_mb(hash_mb);
@@ -99,7 +99,7 @@ BenchResult run_bench(int depth, const lmr::LmrConfig& config, std::size_t hash_
 
     const SearchStats& stats = searcher.stats();
     out << "\nLMR statistics (config " << config.name << ")\n";
-    lmr::print_stats(searcher.lmr_stats(), out, config.lmr.scale, "  ");
+    reduction::print_stats(searcher.lmr_stats(), out, config.lmr.scale, "  ");
     out << std::fixed << std::setprecision(1);
     out << "  re-search rate: " << 100.0 * stats.re_search_rate() << "% (" << stats.re_searches
         << " of " << stats.reduced_searches << " reduced searches)\n";

@@ -19,7 +19,7 @@ struct BenchResult {
 
 // Prints one line per position, the totals ("Nodes searched: N", "Nodes/second: X") and
 // the LMR statistics (policy counters, re-search and fail-high-first rates).
-BenchResult run_bench(int depth, const lmr::LmrConfig& config, std::size_t hash_mb,
+BenchResult run_bench(int depth, const reduction::LmrConfig& config, std::size_t hash_mb,
                       std::ostream& out);
 
 }  // namespace lmr::search

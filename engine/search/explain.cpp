@@ -14,8 +14,8 @@
 namespace lmr::search {
 namespace {
 
-using lmr::MoveContext;
-using lmr::MoveContextField;
+using reduction::MoveContext;
+using reduction::MoveContextField;
 
 void apply_set(MoveContext& ctx, const std::string& assignment) {
     const std::size_t eq = assignment.find('=');
@@ -23,7 +23,7 @@ void apply_set(MoveContext& ctx, const std::string& assignment) {
         throw ExplainError("--set " + assignment + ": expected FIELD=VALUE");
     const std::string_view name = std::string_view(assignment).substr(0, eq);
     const std::string_view value = std::string_view(assignment).substr(eq + 1);
-    for (const MoveContextField& field : lmr::kMoveContextFields) {
+    for (const MoveContextField& field : reduction::kMoveContextFields) {
         if (field.name != name) continue;
         if (const auto* flag = std::get_if<bool MoveContext::*>(&field.member)) {
             if (value != "true" && value != "false")
@@ -42,14 +42,15 @@ void apply_set(MoveContext& ctx, const std::string& assignment) {
         return;
     }
     std::vector<std::string> names;
-    for (const MoveContextField& field : lmr::kMoveContextFields) names.emplace_back(field.name);
+    for (const MoveContextField& field : reduction::kMoveContextFields)
+        names.emplace_back(field.name);
     throw ExplainError("--set " + assignment + ": unknown field '" + std::string(name) + "'" +
                        text::did_you_mean(name, names));
 }
 
 }  // namespace
 
-std::string explain_reduction(const lmr::LmrConfig& config, const chess::Position& pos,
+std::string explain_reduction(const reduction::LmrConfig& config, const chess::Position& pos,
                               chess::Move move, const ExplainRequest& request) {
     if (request.depth < 1 || request.depth > 63) throw ExplainError("--depth must be 1..63");
     if (request.ply < 0 || request.ply >= kMaxPly - 8) throw ExplainError("--ply out of range");
@@ -63,13 +64,13 @@ std::string explain_reduction(const lmr::LmrConfig& config, const chess::Positio
                                  request.pv, request.alpha, request.beta);
     for (const std::string& assignment : request.sets) apply_set(ctx, assignment);
 
-    const lmr::LmrPolicy policy(config);
-    lmr::LmrStats stats;
+    const reduction::LmrPolicy policy(config);
+    reduction::LmrStats stats;
     const int plies = policy.reduction(ctx, &stats);
 
     nlohmann::ordered_json out;
     nlohmann::ordered_json inputs = nlohmann::ordered_json::object();
-    for (const MoveContextField& field : lmr::kMoveContextFields) {
+    for (const MoveContextField& field : reduction::kMoveContextFields) {
         if (const auto* flag = std::get_if<bool MoveContext::*>(&field.member))
             inputs[std::string(field.name)] = ctx.*(*flag);
         else
@@ -83,29 +84,30 @@ std::string explain_reduction(const lmr::LmrConfig& config, const chess::Positio
     nlohmann::ordered_json clamps = nlohmann::ordered_json::object();
     nlohmann::ordered_json blocked_by = nullptr;
     std::int64_t r_units = 0;
-    for (const lmr::RuleSpec& spec : lmr::rule_specs()) {
+    for (const reduction::RuleSpec& spec : reduction::rule_specs()) {
         const std::string name(spec.name);
         const bool fired = stats.count(spec.rule) > 0;
         const bool changed = stats.changes(spec.rule) > 0;
-        switch (lmr::rule_kind(spec.rule)) {
-            case lmr::RuleKind::kEligibility:
-            case lmr::RuleKind::kGate:
-            case lmr::RuleKind::kOnePlyGate:
+        switch (reduction::rule_kind(spec.rule)) {
+            case reduction::RuleKind::kEligibility:
+            case reduction::RuleKind::kGate:
+            case reduction::RuleKind::kOnePlyGate:
                 gates[name] = fired;
-                if (fired && lmr::blocks_lmr(spec.rule)) blocked_by = name;
+                if (fired && reduction::blocks_lmr(spec.rule)) blocked_by = name;
                 break;
-            case lmr::RuleKind::kStep:
-            case lmr::RuleKind::kTerm:
-            case lmr::RuleKind::kScaling: {
+            case reduction::RuleKind::kStep:
+            case reduction::RuleKind::kTerm:
+            case reduction::RuleKind::kScaling: {
                 const std::int64_t units = stats.contributed(spec.rule);
                 nlohmann::ordered_json entry{
                     {"fired", fired}, {"units", units}, {"changed", changed}};
-                auto& group = lmr::rule_kind(spec.rule) == lmr::RuleKind::kStep ? steps : terms;
+                auto& group =
+                    reduction::rule_kind(spec.rule) == reduction::RuleKind::kStep ? steps : terms;
                 group[name.substr(name.find('.') + 1)] = entry;
                 r_units += units;
                 break;
             }
-            case lmr::RuleKind::kClamp:
+            case reduction::RuleKind::kClamp:
                 clamps[name] = fired;
                 break;
         }

@@ -28,7 +28,7 @@ class ExplainError : public std::invalid_argument {
 
 // {"inputs": {...}, "gates": {...}, "blocked_by": ..., "steps": {...}, "terms": {...},
 //  "clamps": {...}, "r_units": n, "plies": n} (docs/configs.md, "Explaining a reduction").
-std::string explain_reduction(const lmr::LmrConfig& config, const chess::Position& pos,
+std::string explain_reduction(const reduction::LmrConfig& config, const chess::Position& pos,
                               chess::Move move, const ExplainRequest& request);
 
 }  // namespace lmr::search

@@ -16,7 +16,7 @@ Searcher::Searcher()
     : tables_(std::make_unique<Tables>()),
       stack_(std::make_unique<StackEntry[]>(kMaxPly + 2 * kStackOffset)),
       pv_(std::make_unique<PrincipalVariation[]>(kMaxPly + 1)) {
-    set_config(lmr::default_config());
+    set_config(reduction::default_config());
     new_game();
 }
 
@@ -33,18 +33,18 @@ void Searcher::new_game() {
     for (int i = 0; i < kMaxPly + 2 * kStackOffset; ++i) stack_[i] = StackEntry{};
 }
 
-void Searcher::set_config(const lmr::LmrConfig& config) {
+void Searcher::set_config(const reduction::LmrConfig& config) {
     config_ = config;
-    policy_ = std::make_unique<lmr::LmrPolicy>(config_);
-    needs_eval_deltas_ = policy_->needs(lmr::kInputEvalDeltas);
-    needs_new_threat_ = policy_->needs(lmr::kInputNewThreat);
-    needs_threat_escape_ = policy_->needs(lmr::kInputThreatEscape);
-    needs_ordering_ = policy_->needs(lmr::kInputOrderingScore);
+    policy_ = std::make_unique<reduction::LmrPolicy>(config_);
+    needs_eval_deltas_ = policy_->needs(reduction::kInputEvalDeltas);
+    needs_new_threat_ = policy_->needs(reduction::kInputNewThreat);
+    needs_threat_escape_ = policy_->needs(reduction::kInputThreatEscape);
+    needs_ordering_ = policy_->needs(reduction::kInputOrderingScore);
 }
 
 void Searcher::reset_stats() {
     stats_ = SearchStats{};
-    lmr_stats_ = lmr::LmrStats{};
+    lmr_stats_ = reduction::LmrStats{};
 }
 
 std::int64_t Searcher::elapsed_ms() const {

@@ -1,4 +1,4 @@
-// What the search hands the LMR policy: the one function pair that fills lmr::MoveContext,
+// What the search hands the LMR policy: the one function pair that fills reduction::MoveContext,
 // used by negamax for every late move and by `lmr-engine explain`.
 #include "engine/lmr/features.hpp"
 #include "engine/search/search_internal.hpp"
@@ -24,7 +24,7 @@ int without_tempo(const eval::Breakdown& b) {
 }  // namespace
 
 bool Searcher::lmr_improving(int ply, bool in_check, bool engine_improving) const {
-    if (config_.lmr.improving == lmr::ImprovingRule::kEngine) return engine_improving;
+    if (config_.lmr.improving == reduction::ImprovingRule::kEngine) return engine_improving;
     // Seed 001: a node two plies up that was in check has static_eval -INFINITY there.
     if (in_check || ply < 2) return false;
     const StackEntry* ss = &stack_[ply + kStackOffset];
@@ -32,7 +32,7 @@ bool Searcher::lmr_improving(int ply, bool in_check, bool engine_improving) cons
     return prev2 == kNoScore || ss->static_eval > prev2;
 }
 
-void Searcher::fill_move_context(lmr::MoveContext& ctx, LmrNode& node, Move m,
+void Searcher::fill_move_context(reduction::MoveContext& ctx, LmrNode& node, Move m,
                                  const MoveFacts& facts, int move_number, int alpha, int beta) {
     const bool root = node.ply == 0;
     ctx.depth = node.depth;
@@ -46,9 +46,9 @@ void Searcher::fill_move_context(lmr::MoveContext& ctx, LmrNode& node, Move m,
     ctx.improving = node.improving;
     ctx.root_iteration = iteration_;
     if (root) {
-        const lmr::Gates& g = config_.lmr.gates;
+        const reduction::Gates& g = config_.lmr.gates;
         const int last_best = root_moves_[root_index_ - 1].last_best_iteration;
-        ctx.root_best = g.root_best_reading == lmr::RootBestReading::kEverBest
+        ctx.root_best = g.root_best_reading == reduction::RootBestReading::kEverBest
                             ? iteration_ >= g.root_best_iteration && last_best > 0
                             : last_best >= g.root_best_iteration;
     }
@@ -71,16 +71,16 @@ void Searcher::fill_move_context(lmr::MoveContext& ctx, LmrNode& node, Move m,
     ctx.alpha = alpha;
     ctx.beta = beta;
     // Each threat step's inputs only when that step is on: a scan of the board per move.
-    const lmr::Steps& s = config_.lmr.steps;
-    if (needs_new_threat_ && s.new_threat.mode == lmr::NewThreatMode::kFirstAttack)
-        ctx.creates_threat = lmr::creates_new_threat(pos_, m);
-    if (needs_threat_escape_ && s.threat_escape.mode == lmr::ThreatEscapeMode::kMovedAway)
-        ctx.escapes_threat = lmr::escapes_threat(pos_, m);
+    const reduction::Steps& s = config_.lmr.steps;
+    if (needs_new_threat_ && s.new_threat.mode == reduction::NewThreatMode::kFirstAttack)
+        ctx.creates_threat = reduction::creates_new_threat(pos_, m);
+    if (needs_threat_escape_ && s.threat_escape.mode == reduction::ThreatEscapeMode::kMovedAway)
+        ctx.escapes_threat = reduction::escapes_threat(pos_, m);
     if ((needs_new_threat_ || needs_threat_escape_) && !node.threats_known) {
         if (needs_threat_escape_)
-            node.own_threatened = lmr::threatened_pieces(pos_, pos_.side_to_move());
+            node.own_threatened = reduction::threatened_pieces(pos_, pos_.side_to_move());
         if (needs_new_threat_)
-            node.their_threatened = lmr::threatened_pieces(pos_, ~pos_.side_to_move());
+            node.their_threatened = reduction::threatened_pieces(pos_, ~pos_.side_to_move());
         node.threats_known = true;
     }
     const StackEntry* ss = &stack_[node.ply + kStackOffset];
@@ -96,16 +96,17 @@ void Searcher::fill_move_context(lmr::MoveContext& ctx, LmrNode& node, Move m,
     }
 }
 
-bool Searcher::fill_move_context_after(lmr::MoveContext& ctx, LmrNode& node) {
+bool Searcher::fill_move_context_after(reduction::MoveContext& ctx, LmrNode& node) {
     StackEntry* ss = &stack_[node.ply + kStackOffset];
     // pos_ is after the move: the opponent is to move.
-    const lmr::Steps& s = config_.lmr.steps;
-    if (needs_new_threat_ && s.new_threat.mode == lmr::NewThreatMode::kThreatened)
-        ctx.creates_threat = ctx.see_ge0 && (lmr::threatened_pieces(pos_, pos_.side_to_move()) &
-                                             ~node.their_threatened) != 0;
-    if (needs_threat_escape_ && s.threat_escape.mode == lmr::ThreatEscapeMode::kResolved)
+    const reduction::Steps& s = config_.lmr.steps;
+    if (needs_new_threat_ && s.new_threat.mode == reduction::NewThreatMode::kThreatened)
+        ctx.creates_threat =
+            ctx.see_ge0 &&
+            (reduction::threatened_pieces(pos_, pos_.side_to_move()) & ~node.their_threatened) != 0;
+    if (needs_threat_escape_ && s.threat_escape.mode == reduction::ThreatEscapeMode::kResolved)
         ctx.escapes_threat = node.own_threatened != 0 && ctx.see_ge0 &&
-                             lmr::threatened_pieces(pos_, ~pos_.side_to_move()) == 0;
+                             reduction::threatened_pieces(pos_, ~pos_.side_to_move()) == 0;
     if (!needs_eval_deltas_ || !ss->has_breakdown) return false;
     // Evaluate the child once here; the child node reuses it as its static eval.
     StackEntry* child = ss + 1;
@@ -119,8 +120,9 @@ bool Searcher::fill_move_context_after(lmr::MoveContext& ctx, LmrNode& node) {
     return true;
 }
 
-lmr::MoveContext Searcher::explain_context(const chess::Position& pos, Move m, int depth, int ply,
-                                           int move_number, bool pv, int alpha, int beta) {
+reduction::MoveContext Searcher::explain_context(const chess::Position& pos, Move m, int depth,
+                                                 int ply, int move_number, bool pv, int alpha,
+                                                 int beta) {
     new_game();
     pos_ = pos;
     iteration_ = depth + ply;  // the iteration that reaches this node at this depth
@@ -150,7 +152,7 @@ lmr::MoveContext Searcher::explain_context(const chess::Position& pos, Move m, i
     MoveFacts facts;
     facts.capture = pos_.is_capture(m);
     facts.gives_check = pos_.gives_check(m);
-    lmr::MoveContext ctx{};
+    reduction::MoveContext ctx{};
     fill_move_context(ctx, node, m, facts, move_number, alpha, beta);
     pos_.make_move(m);
     fill_move_context_after(ctx, node);

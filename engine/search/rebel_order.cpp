@@ -15,17 +15,17 @@ namespace {
 
 // The inputs of m's score that are read off the move and the position at no cost: which slot
 // names it, what it moves, captures or promotes to.
-lmr::RebelOrderingInput plain_inputs(const chess::Position& pos, Move m, const Move* killers,
-                                     Move mate_killer) {
+reduction::RebelOrderingInput plain_inputs(const chess::Position& pos, Move m, const Move* killers,
+                                           Move mate_killer) {
     const bool capture = pos.is_capture(m);
     const bool promotion = m.is_promotion();
-    lmr::RebelOrderingInput in;
+    reduction::RebelOrderingInput in;
     in.is_mate_killer = m == mate_killer && m != Move::none();
-    in.killer = m == killers[0]   ? lmr::KillerSlot::kKiller1
-                : m == killers[1] ? lmr::KillerSlot::kKiller2
-                : m == killers[2] ? lmr::KillerSlot::kKiller1TwoPliesBack
-                : m == killers[3] ? lmr::KillerSlot::kKiller2TwoPliesBack
-                                  : lmr::KillerSlot::kNone;
+    in.killer = m == killers[0]   ? reduction::KillerSlot::kKiller1
+                : m == killers[1] ? reduction::KillerSlot::kKiller2
+                : m == killers[2] ? reduction::KillerSlot::kKiller1TwoPliesBack
+                : m == killers[3] ? reduction::KillerSlot::kKiller2TwoPliesBack
+                                  : reduction::KillerSlot::kNone;
     in.is_capture = capture;
     in.mover = chess::type_of(pos.moved_piece(m));
     in.captured = capture ? chess::type_of(pos.captured_piece(m)) : chess::kNoPieceType;
@@ -41,16 +41,16 @@ lmr::RebelOrderingInput plain_inputs(const chess::Position& pos, Move m, const M
 int rebel_move_score(const chess::Position& pos, Move m, const RebelOrderingTables& tables,
                      int winning_rank) {
     const chess::Piece moved = pos.moved_piece(m);
-    lmr::RebelOrderingInput in = plain_inputs(pos, m, tables.killers, tables.mate_killer);
+    reduction::RebelOrderingInput in = plain_inputs(pos, m, tables.killers, tables.mate_killer);
     in.is_tt_move = m == tables.tt_move;
     in.see = in.is_capture ? pos.see(m) : 0;
     in.winning_capture_rank = winning_rank;
     const int phase = eval::game_phase(pos);
     in.pst_delta = eval::pst_gain(moved, m.from(), m.to(), phase);
     in.rebel_history = tables.history->get(moved, m.to());
-    in.piece_under_attack = lmr::is_threatened(pos, m.from());
+    in.piece_under_attack = reduction::is_threatened(pos, m.from());
     in.to_square_unsafe = !pos.see_ge(m, 0);
-    return lmr::rebel_ordering_score(in);
+    return reduction::rebel_ordering_score(in);
 }
 
 void RebelNodeFacts::reset(const chess::Position& pos) {
@@ -112,7 +112,7 @@ bool RebelNodeFacts::threatened(chess::Square sq) {
     if (!(enemy_attacks_ & b)) return false;  // not attacked: is_threatened's first answer
     if (!(threat_known_ & b)) {
         threat_known_ |= b;
-        if (lmr::is_threatened(*pos_, sq)) threatened_ |= b;
+        if (reduction::is_threatened(*pos_, sq)) threatened_ |= b;
     }
     return (threatened_ & b) != 0;
 }
@@ -172,13 +172,13 @@ void RebelMoveList::generate() {
 int RebelMoveList::score(Move m, int see, int rank) {
     const chess::Position& pos = *pos_;
     const chess::Piece moved = pos.moved_piece(m);
-    lmr::RebelOrderingInput in = plain_inputs(pos, m, killers_, mate_killer_);
+    reduction::RebelOrderingInput in = plain_inputs(pos, m, killers_, mate_killer_);
     in.is_tt_move = false;  // handed out unscored
     in.see = see;
     in.winning_capture_rank = rank;
     // The inputs that cost something are worked out only where the score reads them.
-    const bool quiet_part = lmr::rebel_ordering_reads_quiet_part(in);
-    const bool safety = lmr::rebel_ordering_reads_safety(in);
+    const bool quiet_part = reduction::rebel_ordering_reads_quiet_part(in);
+    const bool safety = reduction::rebel_ordering_reads_safety(in);
     if ((quiet_part || safety) && !facts_ready_) {
         facts_.reset(pos);
         facts_ready_ = true;
@@ -191,7 +191,7 @@ int RebelMoveList::score(Move m, int see, int rank) {
         in.piece_under_attack = facts_.threatened(m.from());
     }
     if (safety) in.to_square_unsafe = !facts_.see_ge0(m);
-    return lmr::rebel_ordering_score(in);
+    return reduction::rebel_ordering_score(in);
 }
 
 void RebelMoveList::score_special() {
@@ -235,9 +235,9 @@ void RebelMoveList::score_quiet() {
         const Move m = Move::from_raw(raw_[index]);
         const chess::Piece moved = pos_->moved_piece(m);
         const int pst_delta = eval::pst_gain(moved, m.from(), m.to(), phase);
-        const int score = lmr::rebel_ordering_quiet_part(
-            pst_delta, lmr::rebel_history_to_ordering(history_[index]), facts_.threatened(m.from()),
-            !facts_.see_ge0(m));
+        const int score = reduction::rebel_ordering_quiet_part(
+            pst_delta, reduction::rebel_history_to_ordering(history_[index]),
+            facts_.threatened(m.from()), !facts_.see_ge0(m));
         keys_[k] += score * 256;
     }
     // Best first; the keys are unique, so equal scores keep generation order. Each key's

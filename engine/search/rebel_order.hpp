@@ -42,7 +42,7 @@ class RebelNodeFacts {
         if (!(enemy_attacks_ & to) && !(slider_seen_ & from) && !m.is_en_passant()) return true;
         return see_ge0_worked_out(m);
     }
-    // lmr::is_threatened(pos, sq) for a square holding a piece of the side to move; each
+    // reduction::is_threatened(pos, sq) for a square holding a piece of the side to move; each
     // square is worked out once.
     bool threatened(chess::Square sq);
 

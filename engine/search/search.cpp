@@ -355,7 +355,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
 
         // ---- The LMR seam: the policy alone decides the reduction of every move. ----
         const bool consult_policy = policy_->eligible(depth, searched, &lmr_stats_);
-        lmr::MoveContext ctx{};
+        reduction::MoveContext ctx{};
         if (consult_policy) {
             fill_move_context(ctx, lmr_node, m, {capture, gives_check, history, butterfly},
                               searched, alpha, beta);
@@ -421,7 +421,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
                 ++stats_.re_searches;
                 searched_depth = new_depth;
                 straight_to_full_window =
-                    kPv && config_.research() == lmr::ResearchPolicy::kReducedThenFull;
+                    kPv && config_.research() == reduction::ResearchPolicy::kReducedThenFull;
                 if (!straight_to_full_window) score = null_window(new_depth, !cut_node);
             }
             // At the root a fail high is searched again too: the aspiration loop needs its

@@ -1,7 +1,7 @@
 #pragma once
 // The search: iterative deepening with aspiration windows around a PVS alpha-beta with
 // transposition table, quiescence, pruning (each switchable from LmrConfig::search) and the
-// LMR seam: every reduction of a late move is decided by lmr::LmrPolicy::reduction().
+// LMR seam: every reduction of a late move is decided by reduction::LmrPolicy::reduction().
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -91,8 +91,8 @@ class Searcher {
     void clear_hash() { tt_.clear(); }
     // A new game: TT and every history table cleared, so searches are reproducible.
     void new_game();
-    void set_config(const lmr::LmrConfig& config);
-    const lmr::LmrConfig& config() const { return config_; }
+    void set_config(const reduction::LmrConfig& config);
+    const reduction::LmrConfig& config() const { return config_; }
     void set_move_overhead(std::int64_t ms) { move_overhead_ms_ = ms; }
     // Progress lines; called on the search thread.
     void set_info_callback(InfoCallback cb) { info_ = std::move(cb); }
@@ -109,7 +109,7 @@ class Searcher {
     // Statistics accumulate over searches until reset (bench sums a whole run).
     void reset_stats();
     const SearchStats& stats() const { return stats_; }
-    const lmr::LmrStats& lmr_stats() const { return lmr_stats_; }
+    const reduction::LmrStats& lmr_stats() const { return lmr_stats_; }
     int hashfull() const { return tt_.hashfull(); }
 
     // For tests: direct access to the table.
@@ -118,8 +118,8 @@ class Searcher {
     // `lmr-engine explain`: the MoveContext the search would hand the policy for move m of
     // pos at a node of this depth and ply, with empty histories and killers and no earlier
     // plies (a new game). Every field is filled, also those the config does not read.
-    lmr::MoveContext explain_context(const chess::Position& pos, chess::Move m, int depth, int ply,
-                                     int move_number, bool pv, int alpha, int beta);
+    reduction::MoveContext explain_context(const chess::Position& pos, chess::Move m, int depth,
+                                           int ply, int move_number, bool pv, int alpha, int beta);
 
   private:
     struct StackEntry;
@@ -132,11 +132,11 @@ class Searcher {
     int negamax(int alpha, int beta, int depth, int ply, bool cut_node);
     // The one place that fills what the LMR policy reads about move m (lmr_inputs.cpp); the
     // search and `explain` both use it. Before the move (pos_ at the node):
-    void fill_move_context(lmr::MoveContext& ctx, LmrNode& node, chess::Move m,
+    void fill_move_context(reduction::MoveContext& ctx, LmrNode& node, chess::Move m,
                            const MoveFacts& facts, int move_number, int alpha, int beta);
     // After make_move: the eval deltas (the child's evaluation is kept in the stack for the
     // child node; returns true then) and step 6 read as "resolved".
-    bool fill_move_context_after(lmr::MoveContext& ctx, LmrNode& node);
+    bool fill_move_context_after(reduction::MoveContext& ctx, LmrNode& node);
     // The improving flag the LMR terms read (lmr.improving), given the engine's own.
     bool lmr_improving(int ply, bool in_check, bool engine_improving) const;
     template <bool kPv>
@@ -168,8 +168,8 @@ class Searcher {
     std::vector<RootMove> root_moves_;
     std::size_t root_index_ = 0;
 
-    lmr::LmrConfig config_;
-    std::unique_ptr<lmr::LmrPolicy> policy_;
+    reduction::LmrConfig config_;
+    std::unique_ptr<reduction::LmrPolicy> policy_;
     bool needs_eval_deltas_ = false;
     bool needs_new_threat_ = false;     // step 5's inputs
     bool needs_threat_escape_ = false;  // step 6's
@@ -192,7 +192,7 @@ class Searcher {
     chess::Move reported_move_ = chess::Move::none();   // first move of the last PV printed
 
     SearchStats stats_;
-    lmr::LmrStats lmr_stats_;
+    reduction::LmrStats lmr_stats_;
 };
 
 }  // namespace lmr::search

@@ -36,7 +36,7 @@ std::string info_string_lines(std::string_view text) {
 }  // namespace
 
 Engine::Engine(std::ostream& out) : out_(out) {
-    config_ = lmr::default_config();
+    config_ = reduction::default_config();
     searcher_.set_hash_mb(kDefaultHashMb);
     searcher_.set_move_overhead(kDefaultMoveOverheadMs);
     searcher_.set_config(config_);
@@ -50,7 +50,7 @@ Engine::~Engine() {
     wait_for_search();
 }
 
-void Engine::set_config(const lmr::LmrConfig& config) {
+void Engine::set_config(const reduction::LmrConfig& config) {
     config_ = config;
     searcher_.set_config(config_);
 }
@@ -68,7 +68,8 @@ void Engine::emit_info_string(std::string_view text) {
 
 bool Engine::load_config_option(const std::string& path, std::string* error) {
     try {
-        const lmr::LmrConfig loaded = path.empty() ? lmr::default_config() : lmr::load_config(path);
+        const reduction::LmrConfig loaded =
+            path.empty() ? reduction::default_config() : reduction::load_config(path);
         set_config(loaded);
         emit("info string config " + loaded.name + " loaded");
         return true;
@@ -117,18 +118,18 @@ void Engine::build_options() {
                             return true;
                         }));
     // One option per tunable LMR parameter, named like its JSON path.
-    for (const lmr::ParamSpec& spec : lmr::tunable_params()) {
-        const bool check = spec.kind == lmr::ParamSpec::kCheck;
+    for (const reduction::ParamSpec& spec : reduction::tunable_params()) {
+        const bool check = spec.kind == reduction::ParamSpec::kCheck;
         const int def = spec.get(config_);
         options_.add(
             Option(spec.name, check ? Type::kCheck : Type::kSpin,
                    check ? (def ? "true" : "false") : std::to_string(def), spec.min, spec.max,
                    [this, name = spec.name, check](const std::string& v, std::string* error) {
                        try {
-                           lmr::LmrConfig changed = config_;
+                           reduction::LmrConfig changed = config_;
                            const int value = check ? (v == "true" ? 1 : 0) : std::stoi(v);
-                           lmr::set_param(changed, name, value);
-                           lmr::validate(changed);
+                           reduction::set_param(changed, name, value);
+                           reduction::validate(changed);
                            set_config(changed);
                        } catch (const std::exception& e) {
                            if (error) *error = e.what();
@@ -145,10 +146,11 @@ void Engine::cmd_uci() {
     for (const Option& o : options_.all()) {
         std::string decl = o.declaration();
         // Tunable options advertise the value of the config now in force.
-        if (const lmr::ParamSpec* spec = lmr::find_param(o.name())) {
+        if (const reduction::ParamSpec* spec = reduction::find_param(o.name())) {
             const int v = spec->get(config_);
-            const std::string current =
-                spec->kind == lmr::ParamSpec::kCheck ? (v ? "true" : "false") : std::to_string(v);
+            const std::string current = spec->kind == reduction::ParamSpec::kCheck
+                                            ? (v ? "true" : "false")
+                                            : std::to_string(v);
             Option copy(o.name(), o.type(), current, spec->min, spec->max, nullptr);
             decl = copy.declaration();
         }
@@ -243,11 +245,11 @@ void Engine::search_thread(chess::Position pos, GoCommand go) {
     // The machine-readable line for a tournament manager, which stores it; the table only
     // when asked for: ten lines a move that a manager would read for nothing.
     if (lmr_stats_)
-        report =
-            lmr::format_report_line({searcher_.lmr_stats(), st.reduced_searches, st.re_searches});
+        report = reduction::format_report_line(
+            {searcher_.lmr_stats(), st.reduced_searches, st.re_searches});
     if (lmr_stats_table_) {
         std::ostringstream s;
-        lmr::print_stats(searcher_.lmr_stats(), s, config_.lmr.scale);
+        reduction::print_stats(searcher_.lmr_stats(), s, config_.lmr.scale);
         s.setf(std::ios::fixed);
         s.precision(1);
         s << "lmr re-search rate " << 100.0 * st.re_search_rate() << "% (" << st.re_searches

@@ -32,8 +32,8 @@ class Engine {
     Engine& operator=(const Engine&) = delete;
 
     // The config in force (e.g. from --config); the tunable options start from it.
-    void set_config(const lmr::LmrConfig& config);
-    const lmr::LmrConfig& config() const { return config_; }
+    void set_config(const reduction::LmrConfig& config);
+    const reduction::LmrConfig& config() const { return config_; }
 
     // Reads commands until "quit" or end of input. At end of input a running timed search
     // is finished (an infinite one stopped) so piped scripts still get their bestmove.
@@ -59,7 +59,7 @@ class Engine {
     std::mutex out_mutex_;
     search::Searcher searcher_;
     chess::Position position_ = chess::Position::startpos();
-    lmr::LmrConfig config_;
+    reduction::LmrConfig config_;
     OptionSet options_;
     bool lmr_stats_ = false;        // LmrStats: the machine-readable line after each search
     bool lmr_stats_table_ = false;  // LmrStatsTable: the table for people after each search

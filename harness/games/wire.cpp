@@ -280,14 +280,14 @@ void write_lmr(Writer& w, const std::optional<match::LmrGameStats>& stats) {
     w.flag(stats.has_value());
     if (!stats) return;
     w.number(stats->reports);
-    w.text(lmr::format_report_line(stats->total));
+    w.text(reduction::format_report_line(stats->total));
 }
 
 std::optional<match::LmrGameStats> read_lmr(Reader& r) {
     if (!r.flag("LMR statistics")) return std::nullopt;
     const int reports = r.integer("LMR statistics reports");
     const std::string_view line = r.text("LMR statistics line");
-    auto total = lmr::parse_report_line(line);
+    auto total = reduction::parse_report_line(line);
     if (!total) r.fail("LMR statistics line", "'" + std::string(line) + "' does not parse");
     return match::LmrGameStats{reports, *total};
 }

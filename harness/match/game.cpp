@@ -188,7 +188,7 @@ class GameRunner {
 
     // Sums a side's `lmrstats` line into the record; any other info string is not ours to read.
     void add_lmr_report(chess::Color side, std::string_view text) {
-        const std::optional<lmr::LmrReport> report = lmr::parse_report_line(text);
+        const std::optional<reduction::LmrReport> report = reduction::parse_report_line(text);
         if (!report) return;
         std::optional<LmrGameStats>& stats = record_.lmr_stats[side];
         if (!stats) stats.emplace();

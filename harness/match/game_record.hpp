@@ -48,7 +48,7 @@ struct MoveRecord {
 // searches (engine/lmr/stats.hpp), summed.
 struct LmrGameStats {
     int reports = 0;  // lines summed: one per search that reported
-    lmr::LmrReport total;
+    reduction::LmrReport total;
 };
 
 struct GameRecord {

@@ -120,7 +120,7 @@ struct MoveRecord {
 struct LmrGameStats {
     char color = 'w';          // the side whose engine reported: 'w' or 'b'
     std::int64_t reports = 0;  // lines summed: one per search that reported
-    lmr::LmrReport total;
+    reduction::LmrReport total;
 };
 
 // One kind of PV violation of one side in one game (game_pv_violations).

@@ -11,7 +11,7 @@
 namespace lmr::store {
 namespace {
 
-using lmr::LmrStats;
+using reduction::LmrStats;
 
 // SQLite integers are signed 64-bit; an engine's counters are unsigned. Only a garbled report
 // can exceed the range, and it must not be stored as a negative number.
@@ -40,8 +40,8 @@ std::int64_t plies_sum(const LmrStats& stats) {
 // does not know (a newer engine's) after them, by name.
 void sort_rules(std::vector<LmrRuleTotals>& rules) {
     const auto key = [](const LmrRuleTotals& r) {
-        const auto rule = lmr::rule_from_name(r.rule);
-        return std::make_tuple(rule ? static_cast<int>(*rule) : lmr::kRuleCount,
+        const auto rule = reduction::rule_from_name(r.rule);
+        return std::make_tuple(rule ? static_cast<int>(*rule) : reduction::kRuleCount,
                                std::string_view(r.rule));
     };
     std::sort(rules.begin(), rules.end(),
@@ -69,9 +69,9 @@ void Store::insert_lmr_stats(std::int64_t game_id, const LmrGameStats& stats) {
         insert->run();
     }
     // The engine reports only the rules that fired.
-    int fired[lmr::kRuleCount];
+    int fired[reduction::kRuleCount];
     std::size_t count = 0;
-    for (int i = 0; i < lmr::kRuleCount; ++i)
+    for (int i = 0; i < reduction::kRuleCount; ++i)
         if (s.fired[i] != 0) fired[count++] = i;
     static const internal::RowsInsert rules_insert(
         "INSERT INTO game_lmr_rules (game_id, color, rule, fired, changed, units) VALUES ", 6);
@@ -80,7 +80,7 @@ void Store::insert_lmr_stats(std::int64_t game_id, const LmrGameStats& stats) {
                          const int i = fired[k];
                          insert.bind(p + 1, game_id)
                              .bind(p + 2, color)
-                             .bind(p + 3, lmr::rule_name(static_cast<lmr::Rule>(i)))
+                             .bind(p + 3, reduction::rule_name(static_cast<reduction::Rule>(i)))
                              .bind(p + 4, column_value(s.fired[i], "fired"))
                              .bind(p + 5, column_value(s.changed[i], "changed"))
                              .bind(p + 6, s.units[i]);

@@ -429,7 +429,8 @@ lmr::match::GameRecord fake_game(const lmr::games::GameJob& job, const SessionIn
         stats.reports = searched[side];
         auto& s = stats.total.stats;
         for (int rule = 0; rule < 8; ++rule) {
-            const auto r = static_cast<::lmr::lmr::Rule>((rule * 5 + 2) % ::lmr::lmr::kRuleCount);
+            const auto r =
+                static_cast<::lmr::reduction::Rule>((rule * 5 + 2) % ::lmr::reduction::kRuleCount);
             for (int i = 0; i < 50 + rng.below(500); ++i) s.record(r, 10);
             s.record_changed(r);
         }

@@ -55,7 +55,7 @@ match::GameRecord full_game() {
     silent.san = "Bb5";
     g.moves = {cp, mate, silent};
     const auto report =
-        lmr::parse_report_line("lmrstats late=12 searches=5 researches=2 plies=1:4,2:1");
+        reduction::parse_report_line("lmrstats late=12 searches=5 researches=2 plies=1:4,2:1");
     EXPECT_TRUE(report.has_value());
     g.lmr_stats[chess::kWhite] = match::LmrGameStats{2, *report};
     g.pv_checks[chess::kBlack].searches = 2;
@@ -106,7 +106,7 @@ TEST(Wire, AGameArrivesWithEveryField) {
     ASSERT_TRUE(got.lmr_stats[chess::kWhite].has_value());
     EXPECT_FALSE(got.lmr_stats[chess::kBlack].has_value());
     EXPECT_EQ(got.lmr_stats[chess::kWhite]->reports, 2);
-    EXPECT_EQ(lmr::format_report_line(got.lmr_stats[chess::kWhite]->total),
+    EXPECT_EQ(reduction::format_report_line(got.lmr_stats[chess::kWhite]->total),
               "lmrstats late=12 searches=5 researches=2 plies=1:4,2:1");
     EXPECT_EQ(got.pv_checks[chess::kBlack].searches, 2);
     EXPECT_EQ(got.pv_checks[chess::kBlack].pvs, 9);

@@ -11,7 +11,7 @@
 #include "engine/lmr/fields.hpp"
 #include "test_util.hpp"
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 namespace {
 
 using test::TempDir;
@@ -360,4 +360,4 @@ TEST(ConfigValidate, InMemoryRangeViolationsThrow) {
 }
 
 }  // namespace
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

@@ -8,7 +8,7 @@
 #include "engine/lmr/policy.hpp"
 #include "test_util.hpp"
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 namespace {
 
 using chess::Position;
@@ -257,4 +257,4 @@ TEST(RebelOrdering, InputsUnreadWhereAnEarlierRuleDecides) {
 }
 
 }  // namespace
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

@@ -9,7 +9,7 @@
 #include "engine/lmr/fields.hpp"
 #include "test_util.hpp"
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 namespace {
 
 TEST(Params, NamesAreJsonPathsAndUnique) {
@@ -110,4 +110,4 @@ TEST(Params, ListCountGrowsTheListBackWithItsSlots) {
 }
 
 }  // namespace
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

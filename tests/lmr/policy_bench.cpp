@@ -20,7 +20,7 @@ using lmr::test::g_allocations;
 
 namespace {
 
-using namespace lmr::lmr;
+using namespace lmr::reduction;
 
 // 4,096 late moves from a fixed linear congruential stream: depths 3..22, move numbers
 // 2..41, every flag and score varied, so that each gate, step and term fires on some.

@@ -6,7 +6,7 @@
 #include "engine/lmr/policy.hpp"
 #include "test_util.hpp"
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 namespace {
 
 using test::quiet_move;
@@ -345,4 +345,4 @@ TEST(Needs, FeaturesAreRequestedOnlyWhenAStepReadsThem) {
 }
 
 }  // namespace
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

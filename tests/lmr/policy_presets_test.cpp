@@ -10,7 +10,7 @@
 #include "engine/lmr/policy.hpp"
 #include "test_util.hpp"
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 namespace {
 
 using test::load_preset;
@@ -461,4 +461,4 @@ TEST(Default, IsAWorkingLogScheme) {
 }
 
 }  // namespace
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

@@ -10,7 +10,7 @@
 
 #include "engine/lmr/fields.hpp"
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 namespace {
 
 // The bool key that switches a rule on: "lmr.<name>.enabled" (steps, terms), "lmr.<name>"
@@ -114,4 +114,4 @@ TEST(RuleInputs, AreThoseOfTheRulesSwitchedOn) {
 }
 
 }  // namespace
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

@@ -3,7 +3,7 @@
 
 #include "engine/lmr/stats.hpp"
 
-namespace lmr::lmr {
+namespace lmr::reduction {
 namespace {
 
 TEST(ReportLine, AHandWrittenLineIsReadExactly) {
@@ -71,4 +71,4 @@ TEST(ReportLine, EveryRuleNameIsOneWordAndFindsItsRule) {
 }
 
 }  // namespace
-}  // namespace lmr::lmr
+}  // namespace lmr::reduction

@@ -9,7 +9,7 @@
 #include "engine/lmr/move_context.hpp"
 #include "tests/support/temp_dir.hpp"
 
-namespace lmr::lmr::test {
+namespace lmr::reduction::test {
 
 inline std::filesystem::path source_dir() {
     return LMR_SOURCE_DIR;
@@ -42,4 +42,4 @@ inline MoveContext quiet_move(int depth, int move_number) {
 
 using TempDir = ::lmr::test::TempDir;
 
-}  // namespace lmr::lmr::test
+}  // namespace lmr::reduction::test

@@ -372,7 +372,7 @@ TEST(Game, LmrStatisticsAreSummedPerSideFromEachSearch) {
     const LmrGameStats& stats = *game.lmr_stats[chess::kWhite];
     // One `lmrstats` line per search, and one search per move.
     EXPECT_EQ(stats.reports, moves_of(game, chess::kWhite));
-    const lmr::LmrStats& lmr = stats.total.stats;
+    const reduction::LmrStats& lmr = stats.total.stats;
     EXPECT_GT(lmr.calls, 0u);
     std::uint64_t histogram = 0;
     for (const std::uint64_t n : lmr.by_plies) histogram += n;

@@ -295,8 +295,8 @@ TEST(ReportDocuments, EveryTableHasOneCellPerColumn) {
     white_lmr.color = 'w';
     white_lmr.reports = 2;
     white_lmr.total.stats.calls = 5;
-    white_lmr.total.stats.by_plies[lmr::LmrStats::kMaxPlies + 1] = 5;
-    white_lmr.total.stats.fired[static_cast<int>(lmr::Rule::kStepTable)] = 5;
+    white_lmr.total.stats.by_plies[reduction::LmrStats::kMaxPlies + 1] = 5;
+    white_lmr.total.stats.fired[static_cast<int>(reduction::Rule::kStepTable)] = 5;
     b.set_lmr_stats({white_lmr});
     const auto sprt = b.head_to_head(store::RunKind::kSprt, "base", "test");
     b.pair(sprt, "base", "test", "test", Bin::kWD, 1, 2, core::Termination::kTimeForfeit);

@@ -44,9 +44,9 @@ store::LmrGameStats lmr_report(std::uint64_t late, std::uint64_t reduced, std::u
     store::LmrGameStats s;
     s.reports = 1;
     s.total.stats.calls = late;
-    s.total.stats.by_plies[lmr::LmrStats::kMaxPlies] = late - reduced;
-    s.total.stats.by_plies[lmr::LmrStats::kMaxPlies + 1] = reduced;
-    s.total.stats.fired[static_cast<int>(lmr::Rule::kStepTable)] = reduced;
+    s.total.stats.by_plies[reduction::LmrStats::kMaxPlies] = late - reduced;
+    s.total.stats.by_plies[reduction::LmrStats::kMaxPlies + 1] = reduced;
+    s.total.stats.fired[static_cast<int>(reduction::Rule::kStepTable)] = reduced;
     s.total.reduced_searches = searches;
     s.total.re_searches = researches;
     return s;
@@ -69,7 +69,7 @@ struct Sums {
     }
     void lmr(const store::LmrGameStats& s) {
         late += s.total.stats.calls;
-        reduced += s.total.stats.calls - s.total.stats.by_plies[lmr::LmrStats::kMaxPlies];
+        reduced += s.total.stats.calls - s.total.stats.by_plies[reduction::LmrStats::kMaxPlies];
         searches += s.total.reduced_searches;
         researches += s.total.re_searches;
     }

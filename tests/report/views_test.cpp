@@ -385,15 +385,15 @@ TEST(ReportRun, DetailAddsUp) {
 }
 
 // One side's LMR statistics over a game: a histogram of final reductions and rules that fired.
-store::LmrGameStats lmr_stats(char color, std::int64_t reports,
-                              std::initializer_list<std::pair<int, std::uint64_t>> plies,
-                              std::uint64_t searches, std::uint64_t researches,
-                              std::initializer_list<std::tuple<lmr::Rule, int, int, int>> rules) {
+store::LmrGameStats lmr_stats(
+    char color, std::int64_t reports, std::initializer_list<std::pair<int, std::uint64_t>> plies,
+    std::uint64_t searches, std::uint64_t researches,
+    std::initializer_list<std::tuple<reduction::Rule, int, int, int>> rules) {
     store::LmrGameStats stats;
     stats.color = color;
     stats.reports = reports;
     for (const auto& [size, count] : plies) {
-        stats.total.stats.by_plies[size + lmr::LmrStats::kMaxPlies] = count;
+        stats.total.stats.by_plies[size + reduction::LmrStats::kMaxPlies] = count;
         stats.total.stats.calls += count;
     }
     stats.total.reduced_searches = searches;
@@ -426,10 +426,10 @@ TEST(ReportRun, LmrStatisticsPerEngineForPeopleAndMachines) {
     Builder b(store);
     // Whoever plays White reports 20 late moves, whoever plays Black 10 with LMR off; over the
     // pair each engine has one game of each.
-    b.set_lmr_stats(
-        {lmr_stats('w', 3, {{0, 8}, {1, 10}, {2, 2}}, 12, 3,
-                   {{lmr::Rule::kStepTable, 12, 5, 150}, {lmr::Rule::kGateTtMove, 8, 0, 0}}),
-         lmr_stats('b', 2, {{0, 10}}, 0, 0, {{lmr::Rule::kDisabled, 10, 0, 0}})});
+    b.set_lmr_stats({lmr_stats('w', 3, {{0, 8}, {1, 10}, {2, 2}}, 12, 3,
+                               {{reduction::Rule::kStepTable, 12, 5, 150},
+                                {reduction::Rule::kGateTtMove, 8, 0, 0}}),
+                     lmr_stats('b', 2, {{0, 10}}, 0, 0, {{reduction::Rule::kDisabled, 10, 0, 0}})});
     const auto run = b.head_to_head(store::RunKind::kMatch, "base", "test");
     b.pair(run, "base", "test", "test", Bin::kWD);
     b.set_lmr_stats({lmr_stats('b', 1, {{0, 4}}, 0, 0, {})});  // one side only, nothing reduced

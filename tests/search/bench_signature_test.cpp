@@ -25,7 +25,8 @@ struct Signature {
 
 std::uint64_t bench_nodes(const std::string& config, int depth) {
     std::ostringstream out;
-    const lmr::LmrConfig c = lmr::load_config(std::filesystem::path(LMR_CONFIG_DIR) / config);
+    const reduction::LmrConfig c =
+        reduction::load_config(std::filesystem::path(LMR_CONFIG_DIR) / config);
     return run_bench(depth, c, 16, out).nodes;
 }
 

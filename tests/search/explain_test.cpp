@@ -118,38 +118,38 @@ const std::string kTwoHanging = "r4rk1/pp1p1ppp/8/4n3/1B6/8/PPP2PPP/RN2R1K1 b - 
 
 // --- Helpers ------------------------------------------------------------------------------
 
-lmr::LmrConfig preset(const std::string& file) {
-    return lmr::load_config(kConfigs / file);
+reduction::LmrConfig preset(const std::string& file) {
+    return reduction::load_config(kConfigs / file);
 }
 
 // Every rule off but the plain machinery (LMR from depth 3, the first three moves at full
 // depth, scale 10, P 100, truncation, reductions down to depth 0) and a constant term of
 // `plies` plies: a late move that no rule touches is reduced by exactly `plies`.
-lmr::LmrConfig bare(int plies) {
-    lmr::LmrConfig c = preset("rebel-expert.json");
+reduction::LmrConfig bare(int plies) {
+    reduction::LmrConfig c = preset("rebel-expert.json");
     c.name = "bare";
     c.lmr.enabled = true;
     c.lmr.min_depth = 3;
     c.lmr.full_depth_moves = 3;
     c.lmr.scale = 10;
     c.lmr.percentage = 100;
-    c.lmr.rounding = lmr::Rounding::kTruncate;
+    c.lmr.rounding = reduction::Rounding::kTruncate;
     c.lmr.max_reduction = 63;
     c.lmr.min_child_depth = 0;
     c.lmr.allow_extension = false;
-    c.lmr.gates = lmr::Gates{};
-    c.lmr.steps = lmr::Steps{};
-    c.lmr.terms = lmr::Terms{};
+    c.lmr.gates = reduction::Gates{};
+    c.lmr.steps = reduction::Steps{};
+    c.lmr.terms = reduction::Terms{};
     c.lmr.terms.constant.enabled = plies != 0;
     c.lmr.terms.constant.weight = 10 * plies;
     return c;
 }
 
 template <class Edit>
-lmr::LmrConfig bare_with(int plies, Edit edit) {
-    lmr::LmrConfig c = bare(plies);
+reduction::LmrConfig bare_with(int plies, Edit edit) {
+    reduction::LmrConfig c = bare(plies);
     edit(c);
-    lmr::validate(c);
+    reduction::validate(c);
     return c;
 }
 
@@ -160,7 +160,7 @@ chess::Move move_of(const chess::Position& pos, const std::string& uci) {
     return m;
 }
 
-Json explain(const lmr::LmrConfig& config, const std::string& fen, const std::string& uci,
+Json explain(const reduction::LmrConfig& config, const std::string& fen, const std::string& uci,
              const ExplainRequest& request = {}) {
     const chess::Position pos = test::position_from_fen(fen);
     return Json::parse(explain_reduction(config, pos, move_of(pos, uci), request));
@@ -247,7 +247,7 @@ EvalFigures eval_figures(const std::string& fen, const std::string& uci) {
 
 // A "no LMR" gate in a bare config (`alone`) with a constant of one ply: when it fires, the
 // explain names it in "gates" and "blocked_by" and reduces by 0; otherwise by the constant.
-void expect_no_lmr_gate(const lmr::LmrConfig& alone, const std::string& name, const Json& j,
+void expect_no_lmr_gate(const reduction::LmrConfig& alone, const std::string& name, const Json& j,
                         bool fires) {
     EXPECT_EQ(gate(j, name), fires) << name;
     if (fires) {
@@ -280,7 +280,7 @@ TEST(ExplainGates, RootBestOnlyFromTheSetSinceExplainRunsNoSearch) {
     EXPECT_EQ(blocked_by(best), "gates.root_best");
     EXPECT_EQ(plies(best), 0);
 
-    const auto alone = bare_with(1, [](lmr::LmrConfig& c) { c.lmr.gates.root_best = true; });
+    const auto alone = bare_with(1, [](reduction::LmrConfig& c) { c.lmr.gates.root_best = true; });
     expect_no_lmr_gate(alone, "gates.root_best", explain(alone, kStart, "b1c3", root), true);
     root.sets = {"root_best=false"};
     expect_no_lmr_gate(alone, "gates.root_best", explain(alone, kStart, "b1c3", root), false);
@@ -288,7 +288,7 @@ TEST(ExplainGates, RootBestOnlyFromTheSetSinceExplainRunsNoSearch) {
 
 TEST(ExplainGates, TtMoveOnlyFromTheSetSinceExplainHasNoTable) {
     // The explain's transposition table is empty: no move is the TT move unless set.
-    const auto alone = bare_with(1, [](lmr::LmrConfig& c) { c.lmr.gates.tt_move = true; });
+    const auto alone = bare_with(1, [](reduction::LmrConfig& c) { c.lmr.gates.tt_move = true; });
     const Json plain = explain(alone, kStart, "g1f3");
     EXPECT_FALSE(flag(plain, "is_tt_move"));
     expect_no_lmr_gate(alone, "gates.tt_move", plain, false);
@@ -302,7 +302,7 @@ TEST(ExplainGates, TtMoveOnlyFromTheSetSinceExplainHasNoTable) {
 }
 
 TEST(ExplainGates, InCheck) {
-    const auto alone = bare_with(1, [](lmr::LmrConfig& c) { c.lmr.gates.in_check = true; });
+    const auto alone = bare_with(1, [](reduction::LmrConfig& c) { c.lmr.gates.in_check = true; });
     // g7-g6 blocks the queen's check from h5 (see kQh5Check).
     const Json checked = explain(alone, kQh5Check, "g7g6");
     EXPECT_TRUE(flag(checked, "in_check"));
@@ -318,7 +318,8 @@ TEST(ExplainGates, InCheck) {
 }
 
 TEST(ExplainGates, QueenPromotion) {
-    const auto alone = bare_with(1, [](lmr::LmrConfig& c) { c.lmr.gates.queen_promotion = true; });
+    const auto alone =
+        bare_with(1, [](reduction::LmrConfig& c) { c.lmr.gates.queen_promotion = true; });
     const Json queen = explain(alone, kPromotion, "e7e8q");
     EXPECT_TRUE(flag(queen, "is_queen_promotion"));
     expect_no_lmr_gate(alone, "gates.queen_promotion", queen, true);
@@ -336,7 +337,7 @@ TEST(ExplainGates, QueenPromotion) {
 }
 
 TEST(ExplainGates, Promotion) {
-    const auto alone = bare_with(1, [](lmr::LmrConfig& c) { c.lmr.gates.promotion = true; });
+    const auto alone = bare_with(1, [](reduction::LmrConfig& c) { c.lmr.gates.promotion = true; });
     expect_no_lmr_gate(alone, "gates.promotion", explain(alone, kPromotion, "e7e8n"), true);
     expect_no_lmr_gate(alone, "gates.promotion", explain(alone, kPromotion, "e7e8q"), true);
     // g2-g3 is a pawn move but no promotion.
@@ -348,7 +349,8 @@ TEST(ExplainGates, Promotion) {
 }
 
 TEST(ExplainGates, AdvancedPawn) {
-    const auto alone = bare_with(1, [](lmr::LmrConfig& c) { c.lmr.gates.advanced_pawn = true; });
+    const auto alone =
+        bare_with(1, [](reduction::LmrConfig& c) { c.lmr.gates.advanced_pawn = true; });
     // White e5-e6 reaches the 6th rank; a4-a5 only the 5th.
     const Json sixth = explain(alone, kPawnsWhite, "e5e6");
     EXPECT_TRUE(flag(sixth, "pawn_to_advanced_rank"));
@@ -373,7 +375,8 @@ TEST(ExplainGates, AdvancedPawn) {
 }
 
 TEST(ExplainGates, GoodCapture) {
-    const auto alone = bare_with(1, [](lmr::LmrConfig& c) { c.lmr.gates.good_capture = true; });
+    const auto alone =
+        bare_with(1, [](reduction::LmrConfig& c) { c.lmr.gates.good_capture = true; });
     // Bird: Nf3xd4 exd4: +320 - 320 = 0 >= 0, an even trade is a good capture.
     const Json even = explain(alone, kBird, "f3d4");
     EXPECT_TRUE(flag(even, "is_capture"));
@@ -395,7 +398,7 @@ TEST(ExplainGates, GoodCapture) {
 }
 
 TEST(ExplainGates, Captures) {
-    const auto alone = bare_with(1, [](lmr::LmrConfig& c) { c.lmr.gates.captures = true; });
+    const auto alone = bare_with(1, [](reduction::LmrConfig& c) { c.lmr.gates.captures = true; });
     // Good (Bird Nxd4, SEE 0) and bad (Two Knights d3 Nxe5, SEE -220) captures alike.
     expect_no_lmr_gate(alone, "gates.captures", explain(alone, kBird, "f3d4"), true);
     expect_no_lmr_gate(alone, "gates.captures", explain(alone, kTwoKnightsD3, "f3e5"), true);
@@ -413,7 +416,7 @@ TEST(ExplainGates, Captures) {
 TEST(ExplainGates, BadCaptureOnePly) {
     // A constant of three plies: the gate replaces it by its fixed one ply.
     const auto alone =
-        bare_with(3, [](lmr::LmrConfig& c) { c.lmr.gates.bad_capture_one_ply = true; });
+        bare_with(3, [](reduction::LmrConfig& c) { c.lmr.gates.bad_capture_one_ply = true; });
     // Two Knights d3: Nf3xe5 Nc6xe5: +100 - 320 = -220 < 0; the knight on e5 gives no check.
     const Json bad = explain(alone, kTwoKnightsD3, "f3e5");
     EXPECT_FALSE(flag(bad, "see_ge0"));
@@ -441,7 +444,8 @@ TEST(ExplainGates, BadCaptureOnePly) {
 }
 
 TEST(ExplainGates, GivesCheck) {
-    const auto alone = bare_with(1, [](lmr::LmrConfig& c) { c.lmr.gates.gives_check = true; });
+    const auto alone =
+        bare_with(1, [](reduction::LmrConfig& c) { c.lmr.gates.gives_check = true; });
     // Rd8+: the rook on d8 sees e8, f8, g8 along the empty back rank.
     const Json safe = explain(alone, kRookCheckSafe, "d1d8");
     EXPECT_TRUE(flag(safe, "gives_check"));
@@ -476,7 +480,7 @@ TEST(ExplainSeedExamples, MediocreSparesChecksNotEvasions) {
 
 TEST(ExplainGates, CheckGoodNoReduction) {
     const auto alone =
-        bare_with(1, [](lmr::LmrConfig& c) { c.lmr.gates.check_good_no_reduction = true; });
+        bare_with(1, [](reduction::LmrConfig& c) { c.lmr.gates.check_good_no_reduction = true; });
     // Rd8+ where nothing black reaches d8: SEE 0 >= 0, a good check.
     const Json good = explain(alone, kRookCheckSafe, "d1d8");
     EXPECT_TRUE(flag(good, "gives_check"));
@@ -496,7 +500,7 @@ TEST(ExplainGates, CheckGoodNoReduction) {
 
 TEST(ExplainGates, CheckBadOnePly) {
     const auto alone =
-        bare_with(3, [](lmr::LmrConfig& c) { c.lmr.gates.check_bad_one_ply = true; });
+        bare_with(3, [](reduction::LmrConfig& c) { c.lmr.gates.check_bad_one_ply = true; });
     // Rd8+ Bxd8: 0 - 500 = -500 < 0: one ply instead of the constant's three.
     const Json bad = explain(alone, kRookCheckCovered, "d1d8");
     EXPECT_TRUE(gate(bad, "gates.check_bad_one_ply"));
@@ -518,7 +522,7 @@ TEST(ExplainGates, CheckBadOnePly) {
 }
 
 TEST(ExplainGates, KillersOnlyFromTheSetSinceExplainHasNoKillers) {
-    const auto alone = bare_with(1, [](lmr::LmrConfig& c) { c.lmr.gates.killers = true; });
+    const auto alone = bare_with(1, [](reduction::LmrConfig& c) { c.lmr.gates.killers = true; });
     const Json plain = explain(alone, kTwoKnights, "d2d3");
     EXPECT_FALSE(flag(plain, "is_killer1"));
     EXPECT_FALSE(flag(plain, "is_killer2"));
@@ -541,7 +545,7 @@ TEST(ExplainGates, MinDepth) {
     const Json three = explain(preset("rebel-expert.json"), kTwoKnights, "d2d3", shallow);
     EXPECT_FALSE(gate(three, "lmr.min_depth"));
     // The bare config (min_depth 3) shows it in the plies: 0 at depth 2, the constant at 3.
-    const lmr::LmrConfig b = bare(1);
+    const reduction::LmrConfig b = bare(1);
     shallow.depth = 2;
     expect_no_lmr_gate(b, "lmr.min_depth", explain(b, kTwoKnights, "d2d3", shallow), true);
     shallow.depth = 3;
@@ -587,7 +591,7 @@ TEST(ExplainGates, DisabledConfigNeverReduces) {
 // =========================================================================================
 
 template <class Edit>
-lmr::LmrConfig step_alone(Edit edit) {
+reduction::LmrConfig step_alone(Edit edit) {
     return bare_with(3, edit);
 }
 
@@ -596,15 +600,15 @@ lmr::LmrConfig step_alone(Edit edit) {
 template <class Set>
 void expect_edge(const std::string& fen, const std::string& uci, const char* step, int fires_at,
                  Set set) {
-    const auto at = step_alone([&](lmr::LmrConfig& c) { set(c, fires_at); });
-    const auto above = step_alone([&](lmr::LmrConfig& c) { set(c, fires_at + 1); });
+    const auto at = step_alone([&](reduction::LmrConfig& c) { set(c, fires_at); });
+    const auto above = step_alone([&](reduction::LmrConfig& c) { set(c, fires_at + 1); });
     EXPECT_TRUE(fired(explain(at, fen, uci), step)) << step << " margin " << fires_at;
     EXPECT_FALSE(fired(explain(above, fen, uci), step)) << step << " margin " << fires_at + 1;
 }
 
 TEST(ExplainSteps, Step1Table) {
     // rebel-expert's table, T = (int)(ln d * ln m), alone (no constant), every move late.
-    const auto alone = bare_with(0, [](lmr::LmrConfig& c) {
+    const auto alone = bare_with(0, [](reduction::LmrConfig& c) {
         c.lmr.full_depth_moves = 1;
         c.lmr.steps.table = preset("rebel-expert.json").lmr.steps.table;
     });
@@ -632,7 +636,7 @@ TEST(ExplainSteps, Step1Table) {
 }
 
 TEST(ExplainSteps, Step2History) {
-    const auto alone = step_alone([](lmr::LmrConfig& c) {
+    const auto alone = step_alone([](reduction::LmrConfig& c) {
         c.lmr.steps.history = preset("rebel-expert.json").lmr.steps.history;
     });
     // Empty tables: the explain's history is 0, which is neither > 0 nor < 0.
@@ -652,7 +656,7 @@ TEST(ExplainSteps, Step2History) {
 }
 
 TEST(ExplainSteps, Step3EvalMargin) {
-    const auto alone = step_alone([](lmr::LmrConfig& c) {
+    const auto alone = step_alone([](reduction::LmrConfig& c) {
         c.lmr.steps.eval_margin.enabled = true;
         c.lmr.steps.eval_margin.margin = 25;
     });
@@ -677,7 +681,7 @@ TEST(ExplainSteps, Step3EvalMargin) {
 }
 
 TEST(ExplainSteps, Step4Positional) {
-    const auto alone = step_alone([](lmr::LmrConfig& c) {
+    const auto alone = step_alone([](reduction::LmrConfig& c) {
         c.lmr.steps.positional.enabled = true;
         c.lmr.steps.positional.margin = 50;
     });
@@ -691,7 +695,7 @@ TEST(ExplainSteps, Step4Positional) {
     EXPECT_EQ(plies(fires), 2);
     // eval - material > margin: strict, so the last margin that fires is one below.
     expect_edge(kKnightInCorner, "g2h2", "positional", corner_positional - 1,
-                [](lmr::LmrConfig& c, int m) {
+                [](reduction::LmrConfig& c, int m) {
                     c.lmr.steps.positional.enabled = true;
                     c.lmr.steps.positional.margin = m;
                 });
@@ -705,7 +709,8 @@ TEST(ExplainSteps, Step4Positional) {
 }
 
 TEST(ExplainSteps, Step5NewThreat) {
-    const auto alone = step_alone([](lmr::LmrConfig& c) { c.lmr.steps.new_threat.enabled = true; });
+    const auto alone =
+        step_alone([](reduction::LmrConfig& c) { c.lmr.steps.new_threat.enabled = true; });
     // REBEL's own example: h3 attacks the knight on g4, which nothing attacked before; h3 is
     // safe (the knight jumps to e3, e5, f2, f6, h2, h6, not h3; c8's diagonal is shut by d7).
     const Json h3 = explain(alone, kKnightOnG4, "h2h3");
@@ -737,14 +742,14 @@ TEST(ExplainSteps, Step5NewThreat) {
 // by an equal or greater piece and defended; the special moves (castling, en passant, an
 // underpromotion) move pieces the first_attack reading tracks by hand.
 TEST(ExplainSteps, Step5NewThreatBothReadings) {
-    const auto step5 = [](lmr::NewThreatMode mode) {
-        return step_alone([mode](lmr::LmrConfig& c) {
+    const auto step5 = [](reduction::NewThreatMode mode) {
+        return step_alone([mode](reduction::LmrConfig& c) {
             c.lmr.steps.new_threat.enabled = true;
             c.lmr.steps.new_threat.mode = mode;
         });
     };
-    const auto threatened = step5(lmr::NewThreatMode::kThreatened);
-    const auto first_attack = step5(lmr::NewThreatMode::kFirstAttack);
+    const auto threatened = step5(reduction::NewThreatMode::kThreatened);
+    const auto first_attack = step5(reduction::NewThreatMode::kFirstAttack);
     struct Case {
         const std::string& fen;
         const char* move;
@@ -776,7 +781,7 @@ TEST(ExplainSteps, Step5NewThreatBothReadings) {
 
 TEST(ExplainSteps, Step6ThreatEscape) {
     const auto alone =
-        step_alone([](lmr::LmrConfig& c) { c.lmr.steps.threat_escape.enabled = true; });
+        step_alone([](reduction::LmrConfig& c) { c.lmr.steps.threat_escape.enabled = true; });
     // After h3 the knight on g4 is attacked by a pawn; Ng4-f6 takes it to a square no white
     // piece or pawn reaches (e4-e5 is still a move away): SEE 0.
     const Json nf6 = explain(alone, kAfterH3, "g4f6");
@@ -791,7 +796,7 @@ TEST(ExplainSteps, Step6ThreatEscape) {
 }
 
 TEST(ExplainSteps, Step7PassedPawnGain) {
-    const auto alone = step_alone([](lmr::LmrConfig& c) {
+    const auto alone = step_alone([](reduction::LmrConfig& c) {
         c.lmr.steps.passed_pawn_gain.enabled = true;
         c.lmr.steps.passed_pawn_gain.margin = 25;
     });
@@ -804,7 +809,7 @@ TEST(ExplainSteps, Step7PassedPawnGain) {
     EXPECT_EQ(input(king_up, "passed_pawn_delta"), gain);
     EXPECT_TRUE(fired(king_up, "passed_pawn_gain"));
     EXPECT_EQ(plies(king_up), 2);
-    expect_edge(kRookEnding, "g2f3", "passed_pawn_gain", gain, [](lmr::LmrConfig& c, int m) {
+    expect_edge(kRookEnding, "g2f3", "passed_pawn_gain", gain, [](reduction::LmrConfig& c, int m) {
         c.lmr.steps.passed_pawn_gain.enabled = true;
         c.lmr.steps.passed_pawn_gain.margin = m;
     });
@@ -822,7 +827,7 @@ TEST(ExplainSteps, Step7PassedPawnGain) {
 }
 
 TEST(ExplainSteps, Step8KingSafetyGain) {
-    const auto alone = step_alone([](lmr::LmrConfig& c) {
+    const auto alone = step_alone([](reduction::LmrConfig& c) {
         c.lmr.steps.king_safety_gain.enabled = true;
         c.lmr.steps.king_safety_gain.margin = 25;
     });
@@ -834,7 +839,7 @@ TEST(ExplainSteps, Step8KingSafetyGain) {
     EXPECT_EQ(input(ng5, "king_safety_delta"), gain);
     EXPECT_TRUE(fired(ng5, "king_safety_gain"));
     EXPECT_EQ(plies(ng5), 2);
-    expect_edge(kTwoKnights, "f3g5", "king_safety_gain", gain, [](lmr::LmrConfig& c, int m) {
+    expect_edge(kTwoKnights, "f3g5", "king_safety_gain", gain, [](reduction::LmrConfig& c, int m) {
         c.lmr.steps.king_safety_gain.enabled = true;
         c.lmr.steps.king_safety_gain.margin = m;
     });
@@ -848,7 +853,7 @@ TEST(ExplainSteps, Step8KingSafetyGain) {
 }
 
 TEST(ExplainSteps, Step9EvalRise) {
-    const auto alone = step_alone([](lmr::LmrConfig& c) {
+    const auto alone = step_alone([](reduction::LmrConfig& c) {
         c.lmr.steps.eval_rise.enabled = true;
         c.lmr.steps.eval_rise.margin = 50;
     });
@@ -858,10 +863,11 @@ TEST(ExplainSteps, Step9EvalRise) {
     EXPECT_EQ(input(rises, "eval_change"), nf3.after - nf3.before);
     EXPECT_TRUE(fired(rises, "eval_rise"));
     EXPECT_EQ(plies(rises), 2);
-    expect_edge(kStart, "g1f3", "eval_rise", nf3.after - nf3.before, [](lmr::LmrConfig& c, int m) {
-        c.lmr.steps.eval_rise.enabled = true;
-        c.lmr.steps.eval_rise.margin = m;
-    });
+    expect_edge(kStart, "g1f3", "eval_rise", nf3.after - nf3.before,
+                [](reduction::LmrConfig& c, int m) {
+                    c.lmr.steps.eval_rise.enabled = true;
+                    c.lmr.steps.eval_rise.margin = m;
+                });
     const EvalFigures a3 = eval_figures(kStart, "a2a3");
     ASSERT_LT(a3.after - a3.before, 50);
     const Json flat = explain(alone, kStart, "a2a3");
@@ -871,7 +877,7 @@ TEST(ExplainSteps, Step9EvalRise) {
 }
 
 TEST(ExplainSteps, Step10EvalDrop) {
-    const auto alone = step_alone([](lmr::LmrConfig& c) {
+    const auto alone = step_alone([](reduction::LmrConfig& c) {
         c.lmr.steps.eval_drop.enabled = true;
         c.lmr.steps.eval_drop.margin = 50;
     });
@@ -885,7 +891,7 @@ TEST(ExplainSteps, Step10EvalDrop) {
     EXPECT_EQ(units(drops, "eval_drop"), 10);
     EXPECT_EQ(plies(drops), 4);
     expect_edge(kAfterE4E5, "f1a6", "eval_drop", ba6.before - ba6.after,
-                [](lmr::LmrConfig& c, int m) {
+                [](reduction::LmrConfig& c, int m) {
                     c.lmr.steps.eval_drop.enabled = true;
                     c.lmr.steps.eval_drop.margin = m;
                 });
@@ -899,7 +905,8 @@ TEST(ExplainSteps, Step10EvalDrop) {
 }
 
 TEST(ExplainSteps, Step11Killer) {
-    const auto alone = step_alone([](lmr::LmrConfig& c) { c.lmr.steps.killer.enabled = true; });
+    const auto alone =
+        step_alone([](reduction::LmrConfig& c) { c.lmr.steps.killer.enabled = true; });
     const Json plain = explain(alone, kTwoKnights, "d2d3");
     EXPECT_FALSE(fired(plain, "killer"));
     EXPECT_EQ(plies(plain), 3);
@@ -911,7 +918,7 @@ TEST(ExplainSteps, Step11Killer) {
 }
 
 TEST(ExplainSteps, Step12PstGain) {
-    const auto alone = step_alone([](lmr::LmrConfig& c) {
+    const auto alone = step_alone([](reduction::LmrConfig& c) {
         c.lmr.steps.pst_gain.enabled = true;
         c.lmr.steps.pst_gain.margin = 20;
     });
@@ -923,7 +930,7 @@ TEST(ExplainSteps, Step12PstGain) {
     EXPECT_EQ(input(knight, "pst_delta"), nf3);
     EXPECT_TRUE(fired(knight, "pst_gain"));
     EXPECT_EQ(plies(knight), 2);
-    expect_edge(kStart, "g1f3", "pst_gain", nf3, [](lmr::LmrConfig& c, int m) {
+    expect_edge(kStart, "g1f3", "pst_gain", nf3, [](reduction::LmrConfig& c, int m) {
         c.lmr.steps.pst_gain.enabled = true;
         c.lmr.steps.pst_gain.margin = m;
     });
@@ -959,8 +966,8 @@ class ExplainThreatEscape : public ::testing::Test {
             "terms": {"constant": {"enabled": true, "weight": 30}}}})";
     }
     void SetUp() override {
-        resolved_ = lmr::load_config(dir_.write("resolved.json", config_text("resolved")));
-        moved_away_ = lmr::load_config(dir_.write("moved.json", config_text("moved_away")));
+        resolved_ = reduction::load_config(dir_.write("resolved.json", config_text("resolved")));
+        moved_away_ = reduction::load_config(dir_.write("moved.json", config_text("moved_away")));
     }
     // Fires in the resolved reading? In the moved-away one? Checked through the plies too.
     void expect(const std::string& fen, const std::string& uci, bool resolved, bool moved_away) {
@@ -974,15 +981,15 @@ class ExplainThreatEscape : public ::testing::Test {
     }
 
     ::lmr::test::TempDir dir_{"explain-step6"};
-    lmr::LmrConfig resolved_;
-    lmr::LmrConfig moved_away_;
+    reduction::LmrConfig resolved_;
+    reduction::LmrConfig moved_away_;
 };
 
 TEST_F(ExplainThreatEscape, TheConfigFilesSayWhatTheyMean) {
-    EXPECT_EQ(resolved_.lmr.steps.threat_escape.mode, lmr::ThreatEscapeMode::kResolved);
-    EXPECT_EQ(moved_away_.lmr.steps.threat_escape.mode, lmr::ThreatEscapeMode::kMovedAway);
+    EXPECT_EQ(resolved_.lmr.steps.threat_escape.mode, reduction::ThreatEscapeMode::kResolved);
+    EXPECT_EQ(moved_away_.lmr.steps.threat_escape.mode, reduction::ThreatEscapeMode::kMovedAway);
     EXPECT_EQ(preset("rebel-expert.json").lmr.steps.threat_escape.mode,
-              lmr::ThreatEscapeMode::kResolved);
+              reduction::ThreatEscapeMode::kResolved);
 }
 
 TEST_F(ExplainThreatEscape, MovingAway) {
@@ -1163,7 +1170,7 @@ TEST(ExplainSeedExamples, TextbookLog) {
 
 TEST(ExplainChanged, AStepCanFireWithoutChangingThePlies) {
     // rebel-expert's table and the killer step, P 50: plies = R * 50 / 1000, truncated.
-    const auto config = bare_with(0, [](lmr::LmrConfig& c) {
+    const auto config = bare_with(0, [](reduction::LmrConfig& c) {
         c.lmr.steps.table = preset("rebel-expert.json").lmr.steps.table;
         c.lmr.steps.killer.enabled = true;
         c.lmr.percentage = 50;

@@ -29,8 +29,8 @@ const std::vector<std::string> kPositions = {
     "2r2rk1/pp1bqpp1/2n1p2p/3pP3/3P1P2/2PB1N2/P2Q2PP/R4RK1 w - - 0 18",
 };
 
-lmr::LmrStats searched_stats(const lmr::LmrConfig& config, int depth) {
-    lmr::LmrStats total;
+reduction::LmrStats searched_stats(const reduction::LmrConfig& config, int depth) {
+    reduction::LmrStats total;
     for (const auto& fen : kPositions) {
         Searcher searcher;
         searcher.set_config(config);
@@ -45,9 +45,9 @@ lmr::LmrStats searched_stats(const lmr::LmrConfig& config, int depth) {
 }
 
 TEST(LmrStepsInSearch, EveryRebelExpertStepFires) {
-    const auto config = lmr::load_config(kConfigs / "rebel-expert.json");
+    const auto config = reduction::load_config(kConfigs / "rebel-expert.json");
     const auto stats = searched_stats(config, 9);
-    using lmr::Rule;
+    using reduction::Rule;
     const std::pair<Rule, const char*> steps[] = {
         {Rule::kStepTable, "1 table"},
         {Rule::kStepHistory, "2 history"},
@@ -69,7 +69,7 @@ TEST(LmrStepsInSearch, EveryRebelExpertStepFires) {
 }
 
 TEST(LmrStepsInSearch, NoLmrConfigNeverReduces) {
-    const auto config = lmr::load_config(kConfigs / "none.json");
+    const auto config = reduction::load_config(kConfigs / "none.json");
     const auto stats = searched_stats(config, 7);
     for (int plies = 1; plies <= 8; ++plies) EXPECT_EQ(stats.reductions_of(plies), 0u) << plies;
 }
@@ -78,7 +78,7 @@ TEST(LmrStepsInSearch, EveryPresetIsDeterministic) {
     for (const auto& entry : std::filesystem::directory_iterator(kConfigs)) {
         if (entry.path().extension() != ".json" || entry.path().filename() == "schema.json")
             continue;
-        const auto config = lmr::load_config(entry.path());
+        const auto config = reduction::load_config(entry.path());
         std::uint64_t nodes[2] = {};
         for (auto& n : nodes) {
             Searcher searcher;
@@ -95,18 +95,18 @@ TEST(LmrStepsInSearch, EveryPresetIsDeterministic) {
 // The policy, not the search, decides which moves are eligible: with full_depth_moves 0 and
 // min_depth 1 the first move of a node is reduced too (it was never offered to the policy).
 TEST(LmrStepsInSearch, ThePolicyMayReduceTheFirstMoveAndAtDepthOne) {
-    lmr::LmrConfig config;
+    reduction::LmrConfig config;
     config.lmr.min_depth = 1;
     config.lmr.full_depth_moves = 0;
     config.lmr.percentage = 100;
     config.lmr.terms.constant = {true, 10};
-    lmr::LmrConfig one_move_kept = config;
+    reduction::LmrConfig one_move_kept = config;
     one_move_kept.lmr.full_depth_moves = 1;
     const auto stats = searched_stats(config, 7);
     const auto kept = searched_stats(one_move_kept, 7);
-    EXPECT_EQ(stats.count(lmr::Rule::kFullDepthMoves), 0u);
-    EXPECT_EQ(stats.count(lmr::Rule::kMinDepth), 0u);
-    EXPECT_GT(kept.count(lmr::Rule::kFullDepthMoves), 0u);
+    EXPECT_EQ(stats.count(reduction::Rule::kFullDepthMoves), 0u);
+    EXPECT_EQ(stats.count(reduction::Rule::kMinDepth), 0u);
+    EXPECT_GT(kept.count(reduction::Rule::kFullDepthMoves), 0u);
     // Every node's first move is one more move the policy reduced.
     EXPECT_GT(stats.reduced(), kept.reduced());
     // The back-rank mate is still found with every first move reduced (and searched again).

@@ -88,13 +88,13 @@ TEST(RebelNodeFacts, SameAnswersAsSeeGeAndIsThreatened) {
             const bool expected = pos.see_ge(m, 0);
             ASSERT_EQ(facts.see_ge0(m), expected) << pos.fen() << ' ' << chess::to_uci(m);
             shortcut_true += expected;
-            const bool t = lmr::is_threatened(pos, m.from());
+            const bool t = reduction::is_threatened(pos, m.from());
             ASSERT_EQ(facts.threatened(m.from()), t) << pos.fen() << ' ' << chess::to_uci(m);
             threatened += t;
         }
         // The memo answers again the same.
         for (Move m : list)
-            ASSERT_EQ(facts.threatened(m.from()), lmr::is_threatened(pos, m.from()));
+            ASSERT_EQ(facts.threatened(m.from()), reduction::is_threatened(pos, m.from()));
     }
     // The positions exercise both answers of both questions.
     EXPECT_GT(shortcut_true, 0);

@@ -150,7 +150,7 @@ TEST(Search, NodeLimitIsExactAndDeterministic) {
 }
 
 TEST(Search, DisabledLmrMakesNoReduction) {
-    lmr::LmrConfig config = lmr::default_config();
+    reduction::LmrConfig config = reduction::default_config();
     config.lmr.enabled = false;
     Searcher s;
     s.set_config(config);

@@ -20,7 +20,7 @@ using test::position_from_fen;
 
 struct SwitchCase {
     const char* name;
-    bool lmr::SearchSwitches::*member;
+    bool reduction::SearchSwitches::*member;
     bool default_on;
 };
 
@@ -40,7 +40,7 @@ struct TreeResult {
     SearchStats stats;
 };
 
-TreeResult search_with(const lmr::LmrConfig& config, const std::string& fen, int depth) {
+TreeResult search_with(const reduction::LmrConfig& config, const std::string& fen, int depth) {
     Searcher s;
     s.set_config(config);
     s.reset_stats();
@@ -55,13 +55,13 @@ TreeResult search_with(const lmr::LmrConfig& config, const std::string& fen, int
 class SwitchTest : public ::testing::TestWithParam<SwitchCase> {};
 
 TEST_P(SwitchTest, HasItsDefaultAndChangesTheTree) {
-    EXPECT_EQ(lmr::default_config().search.*GetParam().member, GetParam().default_on);
-    lmr::LmrConfig on = lmr::default_config();
+    EXPECT_EQ(reduction::default_config().search.*GetParam().member, GetParam().default_on);
+    reduction::LmrConfig on = reduction::default_config();
     on.search.*GetParam().member = true;
-    lmr::LmrConfig off = on;
+    reduction::LmrConfig off = on;
     off.search.*GetParam().member = false;
     // Mate distance pruning only acts once a mate is in sight, hence the second position.
-    const auto nodes = [](const lmr::LmrConfig& c) {
+    const auto nodes = [](const reduction::LmrConfig& c) {
         return std::make_pair(search_with(c, kMiddlegame, 11).result.nodes,
                               search_with(c, kMateInThree, 9).result.nodes);
     };
@@ -71,7 +71,7 @@ TEST_P(SwitchTest, HasItsDefaultAndChangesTheTree) {
 
 TEST_P(SwitchTest, MateIsStillFoundEitherWay) {
     for (const bool value : {true, false}) {
-        lmr::LmrConfig config = lmr::default_config();
+        reduction::LmrConfig config = reduction::default_config();
         config.search.*GetParam().member = value;
         const TreeResult t = search_with(config, kMateInThree, 9);
         ASSERT_TRUE(is_mate_score(t.result.score)) << "score " << t.result.score;
@@ -81,7 +81,7 @@ TEST_P(SwitchTest, MateIsStillFoundEitherWay) {
 }
 
 // clang-format off
-#define LMR_SWITCH(name, default_on) SwitchCase{#name, &lmr::SearchSwitches::name, default_on}
+#define LMR_SWITCH(name, default_on) SwitchCase{#name, &reduction::SearchSwitches::name, default_on}
 INSTANTIATE_TEST_SUITE_P(
     AllSwitches, SwitchTest,
     ::testing::Values(
@@ -97,7 +97,7 @@ INSTANTIATE_TEST_SUITE_P(
 #undef LMR_SWITCH
 
 TEST(SingularExtension, FiresOnlyWhenSwitchedOn) {
-    lmr::LmrConfig config = lmr::default_config();
+    reduction::LmrConfig config = reduction::default_config();
     config.search.singular_extension = true;
     const TreeResult on = search_with(config, kMiddlegame, 12);
     EXPECT_GT(on.stats.singular_extensions, 0u);

@@ -20,7 +20,7 @@ namespace {
 
 using core::GameResult;
 
-using lmr::Rule;
+using reduction::Rule;
 using testing::make_game;
 using testing::make_two_engine_run;
 using testing::TempDir;
@@ -49,9 +49,10 @@ LmrGameStats game_stats(char color, const Reported& r) {
     LmrGameStats stats;
     stats.color = color;
     stats.reports = r.reports;
-    lmr::LmrStats& s = stats.total.stats;
+    reduction::LmrStats& s = stats.total.stats;
     s.calls = r.late();
-    for (const auto& [size, count] : r.plies) s.by_plies[size + lmr::LmrStats::kMaxPlies] = count;
+    for (const auto& [size, count] : r.plies)
+        s.by_plies[size + reduction::LmrStats::kMaxPlies] = count;
     stats.total.reduced_searches = r.searches;
     stats.total.re_searches = r.researches;
     for (const RuleCount& rule : r.rules) {
@@ -82,7 +83,7 @@ struct Expected {
         searches += static_cast<std::int64_t>(r.searches);
         researches += static_cast<std::int64_t>(r.researches);
         for (const RuleCount& rule : r.rules) {
-            auto& [fired, changed, units] = rules[std::string(lmr::rule_name(rule.rule))];
+            auto& [fired, changed, units] = rules[std::string(reduction::rule_name(rule.rule))];
             fired += static_cast<std::int64_t>(rule.fired);
             changed += static_cast<std::int64_t>(rule.changed);
             units += rule.units;

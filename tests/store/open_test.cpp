@@ -336,7 +336,7 @@ TEST(StoreMigrations, VersionTwoGainsLmrStatisticsAndKeepsItsGames) {
     stats.color = 'w';
     stats.reports = 1;
     stats.total.stats.calls = 3;
-    stats.total.stats.by_plies[lmr::LmrStats::kMaxPlies + 1] = 3;
+    stats.total.stats.by_plies[reduction::LmrStats::kMaxPlies + 1] = 3;
     next.lmr_stats.push_back(stats);
     store.record_game(next);
     const auto lmr = store.lmr_stats(run);

@@ -67,7 +67,7 @@ TEST(Engine, UciHandshakeListsEveryOption) {
         EXPECT_NE(text.find(std::string("option name ") + name + " type"), std::string::npos)
             << name;
     }
-    for (const auto& spec : lmr::tunable_params()) {
+    for (const auto& spec : reduction::tunable_params()) {
         EXPECT_NE(text.find("option name " + spec.name + " type"), std::string::npos) << spec.name;
     }
     const auto lines = lines_of(text);
@@ -128,7 +128,7 @@ TEST(Engine, TunableOptionChangesTheConfig) {
     EXPECT_FALSE(s.engine.config().lmr.enabled);
     s.send("setoption name lmr.enabled value true");
     EXPECT_TRUE(s.engine.config().lmr.enabled);
-    const auto* spec = lmr::find_param("lmr.min_depth");
+    const auto* spec = reduction::find_param("lmr.min_depth");
     ASSERT_NE(spec, nullptr);
     s.send("setoption name lmr.min_depth value " + std::to_string(spec->max + 1));
     EXPECT_NE(s.finish().find("info string"), std::string::npos);  // out of range: rejected

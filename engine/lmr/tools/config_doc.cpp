@@ -10,18 +10,18 @@ int main(int argc, char** argv) {
     const std::string_view what = argc > 1 ? argv[1] : "";
     try {
         if (what == "schema") {
-            std::cout << lmr::lmr::config_json_schema();
+            std::cout << lmr::reduction::config_json_schema();
             return 0;
         }
         if (what == "reference") {
-            std::cout << lmr::lmr::config_markdown_reference();
+            std::cout << lmr::reduction::config_markdown_reference();
             return 0;
         }
         if (what == "resolve" && argc > 2) {
-            std::cout << lmr::lmr::resolved_json(lmr::lmr::load_config(argv[2]));
+            std::cout << lmr::reduction::resolved_json(lmr::reduction::load_config(argv[2]));
             return 0;
         }
-    } catch (const lmr::lmr::ConfigError& e) {
+    } catch (const lmr::reduction::ConfigError& e) {
         std::cerr << e.what() << '\n';
         return 1;
     }
