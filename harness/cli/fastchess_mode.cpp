@@ -102,7 +102,7 @@ int play_fastchess_command_line(const std::vector<std::string>& args, std::ostre
 
     store::check_path_for_writing(run.db);
     auto outputs = open_game_outputs(run.pgnout, run.epdout, run.db);
-    GameLines lines(run, print);
+    const auto lines = make_game_lines(run, print);
     std::unique_ptr<PgnCrc> crc;
     if (run.crc32_pgn && run.pgnout) crc = std::make_unique<PgnCrc>(run.pgnout->file, print);
 
@@ -116,7 +116,7 @@ int play_fastchess_command_line(const std::vector<std::string>& args, std::ostre
     if (run.pgnout) options.kept_line_patterns = run.pgnout->match_lines;
     for (const auto& output : outputs) options.observers.push_back(output.get());
     if (crc) options.observers.push_back(crc.get());  // after the PGN file has the game
-    options.observers.push_back(&lines);
+    options.observers.push_back(lines.get());
     if (run.log && run.log->engine)
         options.protocol_log = [&](const std::string& engine, bool to_engine,
                                    std::string_view line) {
@@ -133,7 +133,7 @@ int play_fastchess_command_line(const std::vector<std::string>& args, std::ostre
             "will be played from the starting position.");
 
     const auto result = tournament::start_run(run.plan, options);
-    lines.finish(result);
+    lines->finish(result);
     std::ostringstream warnings;
     print_pv_warnings(warnings, run.db, result.run_id, kProgram);
     std::string line;

@@ -78,8 +78,7 @@ std::string fastchess_reason(const match::GameRecord& game) {
 GameLines::GameLines(const FastchessRun& settings, Print print)
     : settings_(settings), print_(std::move(print)) {}
 
-void GameLines::run_started(std::int64_t run_id, const tournament::RunPlan& plan) {
-    run_id_ = run_id;
+void GameLines::run_started(std::int64_t, const tournament::RunPlan& plan) {
     plan_ = plan;
     pairings_ = tournament::engine_pairings(plan);
     total_games_ = 2 * tournament::total_pairs(plan);
@@ -109,14 +108,7 @@ void GameLines::game_finished(const tournament::GameTask& task, const match::Gam
 
     const bool pair_completed = pairing.pairs.add(task.pair.pair_index, outcome);
 
-    const bool two_engines = plan_.engines.size() == 2;
-    if (settings_.format == GameLinesFormat::kCutechess && two_engines &&
-        settings_.score_interval > 0 && games_done_ % settings_.score_interval == 0) {
-        const auto& g = pairing.games;
-        print_(format("Score of %s vs %s: %ld - %ld - %ld  [%.3f] %ld",
-                      plan_.engines[0].name.c_str(), plan_.engines[1].name.c_str(), g.wins,
-                      g.losses, g.draws, (g.wins + 0.5 * g.draws) / g.games(), g.games()));
-    }
+    game_counted(pairing);
     // fastchess counts the rating interval in pairs (by the pair's number) with pentanomial
     // reports, in games otherwise.
     const std::int64_t interval = settings_.rating_interval;
@@ -126,7 +118,95 @@ void GameLines::game_finished(const tournament::GameTask& task, const match::Gam
         report();
 }
 
-std::string GameLines::limits_text(const tournament::EnginePlan& engine) const {
+void GameLines::report() {
+    reported_at_ = games_done_;
+    if (plan_.engines.size() == 2)
+        print_head_to_head(stats_.at({0, 1}));
+    else
+        print_table();
+}
+
+void GameLines::print_table() {
+    std::vector<stats::PairingCounts> counts;
+    for (const auto& [pairing, s] : stats_)
+        counts.push_back({pairing.first, pairing.second, s.pairs.pairs()});
+    const auto order = plan_.pairing == tournament::Pairing::kGauntlet
+                           ? stats::StandingsOrder::kFirstEngineFirst
+                           : stats::StandingsOrder::kByScore;
+    const auto table = stats::standings(static_cast<int>(plan_.engines.size()), counts, order);
+    int width = 25;
+    for (const auto& engine : plan_.engines)
+        width = std::max(width, static_cast<int>(engine.name.size()));
+    const bool pentanomial = standings_show_pentanomial();
+    std::string header = format("%-4s %-*s %10s %10s %10s %10s %10s %10s %10s", "Rank", width,
+                                "Name", "Elo", "+/-", "nElo", "+/-", "Games", "Score", "Draw");
+    if (pentanomial) header += format(" %20s", "Ptnml(0-2)");
+    print_(header);
+    int rank = 0;
+    for (const auto& standing : table) {
+        const auto& e = standing.estimate;
+        const auto games = stats::to_trinomial(standing.pairs);
+        const double score = games.games() ? (games.wins + 0.5 * games.draws) / games.games() : 0;
+        std::string row =
+            format("%4d %-*s %10.2f %10.2f %10.2f %10.2f %10ld %9.1f%% %9.1f%%", ++rank, width,
+                   plan_.engines[standing.engine].name.c_str(), e.elo, e.elo_error, e.nelo,
+                   e.nelo_error, games.games(), score * 100, e.draw_ratio * 100);
+        const auto& p = standing.pairs;
+        if (pentanomial)
+            row += format(
+                " %20s",
+                format("[%ld, %ld, %ld, %ld, %ld]", p.ll, p.ld, p.wl + p.dd, p.wd, p.ww).c_str());
+        print_(row);
+    }
+}
+
+void GameLines::finish(const tournament::SessionResult& result) {
+    const auto& outcome = result.outcome;
+    if (games_done_ > 0 && reported_at_ != games_done_) report();
+    const bool decided =
+        outcome.verdict == store::Verdict::kH0 || outcome.verdict == store::Verdict::kH1;
+    if (decided) print_decision(outcome.verdict == store::Verdict::kH1);
+    if (outcome.status == store::RunStatus::kFailed) print_("Error: " + outcome.error);
+    if (outcome.status != store::RunStatus::kFinished)
+        print_(
+            "Tournament was interrupted. To resume the tournament, run: lmr-harness resume "
+            "--db " +
+            settings_.db + " --run " + std::to_string(result.run_id));
+    print_("Games stored in run " + std::to_string(result.run_id) + " of " + settings_.db +
+           " (lmr-harness report --db " + settings_.db + " --run " + std::to_string(result.run_id) +
+           ")");
+    print_("Finished match");
+    const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(
+                             std::chrono::steady_clock::now() - started_)
+                             .count();
+    print_(format("Total Time: %02lld:%02lld:%02lld (hours:minutes:seconds)",
+                  static_cast<long long>(seconds / 3600), static_cast<long long>(seconds / 60 % 60),
+                  static_cast<long long>(seconds % 60)));
+}
+
+namespace {
+
+// fastchess's words: the statistics block every rating interval, pentanomial standings and
+// "SPRT ([elo0, elo1]) completed - H1 was accepted".
+class FastchessLines : public GameLines {
+  public:
+    FastchessLines(const FastchessRun& settings, Print print)
+        : GameLines(settings, std::move(print)) {}
+
+  private:
+    void game_counted(const PairingStats&) override {}
+    void print_head_to_head(const PairingStats& pairing) override;
+    bool standings_show_pentanomial() const override { return true; }
+    void print_decision(bool h1) override {
+        if (plan_.sprt)
+            print_(format("SPRT ([%.2f, %.2f]) completed - %s was accepted", plan_.sprt->elo0,
+                          plan_.sprt->elo1, h1 ? "H1" : "H0"));
+    }
+    // An engine's limits as fastchess prints them: "10+0.1", "5000 nodes", "8 plies".
+    std::string limits_text(const tournament::EnginePlan& engine) const;
+};
+
+std::string FastchessLines::limits_text(const tournament::EnginePlan& engine) const {
     const match::TimeControl& tc = engine.time_control.value_or(plan_.time_control);
     // As the PGN tag writes it, which is how fastchess prints it: "10+0.1", "40/60+0.6".
     if (tc.clock || tc.move_time) return tc.to_pgn_tag();
@@ -135,37 +215,11 @@ std::string GameLines::limits_text(const tournament::EnginePlan& engine) const {
     return "";
 }
 
-void GameLines::report() {
-    reported_at_ = games_done_;
-    if (plan_.engines.size() == 2)
-        print_head_to_head();
-    else
-        print_table();
-}
-
-void GameLines::print_head_to_head() {
-    const auto& pairing = stats_.at({0, 1});
+void FastchessLines::print_head_to_head(const PairingStats& pairing) {
     const bool penta = settings_.report_penta;
     const auto& params = plan_.sprt;
     const std::string& a = plan_.engines[0].name;
     const std::string& b = plan_.engines[1].name;
-
-    if (settings_.format == GameLinesFormat::kCutechess) {
-        // cutechess-cli's statistics are per game.
-        const auto estimate = stats::estimate(pairing.games);
-        print_(format("Elo difference: %.2f +/- %.2f, LOS: %.2f %%, DrawRatio: %.2f %%",
-                      estimate.elo, estimate.elo_error, estimate.los * 100,
-                      estimate.draw_ratio * 100));
-        if (params) {
-            const auto sprt = stats::sprt(pairing.games, *params);
-            std::string decided;
-            if (sprt.verdict == stats::Verdict::kAcceptH1) decided = " - H1 was accepted";
-            if (sprt.verdict == stats::Verdict::kAcceptH0) decided = " - H0 was accepted";
-            print_(format("SPRT: llr %.2f (%.1f%%), lbound %.2f, ubound %.2f%s", sprt.llr,
-                          sprt.percent, sprt.bounds.lower, sprt.bounds.upper, decided.c_str()));
-        }
-        return;
-    }
 
     const stats::Pentanomial& pairs = pairing.pairs.pairs();
     // The pentanomial reports count the games of the completed pairs.
@@ -211,65 +265,53 @@ void GameLines::print_head_to_head() {
     print_(std::string(50, '-'));
 }
 
-void GameLines::print_table() {
-    std::vector<stats::PairingCounts> counts;
-    for (const auto& [pairing, s] : stats_)
-        counts.push_back({pairing.first, pairing.second, s.pairs.pairs()});
-    const auto order = plan_.pairing == tournament::Pairing::kGauntlet
-                           ? stats::StandingsOrder::kFirstEngineFirst
-                           : stats::StandingsOrder::kByScore;
-    const auto table = stats::standings(static_cast<int>(plan_.engines.size()), counts, order);
-    int width = 25;
-    for (const auto& engine : plan_.engines)
-        width = std::max(width, static_cast<int>(engine.name.size()));
-    const bool cutechess = settings_.format == GameLinesFormat::kCutechess;
-    std::string header = format("%-4s %-*s %10s %10s %10s %10s %10s %10s %10s", "Rank", width,
-                                "Name", "Elo", "+/-", "nElo", "+/-", "Games", "Score", "Draw");
-    if (!cutechess) header += format(" %20s", "Ptnml(0-2)");
-    print_(header);
-    int rank = 0;
-    for (const auto& standing : table) {
-        const auto& e = standing.estimate;
-        const auto games = stats::to_trinomial(standing.pairs);
-        const double score = games.games() ? (games.wins + 0.5 * games.draws) / games.games() : 0;
-        std::string row =
-            format("%4d %-*s %10.2f %10.2f %10.2f %10.2f %10ld %9.1f%% %9.1f%%", ++rank, width,
-                   plan_.engines[standing.engine].name.c_str(), e.elo, e.elo_error, e.nelo,
-                   e.nelo_error, games.games(), score * 100, e.draw_ratio * 100);
-        const auto& p = standing.pairs;
-        if (!cutechess)
-            row += format(
-                " %20s",
-                format("[%ld, %ld, %ld, %ld, %ld]", p.ll, p.ld, p.wl + p.dd, p.wd, p.ww).c_str());
-        print_(row);
+// cutechess-cli's words (-output format=cutechess): "Score of A vs B: …" after every
+// -ratinginterval games, per-game statistics, standings without pentanomials and "Tournament
+// finished" when the SPRT decides.
+class CutechessLines : public GameLines {
+  public:
+    CutechessLines(const FastchessRun& settings, Print print)
+        : GameLines(settings, std::move(print)) {}
+
+  private:
+    void game_counted(const PairingStats& pairing) override;
+    void print_head_to_head(const PairingStats& pairing) override;
+    bool standings_show_pentanomial() const override { return false; }
+    void print_decision(bool) override { print_("Tournament finished"); }
+};
+
+void CutechessLines::game_counted(const PairingStats& pairing) {
+    if (plan_.engines.size() != 2 || settings_.score_interval <= 0 ||
+        games_done_ % settings_.score_interval != 0)
+        return;
+    const auto& g = pairing.games;
+    print_(format("Score of %s vs %s: %ld - %ld - %ld  [%.3f] %ld", plan_.engines[0].name.c_str(),
+                  plan_.engines[1].name.c_str(), g.wins, g.losses, g.draws,
+                  (g.wins + 0.5 * g.draws) / g.games(), g.games()));
+}
+
+void CutechessLines::print_head_to_head(const PairingStats& pairing) {
+    const auto& params = plan_.sprt;
+    // cutechess-cli's statistics are per game.
+    const auto estimate = stats::estimate(pairing.games);
+    print_(format("Elo difference: %.2f +/- %.2f, LOS: %.2f %%, DrawRatio: %.2f %%", estimate.elo,
+                  estimate.elo_error, estimate.los * 100, estimate.draw_ratio * 100));
+    if (params) {
+        const auto sprt = stats::sprt(pairing.games, *params);
+        std::string decided;
+        if (sprt.verdict == stats::Verdict::kAcceptH1) decided = " - H1 was accepted";
+        if (sprt.verdict == stats::Verdict::kAcceptH0) decided = " - H0 was accepted";
+        print_(format("SPRT: llr %.2f (%.1f%%), lbound %.2f, ubound %.2f%s", sprt.llr, sprt.percent,
+                      sprt.bounds.lower, sprt.bounds.upper, decided.c_str()));
     }
 }
 
-void GameLines::finish(const tournament::SessionResult& result) {
-    const auto& outcome = result.outcome;
-    if (games_done_ > 0 && reported_at_ != games_done_) report();
-    const bool decided =
-        outcome.verdict == store::Verdict::kH0 || outcome.verdict == store::Verdict::kH1;
-    if (decided && settings_.format == GameLinesFormat::kFastchess && plan_.sprt)
-        print_(format("SPRT ([%.2f, %.2f]) completed - %s was accepted", plan_.sprt->elo0,
-                      plan_.sprt->elo1, outcome.verdict == store::Verdict::kH1 ? "H1" : "H0"));
-    if (decided && settings_.format == GameLinesFormat::kCutechess) print_("Tournament finished");
-    if (outcome.status == store::RunStatus::kFailed) print_("Error: " + outcome.error);
-    if (outcome.status != store::RunStatus::kFinished)
-        print_(
-            "Tournament was interrupted. To resume the tournament, run: lmr-harness resume "
-            "--db " +
-            settings_.db + " --run " + std::to_string(result.run_id));
-    print_("Games stored in run " + std::to_string(result.run_id) + " of " + settings_.db +
-           " (lmr-harness report --db " + settings_.db + " --run " + std::to_string(result.run_id) +
-           ")");
-    print_("Finished match");
-    const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(
-                             std::chrono::steady_clock::now() - started_)
-                             .count();
-    print_(format("Total Time: %02lld:%02lld:%02lld (hours:minutes:seconds)",
-                  static_cast<long long>(seconds / 3600), static_cast<long long>(seconds / 60 % 60),
-                  static_cast<long long>(seconds % 60)));
+}  // namespace
+
+std::unique_ptr<GameLines> make_game_lines(const FastchessRun& settings, GameLines::Print print) {
+    if (settings.format == GameLinesFormat::kCutechess)
+        return std::make_unique<CutechessLines>(settings, std::move(print));
+    return std::make_unique<FastchessLines>(settings, std::move(print));
 }
 
 }  // namespace lmr::cli

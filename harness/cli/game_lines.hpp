@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,11 +41,13 @@ namespace lmr::cli {
 // illegal move", "Black wins by adjudication", …).
 std::string fastchess_reason(const match::GameRecord& game);
 
+// The lines of one tool; make_game_lines picks fastchess's or cutechess-cli's by
+// settings.format. What both print (the games, the standings of three or more engines, how the
+// run ended) is here; what differs — the head-to-head statistics, the line after each game and
+// the decision — each tool's class says.
 class GameLines : public tournament::RunObserver {
   public:
     using Print = std::function<void(std::string_view line)>;
-
-    GameLines(const FastchessRun& settings, Print print);
 
     void run_started(std::int64_t run_id, const tournament::RunPlan& plan) override;
     void game_started(const tournament::GameTask& task) override;
@@ -54,28 +57,39 @@ class GameLines : public tournament::RunObserver {
     // decision, how the run ended and the time it took.
     void finish(const tournament::SessionResult& result);
 
-  private:
+  protected:
     struct PairingStats {
         stats::Trinomial games;  // every game, from the pairing's first engine's side
         stats::PairTally pairs;  // its pairs, completed ones in the pentanomial
     };
 
-    void report();
-    void print_head_to_head();
-    void print_table();
-    // An engine's limits as fastchess prints them: "10+0.1", "5000 nodes", "8 plies".
-    std::string limits_text(const tournament::EnginePlan& engine) const;
+    GameLines(const FastchessRun& settings, Print print);
+
+    // After each game is counted (pairing: its engines' statistics so far).
+    virtual void game_counted(const PairingStats& pairing) = 0;
+    // The statistics of a run of two engines.
+    virtual void print_head_to_head(const PairingStats& pairing) = 0;
+    // Whether the standings of three or more engines show each one's pentanomial.
+    virtual bool standings_show_pentanomial() const = 0;
+    // The line that says the SPRT decided (h1: which hypothesis it accepted).
+    virtual void print_decision(bool h1) = 0;
 
     FastchessRun settings_;
     Print print_;
     tournament::RunPlan plan_;
-    std::int64_t run_id_ = 0;
-    std::int64_t total_games_ = 0;
     std::int64_t games_done_ = 0;
+
+  private:
+    void report();
+    void print_table();
+
+    std::int64_t total_games_ = 0;
     std::int64_t reported_at_ = -1;  // games_done_ when the last report was printed
     std::vector<std::pair<int, int>> pairings_;
     std::map<std::pair<int, int>, PairingStats> stats_;
     std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
+
+std::unique_ptr<GameLines> make_game_lines(const FastchessRun& settings, GameLines::Print print);
 
 }  // namespace lmr::cli
