@@ -305,32 +305,6 @@ Section lmr_tables(const RunDetail& d) {
     return s;
 }
 
-Table tune_params(const TuneData& tune, Audience a) {
-    Table t;
-    t.key = "tune_params";
-    t.title = "Tuned parameters";
-    t.columns = columns(a, {{"name", "Parameter", L},
-                            {"start", "Start", R},
-                            {"min", "Min", R},
-                            {"max", "Max", R},
-                            {"theta", "θ now", R}});
-    for (std::size_t i = 0; i < tune.params.size(); ++i) {
-        const auto& p = tune.params[i];
-        const double theta = tune.iterations.empty() ? p.start
-                             : i < tune.iterations.back().theta_after.size()
-                                 ? tune.iterations.back().theta_after[i]
-                                 : p.start;
-        if (a == Audience::kHuman) {
-            t.rows.push_back(
-                {p.name, fixed(p.start, 2), fixed(p.min, 2), fixed(p.max, 2), fixed(theta, 2)});
-        } else {
-            t.rows.push_back(
-                {p.name, number(p.start), number(p.min), number(p.max), number(theta)});
-        }
-    }
-    return t;
-}
-
 }  // namespace
 
 Document run_document(const RunDetail& d, Audience a) {
@@ -392,7 +366,7 @@ Document run_document(const RunDetail& d, Audience a) {
                               integer(d.tune->settings.iterations));
         tune.fields.emplace_back("Pairs per iteration",
                                  integer(d.tune->settings.pairs_per_iteration));
-        tune.tables.push_back(tune_params(*d.tune, a));
+        tune.tables.push_back(tune_params_table(*d.tune, a, {}));
         if (a == Audience::kHuman)
             tune.notes.push_back("`lmr-harness tune show --run " + integer(d.row.run.id) +
                                  "` prints the whole trajectory.");

@@ -45,6 +45,14 @@ Table runs_table(const std::vector<RunRow>& runs, Audience audience);
 // "base vs test", the engines of a tournament, "tune of base".
 std::string matchup(const RunRow& row);
 
+// A tune's parameters (with the value θ sends to the engine, when `sent` has one per
+// parameter) and θ after each iteration in `shown` (headed by `headings` for people: the
+// parameters' short names), as `report --run N` and `tune show` print them.
+Table tune_params_table(const TuneData& tune, Audience audience,
+                        const std::vector<std::string>& sent);
+Table tune_trajectory_table(const TuneData& tune, Audience audience, const std::vector<int>& shown,
+                            const std::vector<std::string>& headings);
+
 // The PV checks of a run's engines (docs/pv-checks.md), as `report --run N` shows them.
 Section pv_checks_section(const RunDetail& run, Audience audience);
 // One engine's PV checks in a line: "no violations in 812 PVs of 40 searches (2 games)" or

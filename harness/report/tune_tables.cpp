@@ -1,0 +1,97 @@
+// A tune's tables: its parameters and the trajectory of θ. One source for `report --run N`'s
+// Tune section and `lmr-harness tune show` (harness/tune/show.cpp).
+
+#include <algorithm>
+#include <string>
+
+#include "harness/report/cells.hpp"
+#include "harness/report/tables.hpp"
+
+namespace lmr::report {
+namespace {
+
+constexpr Align L = Align::kLeft;
+constexpr Align R = Align::kRight;
+
+// θ of parameter i after the last iteration (its start value before the first).
+double current_theta(const TuneData& tune, std::size_t i) {
+    if (tune.iterations.empty()) return tune.params[i].start;
+    const auto& theta = tune.iterations.back().theta_after;
+    return i < theta.size() ? theta[i] : tune.params[i].start;
+}
+
+}  // namespace
+
+Table tune_params_table(const TuneData& tune, Audience a, const std::vector<std::string>& sent) {
+    Table t;
+    t.key = "tune_params";
+    t.title = "Tuned parameters";
+    t.columns = columns(a, {{"name", "Parameter", L},
+                            {"type", "Type", L},
+                            {"start", "Start", R},
+                            {"min", "Min", R},
+                            {"max", "Max", R},
+                            {"c_end", "c_end", R},
+                            {"r_end", "r_end", R},
+                            {"theta", "θ now", R}});
+    if (!sent.empty()) t.columns.push_back({"sent", a == Audience::kHuman ? "Sent" : "sent", L});
+    for (std::size_t i = 0; i < tune.params.size(); ++i) {
+        const auto& p = tune.params[i];
+        const double theta = current_theta(tune, i);
+        const bool human = a == Audience::kHuman;
+        std::vector<std::string> row = {p.name,
+                                        p.is_integer ? "int" : "float",
+                                        human ? fixed(p.start, 2) : number(p.start),
+                                        human ? fixed(p.min, 2) : number(p.min),
+                                        human ? fixed(p.max, 2) : number(p.max),
+                                        number(p.c_end),
+                                        number(p.r_end),
+                                        human ? fixed(theta, 2) : number(theta)};
+        if (!sent.empty()) row.push_back(i < sent.size() ? sent[i] : "");
+        t.rows.push_back(std::move(row));
+    }
+    return t;
+}
+
+Table tune_trajectory_table(const TuneData& tune, Audience a, const std::vector<int>& shown,
+                            const std::vector<std::string>& headings) {
+    Table t;
+    t.key = "tune_trajectory";
+    t.title =
+        "Trajectory: θ after each iteration (a_k, c_k: schedule factors; a parameter's "
+        "gains are a_end·a_k, c_end·c_k)";
+    t.columns = columns(a, {{"k", "k", R},
+                            {"wins", "W", R},
+                            {"draws", "D", R},
+                            {"losses", "L", R},
+                            {"net", "W-L", R},
+                            {"a_k", "a_k", R},
+                            {"c_k", "c_k", R}});
+    for (std::size_t i = 0; i < tune.params.size(); ++i) {
+        const std::string& name = i < headings.size() ? headings[i] : tune.params[i].name;
+        t.columns.push_back({a == Audience::kHuman ? name : tune.params[i].name,
+                             a == Audience::kHuman ? name : tune.params[i].name, R});
+    }
+    const bool human = a == Audience::kHuman;
+    for (const int k : shown) {
+        if (k < 0 || static_cast<std::size_t>(k) >= tune.iterations.size()) continue;
+        const auto& it = tune.iterations[static_cast<std::size_t>(k)];
+        const long net = it.wins - it.losses;
+        std::vector<std::string> row = {integer(it.k),
+                                        integer(it.wins),
+                                        integer(it.draws),
+                                        integer(it.losses),
+                                        (net >= 0 && human ? "+" : "") + integer(net),
+                                        human ? fixed(it.a_k, 3) : number(it.a_k),
+                                        human ? fixed(it.c_k, 3) : number(it.c_k)};
+        for (std::size_t i = 0; i < tune.params.size(); ++i) {
+            const double theta = i < it.theta_after.size() ? it.theta_after[i] : 0.0;
+            row.push_back(human ? fixed(theta, 2) : number(theta));
+        }
+        t.rows.push_back(std::move(row));
+    }
+    t.empty_text = "(no iteration played yet)";
+    return t;
+}
+
+}  // namespace lmr::report
