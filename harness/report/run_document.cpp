@@ -12,9 +12,6 @@
 namespace lmr::report {
 namespace {
 
-constexpr Align L = Align::kLeft;
-constexpr Align R = Align::kRight;
-
 std::string short_hash(const std::string& hash) {
     return hash.size() > 12 ? hash.substr(0, 12) : hash;
 }

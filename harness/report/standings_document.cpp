@@ -8,9 +8,6 @@
 namespace lmr::report {
 namespace {
 
-constexpr Align L = Align::kLeft;
-constexpr Align R = Align::kRight;
-
 // Human: "24.36 ± 29.11", "-" before the first completed pair.
 std::string elo_cell(const stats::EloEstimate& e, bool normalized) {
     if (!e.defined()) return "-";

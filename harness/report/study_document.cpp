@@ -10,9 +10,6 @@
 namespace lmr::report {
 namespace {
 
-constexpr Align L = Align::kLeft;
-constexpr Align R = Align::kRight;
-
 std::vector<Column> human_columns() {
     return {{"id", "Run", R},
             {"test", "Test", L},

@@ -14,6 +14,10 @@
 
 namespace lmr::report {
 
+// Shorthand for the alignments in the column lists below.
+inline constexpr Align L = Align::kLeft;
+inline constexpr Align R = Align::kRight;
+
 // Columns given as (key, human title, alignment): a human document heads each with its title, a
 // machine one with its key.
 inline std::vector<Column> columns(

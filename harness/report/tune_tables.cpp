@@ -10,9 +10,6 @@
 namespace lmr::report {
 namespace {
 
-constexpr Align L = Align::kLeft;
-constexpr Align R = Align::kRight;
-
 // θ of parameter i after the last iteration (its start value before the first).
 double current_theta(const TuneData& tune, std::size_t i) {
     if (tune.iterations.empty()) return tune.params[i].start;

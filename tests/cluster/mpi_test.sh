@@ -92,6 +92,8 @@ tune=(tune --base "$source/configs/rebel-expert.json" --iterations 3 --pairs-per
 "$harness" "${tune[@]}" --db tune-one.db > tune-one.log 2>&1 || fail "tune: $(tail -3 tune-one.log)"
 "${mpi[@]}" "$harness" "${tune[@]}" --db tune-ranks.db > tune-ranks.log 2>&1 ||
   fail "tune on 3 ranks: $(tail -5 tune-ranks.log)"
+grep -q "^MPI: 3 ranks, rank 0 coordinating on .*, 2 playing" tune-ranks.log ||
+  fail "the tune under mpirun does not say it ran on 3 ranks: $(head -3 tune-ranks.log)"
 trajectory() { sqlite3 "$1" "SELECT k, wins, draws, losses, theta_after_json FROM tune_iterations ORDER BY k"; }
 [[ -n "$(trajectory tune-one.db)" && "$(trajectory tune-one.db)" == "$(trajectory tune-ranks.db)" ]] || {
   diff <(trajectory tune-one.db) <(trajectory tune-ranks.db) >&2
