@@ -1,7 +1,6 @@
 // A tune's tables: its parameters and the trajectory of θ. One source for `report --run N`'s
 // Tune section and `lmr-harness tune show` (harness/tune/show.cpp).
 
-#include <algorithm>
 #include <string>
 
 #include "harness/report/cells.hpp"
@@ -64,12 +63,12 @@ Table tune_trajectory_table(const TuneData& tune, Audience a, const std::vector<
                             {"net", "W-L", R},
                             {"a_k", "a_k", R},
                             {"c_k", "c_k", R}});
-    for (std::size_t i = 0; i < tune.params.size(); ++i) {
-        const std::string& name = i < headings.size() ? headings[i] : tune.params[i].name;
-        t.columns.push_back({a == Audience::kHuman ? name : tune.params[i].name,
-                             a == Audience::kHuman ? name : tune.params[i].name, R});
-    }
     const bool human = a == Audience::kHuman;
+    for (std::size_t i = 0; i < tune.params.size(); ++i) {
+        const std::string& name = tune.params[i].name;
+        const bool headed = human && i < headings.size();
+        t.columns.push_back({name, headed ? headings[i] : name, R});
+    }
     for (const int k : shown) {
         if (k < 0 || static_cast<std::size_t>(k) >= tune.iterations.size()) continue;
         const auto& it = tune.iterations[static_cast<std::size_t>(k)];

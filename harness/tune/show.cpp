@@ -1,7 +1,5 @@
 #include "harness/tune/show.hpp"
 
-#include <algorithm>
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <sstream>
