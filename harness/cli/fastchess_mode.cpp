@@ -39,7 +39,7 @@ class PgnCrc : public tournament::RunObserver {
     PgnCrc(std::filesystem::path file, GameLines::Print print)
         : file_(std::move(file)), print_(std::move(print)) {}
 
-    void game_finished(const tournament::GameTask&, const match::GameRecord&) override {
+    void game_finished(const tournament::GameTask&, const core::GameRecord&) override {
         std::ifstream in(file_, std::ios::binary);
         in.seekg(static_cast<std::streamoff>(read_));
         char buffer[1 << 16];

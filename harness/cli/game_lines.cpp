@@ -41,7 +41,7 @@ double ratio(double numerator, double denominator) {
 
 }  // namespace
 
-std::string fastchess_reason(const match::GameRecord& game) {
+std::string fastchess_reason(const core::GameRecord& game) {
     using core::Termination;
     const auto loser = game.loser();
     const std::string loser_name = loser ? side_name(*loser) : "";
@@ -93,7 +93,7 @@ void GameLines::game_started(const tournament::GameTask& task) {
                   plan_.engines[task.black()].name.c_str()));
 }
 
-void GameLines::game_finished(const tournament::GameTask& task, const match::GameRecord& game) {
+void GameLines::game_finished(const tournament::GameTask& task, const core::GameRecord& game) {
     print_(format(
         "Finished game %lld (%s vs %s): %s {%s}",
         static_cast<long long>(tournament::game_number(task)),

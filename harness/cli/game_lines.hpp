@@ -39,7 +39,7 @@ namespace lmr::cli {
 // The reason of a game's end in fastchess's words ("White mates", "Draw by 3-fold repetition",
 // "Black loses on time", "White disconnects", "Black's connection stalls", "White makes an
 // illegal move", "Black wins by adjudication", …).
-std::string fastchess_reason(const match::GameRecord& game);
+std::string fastchess_reason(const core::GameRecord& game);
 
 // The lines of one tool; make_game_lines picks fastchess's or cutechess-cli's by
 // settings.format. What both print (the games, the standings of three or more engines, how the
@@ -51,7 +51,7 @@ class GameLines : public tournament::RunObserver {
 
     void run_started(std::int64_t run_id, const tournament::RunPlan& plan) override;
     void game_started(const tournament::GameTask& task) override;
-    void game_finished(const tournament::GameTask& task, const match::GameRecord& game) override;
+    void game_finished(const tournament::GameTask& task, const core::GameRecord& game) override;
 
     // After the run: the final report (unless the last interval printed it), the SPRT's
     // decision, how the run ended and the time it took.

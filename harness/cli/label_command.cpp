@@ -115,7 +115,7 @@ int run_label_command(CommandContext& context) {
         return interrupted("interrupted before the output was written");
 
     std::ostringstream text;
-    for (const match::GameRecord& game : labelled.games) {
+    for (const core::GameRecord& game : labelled.games) {
         match::PgnTags tags;
         tags.event = "Labelled by " + labelled.engine_id + ", go nodes " + std::to_string(nodes);
         tags.site = "LMR Lab";

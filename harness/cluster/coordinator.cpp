@@ -144,7 +144,7 @@ class Coordinator {
         auto node = in_flight_.extract(id);
         if (node.empty())
             return fail("a result for job " + std::to_string(id) + " never handed out");
-        match::GameRecord game = games::decode_game_record(text.substr(newline + 1));
+        core::GameRecord game = games::decode_game_record(text.substr(newline + 1));
         waiting_.push_back({std::move(node.mapped()), std::move(game)});
         waiting_from_.push_back(worker);
     }

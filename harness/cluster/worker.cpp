@@ -77,7 +77,7 @@ class RemoteSink : public games::ResultSink {
   public:
     explicit RemoteSink(Link& link) : link_(link) {}
 
-    games::Flow game_finished(const games::GameJob& job, match::GameRecord&& game) override {
+    games::Flow game_finished(const games::GameJob& job, core::GameRecord&& game) override {
         send(0, Tag::kResult, std::to_string(job.id) + '\n' + games::encode(game));
         return link_.stopped() ? games::Flow::kStop : games::Flow::kContinue;
     }

@@ -29,7 +29,7 @@ enum class Flow { kContinue, kStop };
 // A finished game with the job it answers.
 struct FinishedGame {
     GameJob job;
-    match::GameRecord game;
+    core::GameRecord game;
 };
 
 class ResultSink {
@@ -39,7 +39,7 @@ class ResultSink {
     virtual void game_started(const GameJob& /*job*/) {}
     // A game that ended by the rules, by adjudication or by a fault; cancelled games never
     // arrive here.
-    virtual Flow game_finished(const GameJob& job, match::GameRecord&& game) = 0;
+    virtual Flow game_finished(const GameJob& job, core::GameRecord&& game) = 0;
     virtual Flow search_finished(const SearchJob& job, SearchOutcome&& outcome) = 0;
     // Several games that finished at once, in order: the coordinator of an MPI job hands over
     // the results already waiting together (harness/cluster). A sink that stores games may store

@@ -9,8 +9,8 @@
 #include <string>
 #include <variant>
 
+#include "harness/core/game_record.hpp"
 #include "harness/match/game.hpp"
-#include "harness/match/game_record.hpp"
 #include "harness/uci/search_info.hpp"
 
 namespace lmr::games {
@@ -49,6 +49,6 @@ struct SearchOutcome {
 
 // What a slot gives back for a job: the game's record (result "*" when it was cancelled), or
 // the search's outcome (`cancelled` when it was).
-using JobResult = std::variant<match::GameRecord, SearchOutcome>;
+using JobResult = std::variant<core::GameRecord, SearchOutcome>;
 
 }  // namespace lmr::games

@@ -39,7 +39,7 @@ class Control {
 
     // Hands a result to the sink; false when it was a cancelled game or search (the slot stops).
     bool deliver(const Job& job, JobResult&& result) {
-        if (auto* game = std::get_if<match::GameRecord>(&result)) {
+        if (auto* game = std::get_if<core::GameRecord>(&result)) {
             if (!game->finished_normally()) return false;
             std::lock_guard lock(sink_mutex_);
             ++delivered_;

@@ -74,7 +74,7 @@ UciEngine& EngineSlot::engine(int index) {
     return *slot_engine;
 }
 
-match::GameRecord EngineSlot::play(const GameJob& job, const std::atomic<bool>& cancel) {
+core::GameRecord EngineSlot::play(const GameJob& job, const std::atomic<bool>& cancel) {
     game_settings_.cancel = &cancel;
     for (const auto& [side, index] :
          {std::pair{chess::kWhite, job.white}, {chess::kBlack, job.black}}) {

@@ -49,7 +49,7 @@ class EngineSlot : public Slot {
 
   private:
     uci_client::UciEngine& engine(int index);
-    match::GameRecord play(const GameJob& job, const std::atomic<bool>& cancel);
+    core::GameRecord play(const GameJob& job, const std::atomic<bool>& cancel);
     SearchOutcome search(const SearchJob& job, const std::atomic<bool>& cancel);
     void quit_engines();
 

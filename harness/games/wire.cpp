@@ -239,7 +239,7 @@ std::optional<core::Score> read_score(Reader& r) {
     return score;
 }
 
-void write_move(Writer& w, const match::MoveRecord& m) {
+void write_move(Writer& w, const core::MoveRecord& m) {
     w.number(m.ply);
     w.text(m.uci);
     w.text(m.san);
@@ -257,7 +257,7 @@ void write_move(Writer& w, const match::MoveRecord& m) {
     w.texts(m.kept_lines);
 }
 
-void read_move(Reader& r, match::MoveRecord& m) {
+void read_move(Reader& r, core::MoveRecord& m) {
     m.ply = r.integer("ply");
     m.uci = r.text("uci");
     m.san = r.text("san");
@@ -276,23 +276,23 @@ void read_move(Reader& r, match::MoveRecord& m) {
 }
 
 // lmr-engine's own line form carries every counter (engine/lmr/stats.hpp).
-void write_lmr(Writer& w, const std::optional<match::LmrGameStats>& stats) {
+void write_lmr(Writer& w, const std::optional<core::LmrGameStats>& stats) {
     w.flag(stats.has_value());
     if (!stats) return;
     w.number(stats->reports);
     w.text(reduction::format_report_line(stats->total));
 }
 
-std::optional<match::LmrGameStats> read_lmr(Reader& r) {
+std::optional<core::LmrGameStats> read_lmr(Reader& r) {
     if (!r.flag("LMR statistics")) return std::nullopt;
     const int reports = r.integer("LMR statistics reports");
     const std::string_view line = r.text("LMR statistics line");
     auto total = reduction::parse_report_line(line);
     if (!total) r.fail("LMR statistics line", "'" + std::string(line) + "' does not parse");
-    return match::LmrGameStats{reports, *total};
+    return core::LmrGameStats{reports, *total};
 }
 
-void write_pv(Writer& w, const match::PvTally& tally) {
+void write_pv(Writer& w, const core::PvTally& tally) {
     w.number(tally.searches);
     w.number(tally.pvs);
     w.count(tally.counts.size());
@@ -300,8 +300,8 @@ void write_pv(Writer& w, const match::PvTally& tally) {
     for (const auto& first : tally.first) w.text(first);
 }
 
-match::PvTally read_pv(Reader& r) {
-    match::PvTally tally;
+core::PvTally read_pv(Reader& r) {
+    core::PvTally tally;
     tally.searches = r.integer("PV checks searches");
     tally.pvs = r.integer("PV checks pvs");
     const std::uint64_t kinds = r.count("PV checks kinds");
@@ -364,7 +364,7 @@ GameJob decode_game_job(std::string_view text) {
     return job;
 }
 
-std::string encode(const match::GameRecord& game) {
+std::string encode(const core::GameRecord& game) {
     std::string out(kRecordMark);
     out.reserve(512 + 48 * game.moves.size());  // a move takes ~30 bytes without a PV
     Writer w(out);
@@ -389,9 +389,9 @@ std::string encode(const match::GameRecord& game) {
     return out;
 }
 
-match::GameRecord decode_game_record(std::string_view text) {
+core::GameRecord decode_game_record(std::string_view text) {
     Reader r(text, kRecordMark, "game record");
-    match::GameRecord game;
+    core::GameRecord game;
     game.white = r.text("white");
     game.black = r.text("black");
     game.start_fen = r.text("start_fen");

@@ -32,8 +32,8 @@ class WireError : public std::runtime_error {
 std::string encode(const GameJob& job);
 GameJob decode_game_job(std::string_view text);
 
-std::string encode(const match::GameRecord& game);
-match::GameRecord decode_game_record(std::string_view text);
+std::string encode(const core::GameRecord& game);
+core::GameRecord decode_game_record(std::string_view text);
 
 std::string encode(const EngineSettings& settings);
 EngineSettings decode_engine_settings(std::string_view text);

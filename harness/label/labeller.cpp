@@ -47,7 +47,7 @@ chess::Move parse_move(const chess::Position& pos, const openings::Opening& game
 // How the game ended: the harness's own detail when the PGN came from `lmr-harness pgn`, else
 // what the final position shows, else the result tag is all there is.
 void set_termination(const openings::Opening& game, const chess::Position& final_position,
-                     match::GameRecord& record) {
+                     core::GameRecord& record) {
     if (const std::string* detail = tag(game, "TerminationDetail")) {
         if (auto termination = core::parse_termination(*detail)) {
             record.termination = *termination;
@@ -65,9 +65,9 @@ void set_termination(const openings::Opening& game, const chess::Position& final
 
 }  // namespace
 
-match::GameRecord labelled_record(const openings::Opening& game, int skip_plies,
-                                  const std::vector<openings::Evaluation>& scores) {
-    match::GameRecord record;
+core::GameRecord labelled_record(const openings::Opening& game, int skip_plies,
+                                 const std::vector<openings::Evaluation>& scores) {
+    core::GameRecord record;
     const std::string* white = tag(game, "White");
     const std::string* black = tag(game, "Black");
     const std::string* time_control = tag(game, "TimeControl");
@@ -90,7 +90,7 @@ match::GameRecord labelled_record(const openings::Opening& game, int skip_plies,
                                     std::to_string(game.moves.size() - book) + " positions");
     for (std::size_t i = book; i < game.moves.size(); ++i) {
         const chess::Move move = parse_move(pos, game, game.moves[i]);
-        match::MoveRecord m;
+        core::MoveRecord m;
         m.ply = static_cast<int>(i - book) + 1;
         m.uci = game.moves[i];
         m.san = chess::to_san(pos, move);

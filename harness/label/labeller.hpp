@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/match/game_record.hpp"
+#include "harness/core/game_record.hpp"
 #include "harness/openings/opening.hpp"
 #include "harness/openings/position_scorer.hpp"
 
@@ -29,12 +29,12 @@ struct LabelOptions {
 };
 
 struct LabelResult {
-    std::vector<match::GameRecord> games;  // the finished games, in input order
-    std::size_t unfinished = 0;            // games without a 1-0, 0-1 or 1/2-1/2 result: dropped
-    std::size_t positions = 0;             // moves that carry a label
-    std::size_t searches = 0;              // distinct positions searched
-    std::string engine_id;                 // the labelling engine's `id name`
-    std::size_t retries = 0;               // searches repeated after an engine fault
+    std::vector<core::GameRecord> games;  // the finished games, in input order
+    std::size_t unfinished = 0;           // games without a 1-0, 0-1 or 1/2-1/2 result: dropped
+    std::size_t positions = 0;            // moves that carry a label
+    std::size_t searches = 0;             // distinct positions searched
+    std::string engine_id;                // the labelling engine's `id name`
+    std::size_t retries = 0;              // searches repeated after an engine fault
 };
 
 // `games` as read by openings::read_pgn (whole games: no ply limit), tags included.
@@ -45,7 +45,7 @@ LabelResult label_games(const std::vector<openings::Opening>& games, const Label
 
 // The labelled record of one game, given the scores of its positions from ply `skip_plies`
 // on (one per position, in order). Exposed for tests.
-match::GameRecord labelled_record(const openings::Opening& game, int skip_plies,
-                                  const std::vector<openings::Evaluation>& scores);
+core::GameRecord labelled_record(const openings::Opening& game, int skip_plies,
+                                 const std::vector<openings::Evaluation>& scores);
 
 }  // namespace lmr::label

@@ -9,6 +9,7 @@
 #include "engine/chess/position.hpp"
 #include "engine/lmr/stats.hpp"
 #include "harness/match/pv_checker.hpp"
+#include "harness/match/rules_ending.hpp"
 
 namespace lmr::match {
 namespace {
@@ -95,7 +96,7 @@ class GameRunner {
             check_bestmove_[side] = !limits_strength(engines_[side]->spec().options);
     }
 
-    GameRecord run() {
+    core::GameRecord run() {
         // Only the side to move searches, so pos_ is the position its info lines speak of.
         const auto check_pv = [this](const uci_client::SearchInfo& info, std::string_view line) {
             pv_checker_.check_info(pos_, info, line);
@@ -190,7 +191,7 @@ class GameRunner {
     void add_lmr_report(chess::Color side, std::string_view text) {
         const std::optional<reduction::LmrReport> report = reduction::parse_report_line(text);
         if (!report) return;
-        std::optional<LmrGameStats>& stats = record_.lmr_stats[side];
+        std::optional<core::LmrGameStats>& stats = record_.lmr_stats[side];
         if (!stats) stats.emplace();
         ++stats->reports;
         stats->total.add(*report);
@@ -307,7 +308,7 @@ class GameRunner {
             return true;
         }
 
-        MoveRecord m;
+        core::MoveRecord m;
         m.ply = static_cast<int>(record_.moves.size()) + 1;
         m.uci = chess::to_uci(move);
         m.san = chess::to_san(pos_, move);
@@ -363,7 +364,7 @@ class GameRunner {
     bool check_bestmove_[2] = {true, true};  // by colour: false for a weakened engine
     std::vector<std::regex> kept_patterns_;  // GameSettings::kept_line_patterns
     std::vector<std::string> kept_lines_;    // by pattern: the search's last matching line
-    GameRecord record_;
+    core::GameRecord record_;
 };
 
 }  // namespace
@@ -377,8 +378,8 @@ std::optional<std::string> line_pattern_error(const std::string& pattern) {
     return std::nullopt;
 }
 
-GameRecord play_game(UciEngine& white, UciEngine& black, const Opening& opening,
-                     const GameSettings& settings) {
+core::GameRecord play_game(UciEngine& white, UciEngine& black, const Opening& opening,
+                           const GameSettings& settings) {
     if (&white == &black)
         throw GameSetupError("play_game needs two engine objects (one process per side)");
     GameRunner runner(white, black, opening, settings);

@@ -37,9 +37,9 @@
 #include <string_view>
 #include <vector>
 
+#include "harness/core/game_record.hpp"
 #include "harness/match/adjudication.hpp"
 #include "harness/match/clock.hpp"
-#include "harness/match/game_record.hpp"
 #include "harness/match/time_control.hpp"
 #include "harness/uci/uci_engine.hpp"
 
@@ -71,7 +71,7 @@ struct GameSettings {
     std::chrono::milliseconds stall_timeout{60'000};
     const std::atomic<bool>* cancel = nullptr;  // set (e.g. by SIGINT) to abort the game
     // Called after every engine move with the record so far (progress display, logging).
-    std::function<void(const GameRecord&)> on_move;
+    std::function<void(const core::GameRecord&)> on_move;
 };
 
 // Thrown for a bad opening (unparsable FEN, illegal book move) or bad settings (a time control
@@ -88,7 +88,7 @@ std::optional<std::string> line_pattern_error(const std::string& pattern);
 // Plays one game. Names in the record are white.name() / black.name(). The two engines must be
 // different objects (the same engine program twice is fine: two processes). Each engine's
 // `lmrstats` info strings are summed into the record; other info strings are ignored.
-GameRecord play_game(uci_client::UciEngine& white, uci_client::UciEngine& black,
-                     const Opening& opening, const GameSettings& settings);
+core::GameRecord play_game(uci_client::UciEngine& white, uci_client::UciEngine& black,
+                           const Opening& opening, const GameSettings& settings);
 
 }  // namespace lmr::match

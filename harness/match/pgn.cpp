@@ -103,7 +103,7 @@ class Movetext {
 
 // The engine's own figure; an engine that prints none still gave its nodes, and the reply time
 // is ours.
-std::uint64_t nodes_per_second(const MoveRecord& m) {
+std::uint64_t nodes_per_second(const core::MoveRecord& m) {
     if (m.nps > 0) return m.nps;
     if (m.time_ms <= 0) return 0;
     return m.nodes * 1000 / static_cast<std::uint64_t>(m.time_ms);
@@ -111,7 +111,7 @@ std::uint64_t nodes_per_second(const MoveRecord& m) {
 
 // What an engine move's comment says about its search: `+0.35/12 0.120s`, then the figures
 // asked for (engine/pgn/move_comment.hpp writes and reads the format).
-std::string engine_comment(const MoveRecord& m, const PgnCommentFields& fields) {
+std::string engine_comment(const core::MoveRecord& m, const PgnCommentFields& fields) {
     pgn::MoveComment comment;
     if (m.score) {
         comment.score = m.score->value;
@@ -170,7 +170,7 @@ std::string pgn_date(std::chrono::system_clock::time_point when) {
     return buffer;
 }
 
-std::string to_pgn(const GameRecord& game, const PgnTags& tags, const PgnStyle& style) {
+std::string to_pgn(const core::GameRecord& game, const PgnTags& tags, const PgnStyle& style) {
     const std::string start_fen =
         game.start_fen.empty() ? std::string(chess::Position::kStartFen) : game.start_fen;
     std::string error;
@@ -231,7 +231,7 @@ std::string to_pgn(const GameRecord& game, const PgnTags& tags, const PgnStyle& 
         pos.make_move(move);
     };
     for (const std::string& uci : game.opening_moves) add_move(uci, {}, "book");
-    for (const MoveRecord& record : game.moves)
+    for (const core::MoveRecord& record : game.moves)
         add_move(record.uci, record.san,
                  style.minimal ? std::string() : engine_comment(record, style.fields));
     if (plies == 0 && !game.reason.empty() && !style.minimal) movetext.comment(game.reason);

@@ -24,7 +24,7 @@
 #include <utility>
 #include <vector>
 
-#include "harness/match/game_record.hpp"
+#include "harness/core/game_record.hpp"
 
 namespace lmr::match {
 
@@ -73,7 +73,8 @@ inline constexpr int kPgnMaxLineLength = 79;
 // not legal in its position): PGN that no reader could replay is never written. An engine
 // move's SAN is the record's `san` when it has one (match::Game writes it as the game is
 // played), else worked out here.
-std::string to_pgn(const GameRecord& game, const PgnTags& tags = {}, const PgnStyle& style = {});
+std::string to_pgn(const core::GameRecord& game, const PgnTags& tags = {},
+                   const PgnStyle& style = {});
 
 // "2024.05.31" in UTC; "????.??.??" for a default (epoch) time point.
 std::string pgn_date(std::chrono::system_clock::time_point when);

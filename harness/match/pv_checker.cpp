@@ -17,11 +17,12 @@ constexpr std::size_t kTypicalInfoLine = 4096;
 // Why the game would already be over in `pos`, where the PV wants to play on; nullopt while it
 // goes on. `has_legal_move` is known from the lookup of the PV move, which saves a second move
 // generation per ply. Insufficient material does not count: fastchess leaves it out as well.
-std::optional<PvViolation> game_over(const chess::Position& pos, bool has_legal_move) {
+std::optional<core::PvViolation> game_over(const chess::Position& pos, bool has_legal_move) {
     if (!has_legal_move)
-        return pos.in_check() ? PvViolation::kAfterCheckmate : PvViolation::kAfterStalemate;
-    if (pos.is_repetition_threefold()) return PvViolation::kAfterRepetition;
-    if (pos.halfmove_clock() >= 100) return PvViolation::kAfterFiftyMove;
+        return pos.in_check() ? core::PvViolation::kAfterCheckmate
+                              : core::PvViolation::kAfterStalemate;
+    if (pos.is_repetition_threefold()) return core::PvViolation::kAfterRepetition;
+    if (pos.halfmove_clock() >= 100) return core::PvViolation::kAfterFiftyMove;
     return std::nullopt;
 }
 
@@ -70,7 +71,7 @@ std::optional<PvFinding> check_pv(chess::Position& pos, const std::vector<std::s
         const bool legal = !move.is_none();
         const bool has_legal_move = legal || chess::count_legal_moves(pos) > 0;
         if (const auto over = game_over(pos, has_legal_move)) return PvFinding{*over, text};
-        if (!legal) return PvFinding{PvViolation::kIllegalMove, text};
+        if (!legal) return PvFinding{core::PvViolation::kIllegalMove, text};
         replayed.make(move);
     }
     // Only an exact mate score promises a complete line: a bound says the search stopped early.
@@ -78,9 +79,9 @@ std::optional<PvFinding> check_pv(chess::Position& pos, const std::vector<std::s
         return std::nullopt;
     const long long plies = announced_plies(score->value);
     const auto length = static_cast<long long>(pv.size());
-    if (length < plies) return PvFinding{PvViolation::kMateShort, {}};
-    if (length > plies) return PvFinding{PvViolation::kMateLong, {}};
-    if (!is_checkmate(pos)) return PvFinding{PvViolation::kMateNotMate, {}};
+    if (length < plies) return PvFinding{core::PvViolation::kMateShort, {}};
+    if (length > plies) return PvFinding{core::PvViolation::kMateLong, {}};
+    if (!is_checkmate(pos)) return PvFinding{core::PvViolation::kMateNotMate, {}};
     return std::nullopt;
 }
 
@@ -122,17 +123,17 @@ void PvChecker::finish_search(const chess::Position& pos, std::string_view bestm
     searching_ = false;
     if (!check_bestmove_ || bestmove.empty() || !have_last_pv_ || last_pv_bound_) return;
     if (bestmove != last_pv_first_)
-        record(PvViolation::kBestmoveNotPv, bestmove, last_pv_line_, pos);
+        record(core::PvViolation::kBestmoveNotPv, bestmove, last_pv_line_, pos);
 }
 
-void PvChecker::record(PvViolation kind, std::string_view move, std::string_view line,
+void PvChecker::record(core::PvViolation kind, std::string_view move, std::string_view line,
                        const chess::Position& pos) {
-    PvTally& tally = tallies_[side_];
+    core::PvTally& tally = tallies_[side_];
     const auto index = static_cast<std::size_t>(kind);
     if (tally.counts[index]++ > 0) return;
     // fastchess prints the warning, the info line and the position; so does the first example.
     std::string& text = tally.first[index];
-    text = fastchess_warning(kind);
+    text = core::fastchess_warning(kind);
     if (!move.empty()) text.append(" - move ").append(move);
     text.append("; info: ").append(line).append("; fen: ").append(pos.fen());
 }

@@ -16,14 +16,14 @@
 #include <vector>
 
 #include "engine/chess/position.hpp"
-#include "harness/match/pv_violation.hpp"
+#include "harness/core/pv_violation.hpp"
 #include "harness/uci/search_info.hpp"
 
 namespace lmr::match {
 
 // What is wrong with one PV: the first rule it breaks.
 struct PvFinding {
-    PvViolation kind = PvViolation::kIllegalMove;
+    core::PvViolation kind = core::PvViolation::kIllegalMove;
     std::string_view move;  // the PV move at fault (a view into the PV); empty for the mate rules
 };
 
@@ -60,13 +60,13 @@ class PvChecker {
     // timeout), which leaves nothing to compare.
     void finish_search(const chess::Position& pos, std::string_view bestmove);
 
-    const PvTally& tally(chess::Color side) const { return tallies_[side]; }
+    const core::PvTally& tally(chess::Color side) const { return tallies_[side]; }
 
   private:
-    void record(PvViolation kind, std::string_view move, std::string_view line,
+    void record(core::PvViolation kind, std::string_view move, std::string_view line,
                 const chess::Position& pos);
 
-    std::array<PvTally, 2> tallies_;
+    std::array<core::PvTally, 2> tallies_;
     std::vector<chess::Move> made_;  // check_pv's scratch space, kept between lines
     bool searching_ = false;
     chess::Color side_ = chess::kWhite;

@@ -15,7 +15,7 @@ class Collector : public games::ResultSink {
     Collector(const ScorerOptions& options, std::size_t total, ScorerResult& result)
         : options_(options), total_(total), result_(result) {}
 
-    games::Flow game_finished(const games::GameJob&, match::GameRecord&&) override {
+    games::Flow game_finished(const games::GameJob&, core::GameRecord&&) override {
         return games::Flow::kContinue;  // the scorer hands out searches only
     }
 

@@ -9,12 +9,11 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "engine/lmr/stats.hpp"
+#include "harness/core/game_record.hpp"
 #include "harness/core/outcome.hpp"
 #include "harness/core/score.hpp"
 #include "harness/stats/counts.hpp"
@@ -100,71 +99,28 @@ struct RunEngine {
     EngineRole role = EngineRole::kParticipant;
 };
 
-struct MoveRecord {
-    int ply = 0;     // 1-based from the opening position; 0 on write = "its place in the vector"
-    char color = 0;  // 'w' or 'b': derived by the Store from the opening FEN; ignored on write
-    std::string uci;
-    std::string san;
-    // From the mover's point of view, as the engine said; stored as score_cp or score_mate (the
-    // bound is not stored: a score read back is kExact).
-    std::optional<core::Score> score;
-    std::optional<int> depth;
-    std::optional<int> seldepth;
-    std::optional<std::int64_t> nodes;
-    std::int64_t time_ms = 0;                   // from the `go` write to the `bestmove` read
-    std::optional<std::int64_t> clock_left_ms;  // after the move; nullopt without a clock
-};
-
-// One side's LMR statistics over one game: the `lmrstats` lines its engine printed after its
-// searches (engine/lmr/stats.hpp), summed. Stored in game_lmr_stats and game_lmr_rules.
-struct LmrGameStats {
-    char color = 'w';          // the side whose engine reported: 'w' or 'b'
-    std::int64_t reports = 0;  // lines summed: one per search that reported
-    reduction::LmrReport total;
-};
-
-// One kind of PV violation of one side in one game (game_pv_violations).
-struct PvViolationCount {
-    std::string kind;        // one of pv_violation_kinds(): "illegal-move", "after-checkmate", …
-    std::int64_t count = 0;  // info lines (or, for "bestmove-not-pv", bestmoves) that broke it
-    std::string example;     // the first: fastchess's warning, the info line, the position
-};
-
-// What the checks of one side's PVs found over one game (game_pv_checks; docs/pv-checks.md).
-struct GamePvChecks {
-    char color = 'w';           // the side whose engine was checked: 'w' or 'b'
-    std::int64_t searches = 0;  // searches whose output was checked
-    std::int64_t pvs = 0;       // info lines with a PV, each replayed on the position searched
-    std::vector<PvViolationCount> violations;  // the kinds that occurred, each once
-};
-
-// The kinds of PV violation, in the order reports list them (lmr::match::PvViolation's names).
-std::span<const std::string_view> pv_violation_kinds();
-
-struct GameRecord {
-    std::int64_t id = 0;
+// Where a game belongs: its run, its pair and round, who sat where and the opening it began from.
+struct GamePlace {
     std::int64_t run_id = 0;
     std::int64_t pair_index = 0;  // 0-based; both games of a pair share the opening
     int round_in_pair = 0;        // 0: first game, 1: colours reversed
     std::int64_t white_engine_id = 0;
     std::int64_t black_engine_id = 0;
     std::optional<std::int64_t> opening_index;  // index in the book (file order); nullopt: no book
-    std::string start_fen;                      // where the PGN starts (the book's start position)
-    std::vector<std::string> opening_moves;     // book moves (UCI) played from start_fen
-    std::string opening_fen;                    // where the engines took over
-    core::GameResult result = core::GameResult::kDraw;
-    core::Termination termination = core::Termination::kAdjudication;  // never kUnterminated
-    std::string termination_detail;  // free text: "engine 'b' exited with signal 11", …
-    int plies = 0;  // moves played by the engines; must equal moves.size() when moves are given
+};
+
+// A game as the database holds it (games_of_run). The record is the one the match filled, with
+// what the games and moves tables keep of it: the opening, the result, the termination and its
+// reason, and the moves when asked for (their ply, text, score, depth, seldepth, nodes, reply
+// time and clock; a figure the engine did not report reads back as the record's "not reported").
+// The engine names, time controls, final FEN, LMR statistics and PV checks stay where the
+// database keeps them (the engines and runs tables, lmr_stats(), pv_checks()).
+struct StoredGame {
+    std::int64_t id = 0;
+    GamePlace place;
     std::string pgn;
-    std::string started_at, finished_at;  // empty on write: now
-    std::vector<MoveRecord> moves;        // the engines' moves (book moves are not repeated here)
-    // The sides whose engine reported LMR statistics (none, one or both; each side once).
-    // Written with the game; games_of_run does not read them back (see lmr_stats()).
-    std::vector<LmrGameStats> lmr_stats;
-    // The sides whose PVs were checked (each side once). Written with the game; games_of_run does
-    // not read them back (see pv_checks()).
-    std::vector<GamePvChecks> pv_checks;
+    std::string started_at, finished_at;
+    core::GameRecord record;
 };
 
 // A pair's outcome from one engine's point of view, named by the two game results: LL = lost
@@ -314,7 +270,7 @@ struct EnginePvChecks {
     std::int64_t searches = 0, pvs = 0;
     std::int64_t violations = 0;             // all kinds together
     std::int64_t games_with_violations = 0;  // games with at least one
-    std::vector<PvViolationTotals> kinds;    // those that occurred, in pv_violation_kinds() order
+    std::vector<PvViolationTotals> kinds;    // those that occurred, in core::kPvViolations order
 };
 
 struct TuneSettings {

@@ -90,10 +90,15 @@ class Store {
     std::vector<RunEngine> run_engines(std::int64_t run_id) const;
 
     // ---- games
-    // The game and all its moves in ONE transaction; returns the game id.
-    std::int64_t record_game(const GameRecord& game);
-    std::vector<GameRecord> games_of_run(std::int64_t run_id, bool with_moves = false) const;
-    std::vector<MoveRecord> moves_of_game(std::int64_t game_id) const;
+    // A finished game (it has a result) at its place, with its PGN text: the game, its moves, the
+    // LMR statistics of each side that reported them and the PV checks of each side that was
+    // asked to move, in ONE transaction. Returns the game id. The record's times are stored as
+    // its started and finished.
+    std::int64_t record_game(const GamePlace& place, const core::GameRecord& game,
+                             std::string_view pgn);
+    // The run's games by pair and round (StoredGame says what of each record is read back).
+    std::vector<StoredGame> games_of_run(std::int64_t run_id, bool with_moves = false) const;
+    std::vector<core::MoveRecord> moves_of_game(std::int64_t game_id) const;
     std::int64_t game_count(std::int64_t run_id) const;
     // Pair indexes (ascending) whose two games are both stored.
     std::vector<std::int64_t> completed_pairs(std::int64_t run_id) const;
@@ -188,9 +193,9 @@ class Store {
     void require_same_file() const;
     void require_run(std::int64_t run_id) const;
     // Inside record_game's transaction: one side's game_lmr_stats row and its rules.
-    void insert_lmr_stats(std::int64_t game_id, const LmrGameStats& stats);
+    void insert_lmr_stats(std::int64_t game_id, chess::Color side, const core::LmrGameStats& stats);
     // Inside record_game's transaction: one side's game_pv_checks row and its violations.
-    void insert_pv_checks(std::int64_t game_id, const GamePvChecks& checks);
+    void insert_pv_checks(std::int64_t game_id, chess::Color side, const core::PvTally& tally);
 
     sqlite::Database db_;
     std::filesystem::path path_;

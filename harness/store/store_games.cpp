@@ -11,10 +11,12 @@ namespace {
 
 // The side to move is the FEN's second field; the Store needs it to label
 // each move with its colour (for per-engine move statistics).
-char side_to_move(const std::string& fen) {
+std::optional<chess::Color> side_to_move(const std::string& fen) {
     const auto fields = text::split_words(fen);
-    if (fields.size() >= 2 && (fields[1] == "w" || fields[1] == "b")) return fields[1][0];
-    return 0;
+    if (fields.size() < 2) return std::nullopt;
+    if (fields[1] == "w") return chess::kWhite;
+    if (fields[1] == "b") return chess::kBlack;
+    return std::nullopt;
 }
 
 // The value of the score_cp or score_mate column: the score when it is of that kind.
@@ -23,86 +25,79 @@ std::optional<int> score_column(const std::optional<core::Score>& score, core::S
     return score->value;
 }
 
-std::string describe(const GameRecord& game) {
-    return "cannot record game (run " + std::to_string(game.run_id) + ", pair " +
-           std::to_string(game.pair_index) + ", round " + std::to_string(game.round_in_pair) + ")";
+// A search figure the engine did not report is 0 in the record and NULL in the database.
+template <typename T>
+std::optional<std::int64_t> reported(T value) {
+    if (value == 0) return std::nullopt;
+    return static_cast<std::int64_t>(value);
 }
 
-void validate(const GameRecord& game) {
+std::string describe(const GamePlace& place) {
+    return "cannot record game (run " + std::to_string(place.run_id) + ", pair " +
+           std::to_string(place.pair_index) + ", round " + std::to_string(place.round_in_pair) +
+           ")";
+}
+
+void validate(const GamePlace& place, const core::GameRecord& game) {
     const auto fail = [&](const std::string& why) {
-        throw StoreError(ErrorKind::kInvalid, describe(game) + ": " + why);
+        throw StoreError(ErrorKind::kInvalid, describe(place) + ": " + why);
     };
-    if (side_to_move(game.opening_fen) == 0) {
+    if (!side_to_move(game.opening_fen)) {
         fail("opening_fen '" + game.opening_fen + "' has no side to move");
     }
     if (game.start_fen.empty()) fail("start_fen is empty");
+    if (!game.result) fail("an unfinished game (no result) cannot be stored");
     if (game.termination == core::Termination::kUnterminated)
         fail("an unterminated game cannot be stored");
-    if (!game.moves.empty() && game.plies != static_cast<int>(game.moves.size())) {
-        fail("plies is " + std::to_string(game.plies) + " but " +
-             std::to_string(game.moves.size()) + " moves were given");
-    }
     for (std::size_t i = 0; i < game.moves.size(); ++i) {
-        const MoveRecord& move = game.moves[i];
-        if (move.ply != 0 && move.ply != static_cast<int>(i) + 1) {
+        const core::MoveRecord& move = game.moves[i];
+        if (move.ply != static_cast<int>(i) + 1) {
             fail("move " + std::to_string(i + 1) + " carries ply " + std::to_string(move.ply));
         }
         if (move.uci.empty()) fail("move " + std::to_string(i + 1) + " has no UCI text");
-    }
-    bool side_seen[2] = {false, false};
-    for (const LmrGameStats& stats : game.lmr_stats) {
-        if (stats.color != 'w' && stats.color != 'b') {
-            fail("LMR statistics for side '" + std::string(1, stats.color) +
-                 "' (expected 'w' or 'b')");
-        }
-        bool& seen = side_seen[stats.color == 'w' ? 0 : 1];
-        if (seen) fail("two sets of LMR statistics for side '" + std::string(1, stats.color) + "'");
-        seen = true;
     }
 }
 
 constexpr std::string_view kGameColumns =
     "id, run_id, pair_index, round_in_pair, white_engine_id, black_engine_id, opening_index, "
-    "start_fen, opening_moves, opening_fen, result, termination, termination_detail, plies, pgn, "
+    "start_fen, opening_moves, opening_fen, result, termination, termination_detail, pgn, "
     "started_at, finished_at";
 
-GameRecord read_game(sqlite::Row& row) {
-    GameRecord game;
+StoredGame read_game(sqlite::Row& row) {
+    StoredGame game;
     game.id = row.int64();
-    game.run_id = row.int64();
-    game.pair_index = row.int64();
-    game.round_in_pair = row.integer();
-    game.white_engine_id = row.int64();
-    game.black_engine_id = row.int64();
-    game.opening_index = row.optional_int64();
-    game.start_fen = row.text();
-    for (const auto word : text::split_words(row.text())) game.opening_moves.emplace_back(word);
-    game.opening_fen = row.text();
-    game.result = internal::parse_column(core::parse_result, row.text(), "games.result");
-    game.termination =
+    game.place.run_id = row.int64();
+    game.place.pair_index = row.int64();
+    game.place.round_in_pair = row.integer();
+    game.place.white_engine_id = row.int64();
+    game.place.black_engine_id = row.int64();
+    game.place.opening_index = row.optional_int64();
+    core::GameRecord& record = game.record;
+    record.start_fen = row.text();
+    for (const auto word : text::split_words(row.text())) record.opening_moves.emplace_back(word);
+    record.opening_fen = row.text();
+    record.result = internal::parse_column(core::parse_result, row.text(), "games.result");
+    record.termination =
         internal::parse_column(core::parse_termination, row.text(), "games.termination");
-    game.termination_detail = row.text();
-    game.plies = row.integer();
+    record.reason = row.text();
     game.pgn = row.text();
     game.started_at = row.text();
     game.finished_at = row.text();
     return game;
 }
 
-MoveRecord read_move(sqlite::Row& row) {
-    MoveRecord move;
+core::MoveRecord read_move(sqlite::Row& row) {
+    core::MoveRecord move;
     move.ply = row.integer();
-    const std::string color = row.text();
-    move.color = color.empty() ? 0 : color[0];
     move.uci = row.text();
     move.san = row.text();
     const std::optional<int> score_cp = row.optional_integer();
     const std::optional<int> score_mate = row.optional_integer();
     if (score_cp) move.score = core::Score::cp(*score_cp);
     if (score_mate) move.score = core::Score::mate(*score_mate);
-    move.depth = row.optional_integer();
-    move.seldepth = row.optional_integer();
-    move.nodes = row.optional_int64();
+    move.depth = row.optional_integer().value_or(0);
+    move.seldepth = row.optional_integer().value_or(0);
+    move.nodes = static_cast<std::uint64_t>(row.optional_int64().value_or(0));
     move.time_ms = row.int64();
     move.clock_left_ms = row.optional_int64();
     return move;
@@ -118,14 +113,14 @@ PairBin parse_bin(const std::string& text) {
 
 }  // namespace
 
-std::int64_t Store::record_game(const GameRecord& game) {
+std::int64_t Store::record_game(const GamePlace& place, const core::GameRecord& game,
+                                std::string_view pgn) {
     require_writable("record a game");
     require_same_file();
-    validate(game);
-    const char first_mover = side_to_move(game.opening_fen);
-    const std::string now = now_timestamp();
+    validate(place, game);
+    const chess::Color first_mover = *side_to_move(game.opening_fen);
     std::int64_t game_id = 0;
-    internal::with_context(describe(game), [&] {
+    internal::with_context(describe(place), [&] {
         sqlite::Transaction tx(db_);
         {
             auto insert = statement(
@@ -133,22 +128,22 @@ std::int64_t Store::record_game(const GameRecord& game) {
                 "black_engine_id, opening_index, start_fen, opening_moves, opening_fen, result, "
                 "termination, termination_detail, plies, pgn, started_at, finished_at) VALUES "
                 "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)");
-            insert->bind(1, game.run_id)
-                .bind(2, game.pair_index)
-                .bind(3, game.round_in_pair)
-                .bind(4, game.white_engine_id)
-                .bind(5, game.black_engine_id)
-                .bind(6, game.opening_index)
+            insert->bind(1, place.run_id)
+                .bind(2, place.pair_index)
+                .bind(3, place.round_in_pair)
+                .bind(4, place.white_engine_id)
+                .bind(5, place.black_engine_id)
+                .bind(6, place.opening_index)
                 .bind(7, game.start_fen)
                 .bind(8, text::joined(game.opening_moves, " "))
                 .bind(9, game.opening_fen)
-                .bind(10, core::result_name(game.result))
+                .bind(10, core::result_name(*game.result))
                 .bind(11, core::termination_name(game.termination))
-                .bind(12, game.termination_detail)
-                .bind(13, game.plies)
-                .bind(14, game.pgn)
-                .bind(15, game.started_at.empty() ? now : game.started_at)
-                .bind(16, game.finished_at.empty() ? now : game.finished_at);
+                .bind(12, game.reason)
+                .bind(13, static_cast<std::int64_t>(game.moves.size()))
+                .bind(14, pgn)
+                .bind(15, format_timestamp(game.started))
+                .bind(16, format_timestamp(game.finished));
             insert->run();
             game_id = db_.last_insert_rowid();
         }
@@ -156,27 +151,30 @@ std::int64_t Store::record_game(const GameRecord& game) {
             "INSERT INTO moves (game_id, ply, color, uci, san, score_cp, score_mate, depth, "
             "seldepth, nodes, time_ms, clock_left_ms) VALUES ",
             12);
-        moves_insert.run(
-            [&](std::string_view sql) { return statement(sql); }, game.moves.size(),
-            [&](sqlite::Statement& insert, int p, std::size_t i) {
-                const MoveRecord& move = game.moves[i];
-                const bool first_side = i % 2 == 0;
-                const char color = first_side ? first_mover : (first_mover == 'w' ? 'b' : 'w');
-                insert.bind(p + 1, game_id)
-                    .bind(p + 2, static_cast<int>(i) + 1)
-                    .bind(p + 3, std::string_view(&color, 1))
-                    .bind(p + 4, move.uci)
-                    .bind(p + 5, move.san)
-                    .bind(p + 6, score_column(move.score, core::Score::Kind::kCentipawns))
-                    .bind(p + 7, score_column(move.score, core::Score::Kind::kMate))
-                    .bind(p + 8, move.depth)
-                    .bind(p + 9, move.seldepth)
-                    .bind(p + 10, move.nodes)
-                    .bind(p + 11, move.time_ms)
-                    .bind(p + 12, move.clock_left_ms);
-            });
-        for (const LmrGameStats& stats : game.lmr_stats) insert_lmr_stats(game_id, stats);
-        for (const GamePvChecks& checks : game.pv_checks) insert_pv_checks(game_id, checks);
+        moves_insert.run([&](std::string_view sql) { return statement(sql); }, game.moves.size(),
+                         [&](sqlite::Statement& insert, int p, std::size_t i) {
+                             const core::MoveRecord& move = game.moves[i];
+                             const chess::Color mover = i % 2 == 0 ? first_mover : ~first_mover;
+                             insert.bind(p + 1, game_id)
+                                 .bind(p + 2, move.ply)
+                                 .bind(p + 3, internal::color_column(mover))
+                                 .bind(p + 4, move.uci)
+                                 .bind(p + 5, move.san)
+                                 .bind(p + 6,
+                                       score_column(move.score, core::Score::Kind::kCentipawns))
+                                 .bind(p + 7, score_column(move.score, core::Score::Kind::kMate))
+                                 .bind(p + 8, reported(move.depth))
+                                 .bind(p + 9, reported(move.seldepth))
+                                 .bind(p + 10, reported(move.nodes))
+                                 .bind(p + 11, move.time_ms)
+                                 .bind(p + 12, move.clock_left_ms);
+                         });
+        for (chess::Color side : {chess::kWhite, chess::kBlack}) {
+            if (const auto& stats = game.lmr_stats[side]) insert_lmr_stats(game_id, side, *stats);
+            // A side the game ended before it was asked to move has no checks to store.
+            if (game.pv_checks[side].searches > 0)
+                insert_pv_checks(game_id, side, game.pv_checks[side]);
+        }
         tx.commit();
     });
     return game_id;
@@ -184,8 +182,8 @@ std::int64_t Store::record_game(const GameRecord& game) {
 
 WriteBatch::WriteBatch(Store& store) : transaction_(store.db_) {}
 
-std::vector<GameRecord> Store::games_of_run(std::int64_t run_id, bool with_moves) const {
-    std::vector<GameRecord> games;
+std::vector<StoredGame> Store::games_of_run(std::int64_t run_id, bool with_moves) const {
+    std::vector<StoredGame> games;
     {
         auto stmt = statement("SELECT " + std::string(kGameColumns) +
                               " FROM games WHERE run_id = ?1 ORDER BY pair_index, round_in_pair");
@@ -193,14 +191,14 @@ std::vector<GameRecord> Store::games_of_run(std::int64_t run_id, bool with_moves
         games = stmt->rows(read_game);
     }
     if (with_moves) {
-        for (auto& game : games) game.moves = moves_of_game(game.id);
+        for (auto& game : games) game.record.moves = moves_of_game(game.id);
     }
     return games;
 }
 
-std::vector<MoveRecord> Store::moves_of_game(std::int64_t game_id) const {
+std::vector<core::MoveRecord> Store::moves_of_game(std::int64_t game_id) const {
     auto stmt = statement(
-        "SELECT ply, color, uci, san, score_cp, score_mate, depth, seldepth, nodes, time_ms, "
+        "SELECT ply, uci, san, score_cp, score_mate, depth, seldepth, nodes, time_ms, "
         "clock_left_ms FROM moves WHERE game_id = ?1 ORDER BY ply");
     stmt->bind(1, game_id);
     return stmt->rows(read_move);

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/chess/types.hpp"
 #include "harness/store/error.hpp"
 #include "harness/store/records.hpp"
 #include "harness/store/sqlite.hpp"
@@ -26,6 +27,11 @@ auto parse_column(Parse parse, const std::string& text, std::string_view column)
                          "unexpected value '" + text + "' in column " + std::string(column));
     }
     return *value;
+}
+
+// The text of a side in the colour columns (moves, game_lmr_stats, game_pv_checks, …).
+inline std::string_view color_column(chess::Color side) {
+    return side == chess::kWhite ? "w" : "b";
 }
 
 // Runs f, prefixing any StoreError's message with what was being done.

@@ -50,9 +50,10 @@ void sort_rules(std::vector<LmrRuleTotals>& rules) {
 
 }  // namespace
 
-void Store::insert_lmr_stats(std::int64_t game_id, const LmrGameStats& stats) {
+void Store::insert_lmr_stats(std::int64_t game_id, chess::Color side,
+                             const core::LmrGameStats& stats) {
     const LmrStats& s = stats.total.stats;
-    const std::string_view color(&stats.color, 1);
+    const std::string_view color = internal::color_column(side);
     {
         auto insert = statement(
             "INSERT INTO game_lmr_stats (game_id, color, reports, late, reduced, extended, "

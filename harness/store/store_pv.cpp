@@ -3,7 +3,6 @@
 // engine_pv_violations views.
 
 #include <algorithm>
-#include <array>
 
 #include "harness/store/store.hpp"
 #include "harness/store/store_internal.hpp"
@@ -11,50 +10,49 @@
 namespace lmr::store {
 namespace {
 
-// The kinds as the schema's CHECK lists them, in the order of docs/pv-checks.md.
-constexpr std::array<std::string_view, 9> kKinds = {
-    "illegal-move", "after-checkmate", "after-stalemate", "after-repetition", "after-fifty-move",
-    "mate-short",   "mate-long",       "mate-not-mate",   "bestmove-not-pv"};
-
+// A kind's place in the order of docs/pv-checks.md (core::kPvViolations); an unknown name (a
+// newer build's) after them all.
 std::size_t kind_rank(std::string_view kind) {
-    return static_cast<std::size_t>(std::find(kKinds.begin(), kKinds.end(), kind) - kKinds.begin());
+    const auto known = core::parse_pv_violation(kind);
+    return known ? static_cast<std::size_t>(*known) : core::kPvViolations.size();
 }
 
-// The schema's checks would refuse the same rows; this names the game and the field instead.
-void validate(const GamePvChecks& checks) {
+// The schema's checks would refuse the same rows; this names the field instead.
+void validate(const core::PvTally& tally) {
     const auto fail = [](const std::string& why) {
         throw StoreError(ErrorKind::kInvalid, "PV checks: " + why);
     };
-    if (checks.color != 'w' && checks.color != 'b')
-        fail("side '" + std::string(1, checks.color) + "' (expected 'w' or 'b')");
-    if (checks.searches < 0 || checks.pvs < 0) fail("negative searches or PVs");
-    for (const PvViolationCount& v : checks.violations) {
-        if (kind_rank(v.kind) == kKinds.size()) fail("unknown kind of violation '" + v.kind + "'");
-        if (v.count <= 0) fail("'" + v.kind + "' counted " + std::to_string(v.count) + " times");
+    if (tally.searches < 0 || tally.pvs < 0) fail("negative searches or PVs");
+    for (core::PvViolation kind : core::kPvViolations) {
+        if (tally.count(kind) < 0) {
+            fail("'" + std::string(core::pv_violation_name(kind)) + "' counted " +
+                 std::to_string(tally.count(kind)) + " times");
+        }
     }
 }
 
 }  // namespace
 
-std::span<const std::string_view> pv_violation_kinds() {
-    return kKinds;
-}
-
-void Store::insert_pv_checks(std::int64_t game_id, const GamePvChecks& checks) {
-    validate(checks);
-    const std::string_view color(&checks.color, 1);
+void Store::insert_pv_checks(std::int64_t game_id, chess::Color side, const core::PvTally& tally) {
+    validate(tally);
+    const std::string_view color = internal::color_column(side);
     {
         auto insert = statement(
             "INSERT INTO game_pv_checks (game_id, color, searches, pvs) VALUES (?1, ?2, ?3, ?4)");
-        insert->bind(1, game_id).bind(2, color).bind(3, checks.searches).bind(4, checks.pvs);
+        insert->bind(1, game_id).bind(2, color).bind(3, tally.searches).bind(4, tally.pvs);
         insert->run();
     }
     auto insert = statement(
         "INSERT INTO game_pv_violations (game_id, color, kind, count, example) "
         "VALUES (?1, ?2, ?3, ?4, ?5)");
-    for (const PvViolationCount& v : checks.violations) {
+    for (core::PvViolation kind : core::kPvViolations) {
+        if (tally.count(kind) == 0) continue;
         insert->reset();
-        insert->bind(1, game_id).bind(2, color).bind(3, v.kind).bind(4, v.count).bind(5, v.example);
+        insert->bind(1, game_id)
+            .bind(2, color)
+            .bind(3, core::pv_violation_name(kind))
+            .bind(4, tally.count(kind))
+            .bind(5, tally.first[static_cast<int>(kind)]);
         insert->run();
     }
 }

@@ -19,7 +19,7 @@ std::string epd_line(const std::string& fen) {
 EpdOutput::EpdOutput(const EpdOutputOptions& options)
     : file_(options.file, options.append, "EPD file") {}
 
-void EpdOutput::game_finished(const GameTask& task, const match::GameRecord& game) {
+void EpdOutput::game_finished(const GameTask& task, const core::GameRecord& game) {
     (void)task;
     file_.append(epd_line(game.final_fen) + '\n');
 }

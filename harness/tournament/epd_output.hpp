@@ -28,7 +28,7 @@ class EpdOutput : public RunObserver {
     explicit EpdOutput(const EpdOutputOptions& options);
 
     // Throws OutputFileError when the file cannot be written (the run then fails).
-    void game_finished(const GameTask& task, const match::GameRecord& game) override;
+    void game_finished(const GameTask& task, const core::GameRecord& game) override;
 
   private:
     OutputFile file_;

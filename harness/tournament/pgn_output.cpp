@@ -12,7 +12,7 @@ void PgnOutput::run_started(std::int64_t run_id, const RunPlan& plan) {
     plan_ = plan;
 }
 
-void PgnOutput::game_finished(const GameTask& task, const match::GameRecord& game) {
+void PgnOutput::game_finished(const GameTask& task, const core::GameRecord& game) {
     // The runner says which run this is before its first game; without it the tags would lie.
     if (!plan_) throw OutputFileError("PGN file '" + file_.path().string() + "': no run started");
     // to_pgn ends the game with an empty line, which separates it from the next one.

@@ -35,7 +35,7 @@ class PgnOutput : public RunObserver {
 
     void run_started(std::int64_t run_id, const RunPlan& plan) override;
     // Throws OutputFileError when the file cannot be written (the run then fails).
-    void game_finished(const GameTask& task, const match::GameRecord& game) override;
+    void game_finished(const GameTask& task, const core::GameRecord& game) override;
 
   private:
     OutputFile file_;

@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "harness/match/game_record.hpp"
+#include "harness/core/game_record.hpp"
 #include "harness/tournament/run_plan.hpp"
 #include "harness/tournament/schedule.hpp"
 
@@ -25,7 +25,7 @@ class RunObserver {
     // A slot is about to play the game.
     virtual void game_started(const GameTask& task) { (void)task; }
     // The game is stored.
-    virtual void game_finished(const GameTask& task, const match::GameRecord& game) {
+    virtual void game_finished(const GameTask& task, const core::GameRecord& game) {
         (void)task;
         (void)game;
     }

@@ -13,7 +13,6 @@
 #include "harness/match/pgn.hpp"
 #include "harness/stats/format.hpp"
 #include "harness/tournament/engine_identity.hpp"
-#include "harness/tournament/game_mapping.hpp"
 #include "harness/tournament/game_pgn.hpp"
 #include "harness/tournament/progress.hpp"
 #include "harness/tournament/schedule.hpp"
@@ -102,13 +101,15 @@ class RunRecorder : public games::ResultSink {
           sprt_(head_to_head_sprt(setup.plan)) {}
 
     // Rebuilds the counts from what a previous session stored.
-    void load_stored(const std::vector<store::GameRecord>& games) {
+    void load_stored(const std::vector<store::StoredGame>& games) {
         games_stored_ = static_cast<std::int64_t>(games.size());
         for (const auto& game : games) {
-            const bool view_white = game.white_engine_id == setup_.engine_ids[view_];
-            const bool involved = view_white || game.black_engine_id == setup_.engine_ids[view_];
-            tally_.add(game.pair_index, involved ? stats::outcome_of(game.result, view_white)
-                                                 : stats::Outcome::kDraw);
+            const store::GamePlace& place = game.place;
+            const bool view_white = place.white_engine_id == setup_.engine_ids[view_];
+            const bool involved = view_white || place.black_engine_id == setup_.engine_ids[view_];
+            tally_.add(place.pair_index, involved
+                                             ? stats::outcome_of(*game.record.result, view_white)
+                                             : stats::Outcome::kDraw);
         }
     }
 
@@ -127,7 +128,7 @@ class RunRecorder : public games::ResultSink {
         return games::Flow::kContinue;  // a run hands out games only
     }
 
-    games::Flow game_finished(const games::GameJob& job, match::GameRecord&& game) override {
+    games::Flow game_finished(const games::GameJob& job, core::GameRecord&& game) override {
         const std::array<Finished, 1> one{Finished{job, game}};
         return record(one);
     }
@@ -141,13 +142,13 @@ class RunRecorder : public games::ResultSink {
   private:
     struct Finished {
         const games::GameJob& job;
-        match::GameRecord& game;
+        core::GameRecord& game;
     };
 
     // What a stored game is to tell the observers and the progress, once its transaction is in.
     struct Note {
         GameTask task;
-        const match::GameRecord* game = nullptr;
+        const core::GameRecord* game = nullptr;
         std::int64_t games_stored = 0;
         enum class Pair { kOpen, kDone, kSummary } pair = Pair::kOpen;
         std::int64_t pair_index = 0;
@@ -180,9 +181,9 @@ class RunRecorder : public games::ResultSink {
         return decision_ ? games::Flow::kStop : games::Flow::kContinue;
     }
 
-    void store_game(const games::GameJob& job, const match::GameRecord& game) {
+    void store_game(const games::GameJob& job, const core::GameRecord& game) {
         const auto task = task_of(job);
-        GamePlace place;
+        store::GamePlace place;
         place.run_id = setup_.run_id;
         place.pair_index = task.pair.pair_index;
         place.round_in_pair = task.round;
@@ -190,7 +191,7 @@ class RunRecorder : public games::ResultSink {
         place.black_engine_id = setup_.engine_ids[task.black()];
         if (setup_.book) place.opening_index = setup_.book->index_of(task.pair.opening_slot);
         const auto tags = game_pgn_tags(setup_.plan, setup_.run_id, task);
-        setup_.store->record_game(to_store_record(game, place, match::to_pgn(game, tags)));
+        setup_.store->record_game(place, game, match::to_pgn(game, tags));
         Note& note = notes_.emplace_back();
         note.task = task;
         note.game = &game;
@@ -308,7 +309,8 @@ RunOutcome run_games(const RunSetup& setup) {
 
     const auto stored = store.games_of_run(setup.run_id);
     std::set<std::pair<std::int64_t, int>> stored_places;
-    for (const auto& game : stored) stored_places.emplace(game.pair_index, game.round_in_pair);
+    for (const auto& game : stored)
+        stored_places.emplace(game.place.pair_index, game.place.round_in_pair);
 
     Observers observers(setup.observers);
     RunSource source(setup, stored_places);

@@ -18,7 +18,7 @@ constexpr int kMinus = 1;
 // g / 2, θ+ White when g is even.
 class Tally : public games::ResultSink {
   public:
-    games::Flow game_finished(const games::GameJob& job, match::GameRecord&& game) override {
+    games::Flow game_finished(const games::GameJob& job, core::GameRecord&& game) override {
         stats::add_game(result.games, stats::outcome_of(*game.result, job.white == kPlus));
         // The side that committed a fault is the one that lost the game by it.
         if (core::is_engine_fault(game.termination))

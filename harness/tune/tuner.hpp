@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "harness/core/fault_tally.hpp"
-#include "harness/match/game_record.hpp"
+#include "harness/core/game_record.hpp"
 #include "harness/stats/counts.hpp"
 #include "harness/store/store.hpp"
 #include "harness/tournament/player_claim.hpp"

@@ -61,9 +61,10 @@
 #include "engine/chess/position.hpp"
 #include "harness/cli/cli.hpp"
 #include "harness/cluster/world.hpp"
+#include "harness/core/game_record.hpp"
 #include "harness/games/wire.hpp"
-#include "harness/match/game_record.hpp"
 #include "harness/match/pgn.hpp"
+#include "harness/match/rules_ending.hpp"
 
 namespace {
 
@@ -333,10 +334,10 @@ Line make_line(const lmr::match::Opening& opening, int plies, std::uint64_t seed
 
 // A game of `line` for one job: its players, scores, depths and node counts as a nodes=1000
 // search would report them, a result consistent with the termination, LMR and PV tallies.
-lmr::match::GameRecord fake_game(const lmr::games::GameJob& job, const SessionInfo& session,
-                                 const Line& line) {
+lmr::core::GameRecord fake_game(const lmr::games::GameJob& job, const SessionInfo& session,
+                                const Line& line) {
     using namespace lmr;
-    match::GameRecord game;
+    core::GameRecord game;
     game.white = session.names.at(static_cast<std::size_t>(job.white));
     game.black = session.names.at(static_cast<std::size_t>(job.black));
     game.time_control = session.time_control;
@@ -360,7 +361,7 @@ lmr::match::GameRecord fake_game(const lmr::games::GameJob& job, const SessionIn
         const auto& [uci, san] = line.moves[static_cast<std::size_t>(ply - 1)];
         const chess::Color side = (ply % 2 == 1) == white_first ? chess::kWhite : chess::kBlack;
         const int side_outcome = side == chess::kWhite ? white_outcome : -white_outcome;
-        match::MoveRecord m;
+        core::MoveRecord m;
         m.ply = ply;
         m.uci = uci;
         m.san = san;
@@ -395,7 +396,7 @@ lmr::match::GameRecord fake_game(const lmr::games::GameJob& job, const SessionIn
     // games carry about six rows per side), and PV tallies.
     for (chess::Color side : {chess::kWhite, chess::kBlack}) {
         if (searched[side] == 0) continue;
-        match::LmrGameStats stats;
+        core::LmrGameStats stats;
         stats.reports = searched[side];
         auto& s = stats.total.stats;
         for (int rule = 0; rule < 8; ++rule) {

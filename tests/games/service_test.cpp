@@ -44,7 +44,7 @@ class FakeSlot : public Slot {
         const auto& game = std::get<GameJob>(job);
         if (fail_ids_.count(game.id))
             throw std::runtime_error("engine gone " + std::to_string(game.id));
-        match::GameRecord record;
+        core::GameRecord record;
         if (hang_ids_.count(game.id)) {
             while (!cancel) std::this_thread::sleep_for(1ms);
             record.result = std::nullopt;
@@ -60,7 +60,7 @@ class FakeSlot : public Slot {
 
 class Recorder : public ResultSink {
   public:
-    Flow game_finished(const GameJob& job, match::GameRecord&& game) override {
+    Flow game_finished(const GameJob& job, core::GameRecord&& game) override {
         EXPECT_EQ(game.result, core::GameResult::kWhiteWins);
         EXPECT_TRUE(games.insert(job.id).second) << "game " << job.id << " delivered twice";
         return stop_after && games.size() >= *stop_after ? Flow::kStop : Flow::kContinue;

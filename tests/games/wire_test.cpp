@@ -19,14 +19,14 @@ namespace {
 using core::Score;
 using test::contains;
 
-match::GameRecord full_game() {
-    match::GameRecord g;
+core::GameRecord full_game() {
+    core::GameRecord g;
     g.white = "lmr-engine default";
     g.black = "glaurung";
     g.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     g.opening_moves = {"e2e4", "e7e5"};
     g.opening_fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
-    match::MoveRecord cp;
+    core::MoveRecord cp;
     cp.ply = 1;
     cp.uci = "g1f3";
     cp.san = "Nf3";
@@ -43,13 +43,13 @@ match::GameRecord full_game() {
     cp.engine_time_ms = 248;
     cp.pv = {"g1f3", "b8c6", "f1b5"};
     cp.kept_lines = {"info depth 12 string any text\tat all", ""};
-    match::MoveRecord mate;
+    core::MoveRecord mate;
     mate.ply = 2;
     mate.uci = "b8c6";
     mate.san = "Nc6";
     mate.score = Score::mate(-3);
     mate.time_ms = 7;
-    match::MoveRecord silent;  // an engine that said nothing: no score, no clock
+    core::MoveRecord silent;  // an engine that said nothing: no score, no clock
     silent.ply = 3;
     silent.uci = "f1b5";
     silent.san = "Bb5";
@@ -57,7 +57,7 @@ match::GameRecord full_game() {
     const auto report =
         reduction::parse_report_line("lmrstats late=12 searches=5 researches=2 plies=1:4,2:1");
     EXPECT_TRUE(report.has_value());
-    g.lmr_stats[chess::kWhite] = match::LmrGameStats{2, *report};
+    g.lmr_stats[chess::kWhite] = core::LmrGameStats{2, *report};
     g.pv_checks[chess::kBlack].searches = 2;
     g.pv_checks[chess::kBlack].pvs = 9;
     g.pv_checks[chess::kBlack].counts[0] = 1;
@@ -75,8 +75,8 @@ match::GameRecord full_game() {
 }
 
 TEST(Wire, AGameArrivesWithEveryField) {
-    const match::GameRecord sent = full_game();
-    const match::GameRecord got = decode_game_record(encode(sent));
+    const core::GameRecord sent = full_game();
+    const core::GameRecord got = decode_game_record(encode(sent));
     EXPECT_EQ(got.white, sent.white);
     EXPECT_EQ(got.black, sent.black);
     EXPECT_EQ(got.start_fen, sent.start_fen);
@@ -125,7 +125,7 @@ TEST(Wire, AGameArrivesWithEveryField) {
 }
 
 TEST(Wire, ACancelledGameKeepsItsMissingResult) {
-    match::GameRecord cancelled = full_game();
+    core::GameRecord cancelled = full_game();
     cancelled.result.reset();
     cancelled.termination = core::Termination::kUnterminated;
     const auto got = decode_game_record(encode(cancelled));
@@ -220,7 +220,7 @@ std::string replaced(std::string text, const std::string& after, const std::stri
 }
 
 TEST(Wire, AGameIsAFewBytesAMove) {
-    match::GameRecord game = full_game();
+    core::GameRecord game = full_game();
     const std::size_t three = encode(game).size();
     for (int i = 0; i < 100; ++i) game.moves.push_back(game.moves[1]);
     // A move with a score and no PV: ply, 2 texts, score, figures; JSON took ~200 bytes.

@@ -51,7 +51,7 @@ GameSettings settings_for(const std::string& tc) {
 
 // Every recorded move must be legal in its position, with the SAN the rules library gives,
 // starting from the opening position; returns the final position.
-chess::Position replay(const GameRecord& game) {
+chess::Position replay(const core::GameRecord& game) {
     std::string error;
     auto start = chess::Position::from_fen(game.start_fen, &error);
     EXPECT_TRUE(start) << error;
@@ -63,7 +63,7 @@ chess::Position replay(const GameRecord& game) {
     }
     EXPECT_EQ(pos.fen(), game.opening_fen);
     for (std::size_t i = 0; i < game.moves.size(); ++i) {
-        const MoveRecord& r = game.moves[i];
+        const core::MoveRecord& r = game.moves[i];
         EXPECT_EQ(r.ply, static_cast<int>(i) + 1);
         const chess::Move m = chess::parse_uci(pos, r.uci, &error);
         EXPECT_FALSE(m.is_none()) << "ply " << r.ply << " " << r.uci << ": " << error;
@@ -83,7 +83,7 @@ bool ends_by_rules(Termination t) {
 }
 
 // The result must agree with how the game ended.
-void expect_consistent(const GameRecord& game) {
+void expect_consistent(const core::GameRecord& game) {
     const chess::Position end = replay(game);
     switch (game.termination) {
         case Termination::kMate:
@@ -109,7 +109,7 @@ TEST(Game, RandomEnginesPlayToAnEndByTheRules) {
     UciEngine white = random_engine("rand-w");
     UciEngine black = random_engine("rand-b");
     for (int game_index = 0; game_index < 3; ++game_index) {
-        const GameRecord game = play_game(white, black, {}, settings_for("nodes=1000"));
+        const core::GameRecord game = play_game(white, black, {}, settings_for("nodes=1000"));
         EXPECT_TRUE(game.finished_normally());
         EXPECT_TRUE(ends_by_rules(game.termination)) << termination_name(game.termination);
         EXPECT_EQ(game.white, "rand-w");
@@ -136,7 +136,7 @@ TEST(Game, ClockIsKeptAndNoFlagFallsForFastEngines) {
     UciEngine black = random_engine("b");
     GameSettings s = settings_for("tc=40/20+0.1");
     s.time_margin = std::chrono::milliseconds(500);
-    const GameRecord game = play_game(white, black, {}, s);
+    const core::GameRecord game = play_game(white, black, {}, s);
     EXPECT_TRUE(ends_by_rules(game.termination)) << game.reason;
     EXPECT_EQ(game.time_control, "40/20+0.1");
     for (const auto& m : game.moves) {
@@ -156,7 +156,7 @@ TEST(Game, TimeOddsKeepAClockPerSideAndTagEachSidesTimeControl) {
     GameSettings s = settings_for("tc=10+0.1");
     s.time_margin = std::chrono::milliseconds(500);
     s.own_limits[chess::kBlack] = SideLimits{parse_time_control("tc=20+0.2"), s.time_margin};
-    const GameRecord game = play_game(white, black, {}, s);
+    const core::GameRecord game = play_game(white, black, {}, s);
     EXPECT_TRUE(ends_by_rules(game.termination)) << game.reason;
     EXPECT_EQ(game.time_control, "");
     EXPECT_EQ(game.white_time_control, "10+0.1");
@@ -165,7 +165,7 @@ TEST(Game, TimeOddsKeepAClockPerSideAndTagEachSidesTimeControl) {
     // The random engine answers at once: a side's clock is its base plus its increments, less
     // what its replies took (under a second in all here).
     for (std::size_t i = 0; i < game.moves.size(); ++i) {
-        const MoveRecord& m = game.moves[i];
+        const core::MoveRecord& m = game.moves[i];
         ASSERT_TRUE(m.clock_left_ms);
         const std::int64_t own_moves = static_cast<std::int64_t>(i / 2 + 1);
         const std::int64_t full = i % 2 == 0 ? 10'000 + 100 * own_moves : 20'000 + 200 * own_moves;
@@ -185,7 +185,7 @@ TEST(Game, StartsFromFenWithBookMoves) {
     Opening opening;
     opening.fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 20";
     opening.moves = {"e1g1", "e8c8"};
-    const GameRecord game = play_game(white, black, opening, settings_for("depth=3"));
+    const core::GameRecord game = play_game(white, black, opening, settings_for("depth=3"));
     EXPECT_EQ(game.start_fen, opening.fen);
     EXPECT_EQ(game.opening_moves, opening.moves);
     EXPECT_EQ(game.opening_fen, "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 21");
@@ -210,7 +210,7 @@ TEST(Game, BadOpeningIsASetupError) {
 TEST(Game, CrashLosesAndTheEngineIsRestartedForTheNextGame) {
     UciEngine white = random_engine("w");
     UciEngine black = fixture(FIXTURE_CRASH, "crasher", 3);
-    GameRecord game = play_game(white, black, {}, settings_for("nodes=100"));
+    core::GameRecord game = play_game(white, black, {}, settings_for("nodes=100"));
     EXPECT_EQ(game.result, core::GameResult::kWhiteWins);
     EXPECT_EQ(game.termination, Termination::kCrash);
     EXPECT_EQ(game.loser(), chess::kBlack);
@@ -233,7 +233,7 @@ TEST(Game, CrashLosesAndTheEngineIsRestartedForTheNextGame) {
 TEST(Game, IllegalMoveLoses) {
     UciEngine white = fixture(FIXTURE_ILLEGAL, "cheat", 2);
     UciEngine black = random_engine("b");
-    const GameRecord game = play_game(white, black, {}, settings_for("tc=10+0.1"));
+    const core::GameRecord game = play_game(white, black, {}, settings_for("tc=10+0.1"));
     EXPECT_EQ(game.result, core::GameResult::kBlackWins);
     EXPECT_EQ(game.termination, Termination::kIllegalMove);
     EXPECT_EQ(game.moves.size(), 4u);
@@ -250,7 +250,7 @@ TEST(Game, GarbageAroundMovesIsTolerated) {
     UciEngine black = random_engine("b");
     GameSettings s = settings_for("nodes=10");
     s.adjudication.max_moves = 15;
-    const GameRecord game = play_game(white, black, {}, s);
+    const core::GameRecord game = play_game(white, black, {}, s);
     EXPECT_TRUE(game.finished_normally());
     EXPECT_FALSE(is_engine_fault(game.termination)) << game.reason;
     expect_consistent(game);
@@ -261,7 +261,7 @@ TEST(Game, HangWithoutClockIsAStall) {
     UciEngine black = fixture(FIXTURE_HANG, "hanger", 2);
     GameSettings s = settings_for("nodes=500");
     s.stall_timeout = std::chrono::milliseconds(300);
-    const GameRecord game = play_game(white, black, {}, s);
+    const core::GameRecord game = play_game(white, black, {}, s);
     EXPECT_EQ(game.result, core::GameResult::kWhiteWins);
     EXPECT_EQ(game.termination, Termination::kStall);
     EXPECT_EQ(game.moves.size(), 5u);
@@ -275,7 +275,7 @@ TEST(Game, HangWithClockIsATimeForfeit) {
     UciEngine black = random_engine("b");
     GameSettings s = settings_for("tc=0.5");
     s.time_margin = std::chrono::milliseconds(50);
-    const GameRecord game = play_game(white, black, {}, s);
+    const core::GameRecord game = play_game(white, black, {}, s);
     EXPECT_EQ(game.result, core::GameResult::kBlackWins);
     EXPECT_EQ(game.termination, Termination::kTimeForfeit);
     EXPECT_EQ(game.moves.size(), 2u);
@@ -289,10 +289,10 @@ TEST(Game, CancellationAbortsTheGameInFlight) {
     std::atomic<bool> cancel{false};
     GameSettings s = settings_for("nodes=100");
     s.cancel = &cancel;
-    s.on_move = [&cancel](const GameRecord& g) {
+    s.on_move = [&cancel](const core::GameRecord& g) {
         if (g.moves.size() == 5) cancel = true;
     };
-    const GameRecord game = play_game(white, black, {}, s);
+    const core::GameRecord game = play_game(white, black, {}, s);
     EXPECT_FALSE(game.result.has_value());
     EXPECT_FALSE(game.finished_normally());
     EXPECT_EQ(game.termination, Termination::kUnterminated);
@@ -306,7 +306,7 @@ TEST(Game, CancellationAbortsTheGameInFlight) {
 // scored 0 cp: `move_number` full moves played and the last 2 x `move_count` plies quiet, the
 // latest capture or pawn move (the halfmove clock back at 0) counting as the first of them.
 // Replayed from the game's moves with the position's own fifty-move counter.
-std::size_t first_draw_ply(const GameRecord& game, int move_number, int move_count) {
+std::size_t first_draw_ply(const core::GameRecord& game, int move_number, int move_count) {
     chess::Position pos = chess::Position::startpos();
     int quiet_run = 0;
     for (std::size_t i = 0; i < game.moves.size(); ++i) {
@@ -323,7 +323,7 @@ TEST(Game, DrawAdjudicationAndMaxLength) {
     UciEngine black = random_engine("b");
     GameSettings s = settings_for("nodes=1");
     s.adjudication.draw = {true, 3, 2, 0};  // from move 3, two moves of both sides at 0 cp
-    GameRecord game = play_game(white, black, {}, s);
+    core::GameRecord game = play_game(white, black, {}, s);
     EXPECT_EQ(game.result, core::GameResult::kDraw);
     EXPECT_EQ(game.termination, Termination::kAdjudication);
     EXPECT_GE(game.moves.size(), 6u);  // three full moves at least
@@ -354,7 +354,7 @@ UciEngine lmr_engine(const std::string& name,
     return engine;
 }
 
-int moves_of(const GameRecord& game, chess::Color side) {
+int moves_of(const core::GameRecord& game, chess::Color side) {
     // From the initial position White moves first: White's moves are plies 1, 3, 5, …
     const int plies = static_cast<int>(game.moves.size());
     return side == chess::kWhite ? (plies + 1) / 2 : plies / 2;
@@ -365,11 +365,11 @@ TEST(Game, LmrStatisticsAreSummedPerSideFromEachSearch) {
     UciEngine black = random_engine("rand");  // offers no LmrStats: nothing is set or read
     GameSettings s = settings_for("nodes=3000");
     s.adjudication.max_moves = 30;
-    const GameRecord game = play_game(white, black, {}, s);
+    const core::GameRecord game = play_game(white, black, {}, s);
     ASSERT_TRUE(game.finished_normally()) << game.reason;
     ASSERT_TRUE(game.lmr_stats[chess::kWhite]);
     EXPECT_FALSE(game.lmr_stats[chess::kBlack]);
-    const LmrGameStats& stats = *game.lmr_stats[chess::kWhite];
+    const core::LmrGameStats& stats = *game.lmr_stats[chess::kWhite];
     // One `lmrstats` line per search, and one search per move.
     EXPECT_EQ(stats.reports, moves_of(game, chess::kWhite));
     const reduction::LmrStats& lmr = stats.total.stats;
@@ -380,7 +380,7 @@ TEST(Game, LmrStatisticsAreSummedPerSideFromEachSearch) {
     EXPECT_LE(stats.total.re_searches, stats.total.reduced_searches);
 
     // The same engines again: the first game's counts are not carried into the second.
-    const GameRecord next = play_game(white, black, {}, s);
+    const core::GameRecord next = play_game(white, black, {}, s);
     ASSERT_TRUE(next.lmr_stats[chess::kWhite]);
     EXPECT_EQ(next.lmr_stats[chess::kWhite]->reports, moves_of(next, chess::kWhite));
 }
@@ -390,7 +390,7 @@ TEST(Game, AnExplicitLmrStatsOptionWins) {
     UciEngine black = lmr_engine("loud");
     GameSettings s = settings_for("nodes=500");
     s.adjudication.max_moves = 6;
-    const GameRecord game = play_game(white, black, {}, s);
+    const core::GameRecord game = play_game(white, black, {}, s);
     ASSERT_TRUE(game.finished_normally()) << game.reason;
     EXPECT_FALSE(game.lmr_stats[chess::kWhite]);
     ASSERT_TRUE(game.lmr_stats[chess::kBlack]);
@@ -402,7 +402,7 @@ TEST(Game, StockfishMatesARandomMover) {
     if (access(kStockfish, X_OK) != 0) GTEST_SKIP() << kStockfish << " is not installed";
     UciEngine sf = make_engine("stockfish", {kStockfish}, {{"Hash", "16"}, {"Threads", "1"}});
     UciEngine rnd = random_engine("random");
-    const GameRecord game = play_game(sf, rnd, {}, settings_for("nodes=20000"));
+    const core::GameRecord game = play_game(sf, rnd, {}, settings_for("nodes=20000"));
     EXPECT_EQ(game.termination, Termination::kMate) << game.reason;
     EXPECT_EQ(game.result, core::GameResult::kWhiteWins);
     expect_consistent(game);
@@ -432,7 +432,7 @@ TEST(Game, StockfishSelfPlayUnderAClock) {
     s.adjudication.draw = {true, 20, 4, 10};
     s.adjudication.resign = {true, 3, 500, true};
     s.adjudication.max_moves = 80;
-    const GameRecord game = play_game(a, b, {"", {"e2e4", "c7c5"}}, s);
+    const core::GameRecord game = play_game(a, b, {"", {"e2e4", "c7c5"}}, s);
     EXPECT_TRUE(game.finished_normally());
     EXPECT_FALSE(is_engine_fault(game.termination)) << game.reason;
     expect_consistent(game);

@@ -30,8 +30,9 @@ using core::Termination;
 // 2024-05-01T10:00:00Z
 const auto kMay1 = std::chrono::system_clock::time_point(std::chrono::seconds(1714557600));
 
-MoveRecord engine_move(std::string uci, std::optional<Score> score, int depth, std::int64_t ms) {
-    MoveRecord m;
+core::MoveRecord engine_move(std::string uci, std::optional<Score> score, int depth,
+                             std::int64_t ms) {
+    core::MoveRecord m;
     m.uci = std::move(uci);
     m.score = score;
     m.depth = depth;
@@ -39,8 +40,8 @@ MoveRecord engine_move(std::string uci, std::optional<Score> score, int depth, s
     return m;
 }
 
-GameRecord fools_mate() {
-    GameRecord g;
+core::GameRecord fools_mate() {
+    core::GameRecord g;
     g.white = "Alpha";
     g.black = "Beta";
     g.started = kMay1;
@@ -77,8 +78,8 @@ TEST(Pgn, FoolsMateExactText) {
     EXPECT_EQ(to_pgn(fools_mate(), tags), expected);
 }
 
-GameRecord from_fen_game() {
-    GameRecord g;
+core::GameRecord from_fen_game() {
+    core::GameRecord g;
     g.white = "Eng \"quoted\" \\ slash";
     g.black = "Other";
     g.start_fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 3 40";
@@ -119,7 +120,7 @@ TEST(Pgn, GameFromFenWithBookMovesExactText) {
 }
 
 TEST(Pgn, RejectsIllegalMovesAndBadFen) {
-    GameRecord g = fools_mate();
+    core::GameRecord g = fools_mate();
     g.moves[2].uci = "g2g5";
     EXPECT_THROW(to_pgn(g), std::invalid_argument);
     g = fools_mate();
@@ -130,7 +131,7 @@ TEST(Pgn, RejectsIllegalMovesAndBadFen) {
 // fastchess's -pgnout nodes=true seldepth=true nps=true: `n=`, `sd=` and `nps=` after the time,
 // in that order and joined by ", ", and the reason after them on the last move.
 TEST(Pgn, CommentFieldsInFastchessSpellingWithTheReasonLast) {
-    GameRecord g = fools_mate();
+    core::GameRecord g = fools_mate();
     for (auto& m : g.moves) {
         m.nodes = 1000 * static_cast<std::uint64_t>(m.depth);
         m.seldepth = m.depth + 3;
@@ -150,7 +151,7 @@ TEST(Pgn, CommentFieldsInFastchessSpellingWithTheReasonLast) {
 }
 
 TEST(Pgn, EachCommentFieldOnlyWhenAsked) {
-    GameRecord g = fools_mate();
+    core::GameRecord g = fools_mate();
     g.moves[0].nodes = 5000;
     g.moves[0].seldepth = 8;
     EXPECT_NE(to_pgn(g, {}, {.fields = {.nodes = true}}).find("f3 {+0.10/5 0.050s, n=5000} "),
@@ -191,7 +192,7 @@ PgnStyle style_of(PgnNotation notation, bool minimal) {
 
 // Each move with a clock, the engine's own time, hash use, tablebase hits and a PV that starts
 // with the move.
-GameRecord with_search_figures(GameRecord g) {
+core::GameRecord with_search_figures(core::GameRecord g) {
     std::int64_t clock = 10'000;
     for (std::size_t i = 0; i < g.moves.size(); ++i) {
         auto& m = g.moves[i];
@@ -223,7 +224,7 @@ std::vector<std::string> read_comments(const std::string& text) {
 // fastchess's -pgnout timeleft= latency= hashfull= tbhits= pv=: each item in fastchess's order
 // after `score/depth time`, read back to the move's figures.
 TEST(Pgn, EveryFastchessCommentItemInItsOrderReadsBack) {
-    const GameRecord g = with_search_figures(fools_mate());
+    const core::GameRecord g = with_search_figures(fools_mate());
     const std::string text = to_pgn(g, {}, every_item());
     std::string one_line = text;
     std::replace(one_line.begin(), one_line.end(), '\n', ' ');
@@ -246,7 +247,7 @@ TEST(Pgn, EveryFastchessCommentItemInItsOrderReadsBack) {
     }
     EXPECT_EQ(pgn::parse_move_comment(comments.back())->remark, "Black mates");
     // A PV longer than a line is broken over lines and still reads back whole.
-    GameRecord long_pv = g;
+    core::GameRecord long_pv = g;
     long_pv.moves[0].pv.assign(30, "e2e4");
     const auto wrapped = read_comments(to_pgn(long_pv, {}, every_item()));
     EXPECT_EQ(pgn::parse_move_comment(wrapped.at(0))->pv, text::joined(long_pv.moves[0].pv, " "));
@@ -255,7 +256,7 @@ TEST(Pgn, EveryFastchessCommentItemInItsOrderReadsBack) {
 // tl= only under a clock and latency= only when the engine said how long it searched: neither
 // is made up.
 TEST(Pgn, TimeleftAndLatencyOnlyWhenKnown) {
-    GameRecord g = fools_mate();  // no clock, no reported time
+    core::GameRecord g = fools_mate();  // no clock, no reported time
     const std::string text = to_pgn(g, {}, every_item());
     EXPECT_EQ(text.find("tl="), std::string::npos) << text;
     EXPECT_EQ(text.find("latency="), std::string::npos) << text;
@@ -264,7 +265,7 @@ TEST(Pgn, TimeleftAndLatencyOnlyWhenKnown) {
 
 // notation=lan: the origin square always (pawns too), captures with 'x', checks; notation=uci.
 TEST(Pgn, LongAlgebraicAndUciMovetext) {
-    GameRecord g = fools_mate();
+    core::GameRecord g = fools_mate();
     g.moves.insert(g.moves.begin() + 2,
                    {engine_move("b1c3", {}, 1, 1), engine_move("b8c6", {}, 1, 1)});
     g.moves.back().uci = "d8h4";
@@ -300,8 +301,8 @@ TEST(Pgn, MinimalFormHasTheRosterAndNoComment) {
 }
 
 // The game ended in the book position: the reason joins the last book move's comment.
-GameRecord mate_in_the_book() {
-    GameRecord g;
+core::GameRecord mate_in_the_book() {
+    core::GameRecord g;
     g.white = "Alpha";
     g.black = "Beta";
     g.started = kMay1;
@@ -322,8 +323,8 @@ TEST(Pgn, WithoutEngineMovesTheReasonJoinsTheLastBookMove) {
 }
 
 // The game ended where it started (a stalemate from the book): the reason is its one comment.
-GameRecord stalemate_at_the_start() {
-    GameRecord g;
+core::GameRecord stalemate_at_the_start() {
+    core::GameRecord g;
     g.white = "Alpha";
     g.black = "Beta";
     g.start_fen = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
@@ -339,8 +340,8 @@ TEST(Pgn, WithoutAnyMoveTheReasonIsTheOnlyComment) {
 }
 
 // A long game of random legal moves (fixed seed), so lines wrap many times.
-GameRecord random_game(unsigned seed) {
-    GameRecord g;
+core::GameRecord random_game(unsigned seed) {
+    core::GameRecord g;
     g.white = "Random A";
     g.black = "Random B";
     g.started = kMay1;
@@ -352,7 +353,7 @@ GameRecord random_game(unsigned seed) {
         chess::generate(pos, list);
         if (list.empty()) break;
         const chess::Move m = list[static_cast<int>(rng() % list.size())];
-        MoveRecord r =
+        core::MoveRecord r =
             engine_move(chess::to_uci(m), Score::cp(static_cast<int>(rng() % 2001) - 1000),
                         static_cast<int>(rng() % 30) + 1, static_cast<std::int64_t>(rng() % 5000));
         if (ply % 7 == 3) r.score = Score::mate(static_cast<int>(rng() % 21) - 10);
@@ -406,10 +407,10 @@ TEST(Pgn, LinesAtMost79Characters) {
 // PGN made from the moves alone, checks, mates, castling and promotions included.
 TEST(Pgn, TheRecordsSanGivesTheSamePgn) {
     for (unsigned seed : {1u, 2u, 3u, 7u, 11u}) {
-        const GameRecord plain = random_game(seed);
-        GameRecord with_san = plain;
+        const core::GameRecord plain = random_game(seed);
+        core::GameRecord with_san = plain;
         chess::Position pos = chess::Position::startpos();
-        for (MoveRecord& m : with_san.moves) {
+        for (core::MoveRecord& m : with_san.moves) {
             const chess::Move move = chess::parse_uci(pos, m.uci);
             m.san = chess::to_san(pos, move);
             pos.make_move(move);
@@ -479,7 +480,7 @@ std::vector<std::string> exported_moves(const std::string& output) {
     return moves;
 }
 
-void expect_pgn_extract_accepts(const GameRecord& game, const PgnStyle& style = {}) {
+void expect_pgn_extract_accepts(const core::GameRecord& game, const PgnStyle& style = {}) {
     const std::string tool = find_pgn_extract();
     if (tool.empty()) GTEST_SKIP() << "pgn-extract is not installed (Debian package pgn-extract)";
     const std::string pgn = to_pgn(game, {}, style);

@@ -38,7 +38,7 @@ std::string finding(chess::Position pos, const std::string& line) {
     std::vector<chess::Move> made;
     const auto found = check_pv(pos, info.pv, info.score, made);
     if (!found) return "";
-    std::string text(pv_violation_name(found->kind));
+    std::string text(core::pv_violation_name(found->kind));
     if (!found->move.empty()) text += " " + std::string(found->move);
     return text;
 }
@@ -148,12 +148,12 @@ TEST(PvChecker, CountsEachSideAndKeepsTheFirstOccurrence) {
     checker.check_info(pos, parse(bad), bad);
     checker.check_info(pos, parse(bad + " d7d5"), bad + " d7d5");
     checker.finish_search(pos, "e2e4");
-    const PvTally& white = checker.tally(chess::kWhite);
+    const core::PvTally& white = checker.tally(chess::kWhite);
     EXPECT_EQ(white.searches, 1);
     EXPECT_EQ(white.pvs, 2);
-    EXPECT_EQ(white.count(PvViolation::kIllegalMove), 2);
+    EXPECT_EQ(white.count(core::PvViolation::kIllegalMove), 2);
     EXPECT_EQ(white.violations(), 2);
-    EXPECT_EQ(white.first[static_cast<int>(PvViolation::kIllegalMove)],
+    EXPECT_EQ(white.first[static_cast<int>(core::PvViolation::kIllegalMove)],
               "Illegal PV move - move e2e4; info: " + bad + "; fen: " + pos.fen());
 
     pos = position(kStart, {"e2e4"});
@@ -161,9 +161,9 @@ TEST(PvChecker, CountsEachSideAndKeepsTheFirstOccurrence) {
     checker.start_search(chess::kBlack);
     checker.check_info(pos, parse(line), line);
     checker.finish_search(pos, "d7d5");
-    const PvTally& black = checker.tally(chess::kBlack);
-    EXPECT_EQ(black.count(PvViolation::kBestmoveNotPv), 1);
-    EXPECT_EQ(black.first[static_cast<int>(PvViolation::kBestmoveNotPv)],
+    const core::PvTally& black = checker.tally(chess::kBlack);
+    EXPECT_EQ(black.count(core::PvViolation::kBestmoveNotPv), 1);
+    EXPECT_EQ(black.first[static_cast<int>(core::PvViolation::kBestmoveNotPv)],
               "Bestmove does not match beginning of last PV - move d7d5; info: " + line +
                   "; fen: " + pos.fen());
     EXPECT_EQ(checker.tally(chess::kWhite).violations(), 2) << "Black's lines are Black's";
@@ -177,7 +177,7 @@ int bestmove_violations(std::initializer_list<const char*> lines, const std::str
     checker.start_search(chess::kWhite, check_bestmove);
     for (const char* line : lines) checker.check_info(pos, parse(line), line);
     checker.finish_search(pos, bestmove);
-    return checker.tally(chess::kWhite).count(PvViolation::kBestmoveNotPv);
+    return checker.tally(chess::kWhite).count(core::PvViolation::kBestmoveNotPv);
 }
 
 // An engine with UCI_LimitStrength plays moves below its best on purpose: its bestmove is not
@@ -229,13 +229,14 @@ TEST(PvChecker, LinesOutsideASearchAreNotChecked) {
 }
 
 TEST(PvViolationNames, RoundTripAndSpeakFastchessWords) {
-    for (PvViolation kind : kPvViolations) {
-        EXPECT_EQ(parse_pv_violation(pv_violation_name(kind)), kind);
-        EXPECT_FALSE(fastchess_warning(kind).empty());
+    for (core::PvViolation kind : core::kPvViolations) {
+        EXPECT_EQ(core::parse_pv_violation(core::pv_violation_name(kind)), kind);
+        EXPECT_FALSE(core::fastchess_warning(kind).empty());
     }
-    EXPECT_EQ(parse_pv_violation("after-mate"), std::nullopt);
-    EXPECT_EQ(fastchess_warning(PvViolation::kAfterCheckmate), "PV continues after checkmate");
-    EXPECT_EQ(fastchess_warning(PvViolation::kMateShort), "Incomplete mating PV");
+    EXPECT_EQ(core::parse_pv_violation("after-mate"), std::nullopt);
+    EXPECT_EQ(core::fastchess_warning(core::PvViolation::kAfterCheckmate),
+              "PV continues after checkmate");
+    EXPECT_EQ(core::fastchess_warning(core::PvViolation::kMateShort), "Incomplete mating PV");
 }
 
 }  // namespace

@@ -1,10 +1,11 @@
+#include "harness/match/rules_ending.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "engine/chess/game_end.hpp"
 #include "engine/chess/position.hpp"
-#include "harness/match/game_record.hpp"
 
 namespace lmr::match {
 namespace {

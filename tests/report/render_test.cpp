@@ -291,8 +291,7 @@ TEST(ReportDocuments, EveryTableHasOneCellPerColumn) {
     Builder b(store);
     // White's engine reports LMR statistics in the SPRT's games (five late moves, each reduced
     // by the table; no re-search, so one rate is undefined), Black's does not.
-    store::LmrGameStats white_lmr;
-    white_lmr.color = 'w';
+    core::LmrGameStats white_lmr;
     white_lmr.reports = 2;
     white_lmr.total.stats.calls = 5;
     white_lmr.total.stats.by_plies[reduction::LmrStats::kMaxPlies + 1] = 5;

@@ -39,9 +39,9 @@ study_testing::Pentanomial pentanomial(const std::vector<Bin>& bins) {
 
 // What one side's engine reported over one game: `late` late moves of which `reduced` were
 // reduced by one ply, `searches` reduced searches of which `researches` were searched again.
-store::LmrGameStats lmr_report(std::uint64_t late, std::uint64_t reduced, std::uint64_t searches,
-                               std::uint64_t researches) {
-    store::LmrGameStats s;
+core::LmrGameStats lmr_report(std::uint64_t late, std::uint64_t reduced, std::uint64_t searches,
+                              std::uint64_t researches) {
+    core::LmrGameStats s;
     s.reports = 1;
     s.total.stats.calls = late;
     s.total.stats.by_plies[reduction::LmrStats::kMaxPlies] = late - reduced;
@@ -67,7 +67,7 @@ struct Sums {
             if (base_nodes) nodes += static_cast<double>(*base_nodes * (i + 1)), ++nodes_moves;
         }
     }
-    void lmr(const store::LmrGameStats& s) {
+    void lmr(const core::LmrGameStats& s) {
         late += s.total.stats.calls;
         reduced += s.total.stats.calls - s.total.stats.by_plies[reduction::LmrStats::kMaxPlies];
         searches += s.total.reduced_searches;
@@ -96,7 +96,7 @@ struct Pair {
     bool test_white0 = false;
     Bin bin = Bin::kDD;
     int plies = 2;
-    std::optional<store::LmrGameStats> lmr;
+    std::optional<core::LmrGameStats> lmr;
 };
 
 // Plays `pairs` of run `r` (test engine r.test, base r.base) and sums the test engine's moves

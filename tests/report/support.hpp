@@ -5,6 +5,8 @@
 // statistics per side or per engine, and each engine's depth and nodes per move) through the
 // Store, so views and reports can be checked against counts known in advance.
 
+#include <array>
+#include <chrono>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -62,6 +64,9 @@ void add_bin(Counts& p, Bin bin) {
 
 // Writes runs and pairs. Pairs are scored from `view`'s side: e.g. Bin::kWD is a win and a draw
 // for `view`.
+// LMR statistics by colour (indexed by chess::Color), as a game record carries them.
+using LmrSides = std::array<std::optional<core::LmrGameStats>, 2>;
+
 class Builder {
   public:
     explicit Builder(store::Store& store) : store_(store) {}
@@ -140,12 +145,12 @@ class Builder {
         record(run, index, 1, b, w, result_for(p1, !view_white0), opening, plies, termination);
     }
 
-    // The LMR statistics every game recorded from now on carries (none at first).
-    void set_lmr_stats(std::vector<store::LmrGameStats> stats) { lmr_stats_ = std::move(stats); }
+    // The LMR statistics every game recorded from now on carries, by colour (none at first).
+    void set_lmr_stats(const LmrSides& stats) { lmr_stats_ = stats; }
 
-    // From now on, every game `name` plays carries `stats` for `name`'s side (its colour is set
-    // here), replacing set_lmr_stats' entry for that side; nullopt ends it.
-    void set_engine_lmr_stats(const std::string& name, std::optional<store::LmrGameStats> stats) {
+    // From now on, every game `name` plays carries `stats` for `name`'s side, replacing
+    // set_lmr_stats' entry for that side; nullopt ends it.
+    void set_engine_lmr_stats(const std::string& name, std::optional<core::LmrGameStats> stats) {
         if (stats)
             engine_lmr_stats_[engine_id(name)] = *stats;
         else
@@ -175,41 +180,34 @@ class Builder {
     void record(std::int64_t run, std::int64_t pair, int round, std::int64_t white,
                 std::int64_t black, core::GameResult result, std::int64_t opening, int plies,
                 core::Termination termination) {
-        store::GameRecord g;
-        g.run_id = run;
-        g.pair_index = pair;
-        g.round_in_pair = round;
-        g.white_engine_id = white;
-        g.black_engine_id = black;
-        g.opening_index = opening;
+        const store::GamePlace place{run, pair, round, white, black, opening};
+        core::GameRecord g;
         g.start_fen = kStartFen;
         g.opening_fen = kStartFen;
         g.result = result;
         g.termination = termination;
-        g.termination_detail = termination == core::Termination::kCrash ? "engine exited" : "";
-        g.plies = plies;
+        g.reason = termination == core::Termination::kCrash ? "engine exited" : "";
+        g.started = g.finished = std::chrono::system_clock::now();
         static const char* kUci[] = {"e2e4", "e7e5", "g1f3", "b8c6"};
         for (int i = 0; i < plies; ++i) {
-            store::MoveRecord m;
+            core::MoveRecord m;
+            m.ply = i + 1;
             m.uci = kUci[i % 4];
             m.san = kUci[i % 4];
             const auto search = search_.find(i % 2 == 0 ? white : black);
             const Search s = search == search_.end() ? Search{} : search->second;
             if (s.depth) m.depth = *s.depth + i;
             m.seldepth = 20 + i;
-            if (s.nodes) m.nodes = *s.nodes * (i + 1);
+            if (s.nodes) m.nodes = static_cast<std::uint64_t>(*s.nodes * (i + 1));
             m.time_ms = 5;
             g.moves.push_back(m);
         }
         g.lmr_stats = lmr_stats_;
         for (const auto& [id, stats] : engine_lmr_stats_) {
-            if (id != white && id != black) continue;
-            const char color = id == white ? 'w' : 'b';
-            std::erase_if(g.lmr_stats, [color](const auto& side) { return side.color == color; });
-            g.lmr_stats.push_back(stats);
-            g.lmr_stats.back().color = color;
+            if (id == white) g.lmr_stats[chess::kWhite] = stats;
+            if (id == black) g.lmr_stats[chess::kBlack] = stats;
         }
-        store_.record_game(g);
+        store_.record_game(place, g, "");
     }
 
     struct Search {
@@ -219,8 +217,8 @@ class Builder {
 
     store::Store& store_;
     std::map<std::int64_t, std::int64_t> next_pair_;
-    std::vector<store::LmrGameStats> lmr_stats_;
-    std::map<std::int64_t, store::LmrGameStats> engine_lmr_stats_;
+    LmrSides lmr_stats_;
+    std::map<std::int64_t, core::LmrGameStats> engine_lmr_stats_;
     std::map<std::int64_t, Search> search_;
 };
 

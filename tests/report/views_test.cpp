@@ -385,12 +385,11 @@ TEST(ReportRun, DetailAddsUp) {
 }
 
 // One side's LMR statistics over a game: a histogram of final reductions and rules that fired.
-store::LmrGameStats lmr_stats(
-    char color, std::int64_t reports, std::initializer_list<std::pair<int, std::uint64_t>> plies,
-    std::uint64_t searches, std::uint64_t researches,
+core::LmrGameStats lmr_stats(
+    int reports, std::initializer_list<std::pair<int, std::uint64_t>> plies, std::uint64_t searches,
+    std::uint64_t researches,
     std::initializer_list<std::tuple<reduction::Rule, int, int, int>> rules) {
-    store::LmrGameStats stats;
-    stats.color = color;
+    core::LmrGameStats stats;
     stats.reports = reports;
     for (const auto& [size, count] : plies) {
         stats.total.stats.by_plies[size + reduction::LmrStats::kMaxPlies] = count;
@@ -426,13 +425,14 @@ TEST(ReportRun, LmrStatisticsPerEngineForPeopleAndMachines) {
     Builder b(store);
     // Whoever plays White reports 20 late moves, whoever plays Black 10 with LMR off; over the
     // pair each engine has one game of each.
-    b.set_lmr_stats({lmr_stats('w', 3, {{0, 8}, {1, 10}, {2, 2}}, 12, 3,
+    b.set_lmr_stats({lmr_stats(3, {{0, 8}, {1, 10}, {2, 2}}, 12, 3,
                                {{reduction::Rule::kStepTable, 12, 5, 150},
                                 {reduction::Rule::kGateTtMove, 8, 0, 0}}),
-                     lmr_stats('b', 2, {{0, 10}}, 0, 0, {{reduction::Rule::kDisabled, 10, 0, 0}})});
+                     lmr_stats(2, {{0, 10}}, 0, 0, {{reduction::Rule::kDisabled, 10, 0, 0}})});
     const auto run = b.head_to_head(store::RunKind::kMatch, "base", "test");
     b.pair(run, "base", "test", "test", Bin::kWD);
-    b.set_lmr_stats({lmr_stats('b', 1, {{0, 4}}, 0, 0, {})});  // one side only, nothing reduced
+    // One side only, nothing reduced.
+    b.set_lmr_stats({std::nullopt, lmr_stats(1, {{0, 4}}, 0, 0, {})});
     const auto black_only = b.head_to_head(store::RunKind::kMatch, "x", "y");
     b.pair(black_only, "x", "y", "y", Bin::kDD);
     b.set_lmr_stats({});

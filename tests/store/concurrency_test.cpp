@@ -38,8 +38,8 @@ TEST(StoreConcurrency, ReaderSeesConsistentSnapshotsWhileAWriterRecordsGames) {
                 const auto white = round == 0 ? ids.base : ids.test;
                 const auto black = round == 0 ? ids.test : ids.base;
                 const auto result = pair % 3 == 0 ? GameResult::kWhiteWins : GameResult::kDraw;
-                writer.record_game(
-                    testing::make_game(ids.run, pair, round, white, black, result, kPlies));
+                testing::record(
+                    writer, testing::make_game(ids.run, pair, round, white, black, result, kPlies));
                 ++games_written;
             }
             // Every few pairs, let the reader catch up, so it is sure to look

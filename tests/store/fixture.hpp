@@ -2,6 +2,7 @@
 
 // Records for store tests: a base-vs-test SPRT run and games between them.
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -58,26 +59,28 @@ inline TwoEngineRun make_two_engine_run(Store& store) {
 
 // A short game from the position after 1.e4 (black to move) with `plies`
 // engine moves carrying search data.
-inline GameRecord make_game(std::int64_t run, std::int64_t pair, int round, std::int64_t white,
+inline StoredGame make_game(std::int64_t run, std::int64_t pair, int round, std::int64_t white,
                             std::int64_t black, GameResult result, int plies = 4) {
-    GameRecord game;
-    game.run_id = run;
-    game.pair_index = pair;
-    game.round_in_pair = round;
-    game.white_engine_id = white;
-    game.black_engine_id = black;
-    game.opening_index = pair * 7 % 11;
-    game.start_fen = kStartFen;
-    game.opening_moves = {"e2e4"};
-    game.opening_fen = kAfterE4Fen;
-    game.result = result;
-    game.termination = Termination::kAdjudication;
-    game.plies = plies;
+    StoredGame game;
+    game.place.run_id = run;
+    game.place.pair_index = pair;
+    game.place.round_in_pair = round;
+    game.place.white_engine_id = white;
+    game.place.black_engine_id = black;
+    game.place.opening_index = pair * 7 % 11;
     game.pgn = "[Event \"test\"]\n\n1. e4 e5 *\n";
+    core::GameRecord& record = game.record;
+    record.start_fen = kStartFen;
+    record.opening_moves = {"e2e4"};
+    record.opening_fen = kAfterE4Fen;
+    record.result = result;
+    record.termination = Termination::kAdjudication;
+    record.started = record.finished = std::chrono::system_clock::now();
     static const char* kUci[] = {"e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1"};
     static const char* kSan[] = {"e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O"};
     for (int i = 0; i < plies; ++i) {
-        MoveRecord move;
+        core::MoveRecord move;
+        move.ply = i + 1;
         move.uci = kUci[i % 8];
         move.san = kSan[i % 8];
         move.score = core::Score::cp(10 * i - 5);
@@ -86,9 +89,14 @@ inline GameRecord make_game(std::int64_t run, std::int64_t pair, int round, std:
         move.nodes = 20000 + i;
         move.time_ms = 15 + i;
         move.clock_left_ms = 60000 - 100 * i;
-        game.moves.push_back(move);
+        record.moves.push_back(move);
     }
     return game;
+}
+
+// Stores a game made above (or changed after) at its place; returns its id.
+inline std::int64_t record(Store& store, const StoredGame& game) {
+    return store.record_game(game.place, game.record, game.pgn);
 }
 
 }  // namespace lmr::store::testing

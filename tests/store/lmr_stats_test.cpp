@@ -23,6 +23,7 @@ using core::GameResult;
 using reduction::Rule;
 using testing::make_game;
 using testing::make_two_engine_run;
+using testing::record;
 using testing::TempDir;
 
 struct RuleCount {
@@ -45,9 +46,8 @@ struct Reported {
     }
 };
 
-LmrGameStats game_stats(char color, const Reported& r) {
-    LmrGameStats stats;
-    stats.color = color;
+core::LmrGameStats game_stats(const Reported& r) {
+    core::LmrGameStats stats;
     stats.reports = r.reports;
     reduction::LmrStats& s = stats.total.stats;
     s.calls = r.late();
@@ -153,12 +153,12 @@ const Reported kBaseGame0{6, {{0, 10}}, 0, 0, {{Rule::kGateInCheck, 10, 10, 0}}}
 TEST_F(StoreLmrTest, KnownReportsRoundTripIntoTheViewsWithExactSums) {
     const auto ids = make_two_engine_run(store);
     // In game 0 base is White and test Black; in game 1 the colours swap.
-    GameRecord game0 = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw);
-    game0.lmr_stats = {game_stats('b', kTestGame0), game_stats('w', kBaseGame0)};
-    GameRecord game1 = make_game(ids.run, 0, 1, ids.test, ids.base, GameResult::kWhiteWins);
-    game1.lmr_stats = {game_stats('w', kTestGame1)};
-    store.record_game(game0);
-    store.record_game(game1);
+    StoredGame game0 = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw);
+    game0.record.lmr_stats = {game_stats(kBaseGame0), game_stats(kTestGame0)};
+    StoredGame game1 = make_game(ids.run, 0, 1, ids.test, ids.base, GameResult::kWhiteWins);
+    game1.record.lmr_stats[chess::kWhite] = game_stats(kTestGame1);
+    record(store, game0);
+    record(store, game1);
     EXPECT_EQ(count("SELECT count(*) FROM game_lmr_stats"), 3);
     EXPECT_EQ(count("SELECT count(*) FROM game_lmr_rules"), 3 + 2 + 1);
 
@@ -210,7 +210,7 @@ TEST_F(StoreLmrTest, KnownReportsRoundTripIntoTheViewsWithExactSums) {
 
 TEST_F(StoreLmrTest, RunsAndEnginesWithoutStatisticsHaveNoRows) {
     const auto ids = make_two_engine_run(store);
-    store.record_game(make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw));
+    record(store, make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw));
     EXPECT_TRUE(store.lmr_stats(ids.run).empty());
     EXPECT_TRUE(store.lmr_stats(ids.run + 1).empty());  // no such run: nothing, not an error
     EXPECT_EQ(count("SELECT count(*) FROM engine_lmr_stats"), 0);
@@ -218,9 +218,9 @@ TEST_F(StoreLmrTest, RunsAndEnginesWithoutStatisticsHaveNoRows) {
 
 TEST_F(StoreLmrTest, BadStatisticsLeaveNothingBehind) {
     const auto ids = make_two_engine_run(store);
-    const auto kind_of = [&](const GameRecord& game) {
+    const auto kind_of = [&](const StoredGame& game) {
         try {
-            store.record_game(game);
+            record(store, game);
         } catch (const StoreError& e) {
             EXPECT_NE(std::string(e.what()).find("cannot record game"), std::string::npos)
                 << e.what();
@@ -229,31 +229,28 @@ TEST_F(StoreLmrTest, BadStatisticsLeaveNothingBehind) {
         ADD_FAILURE() << "the game was stored";
         return ErrorKind::kSqlite;
     };
-    GameRecord game = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw);
-    game.lmr_stats = {game_stats('x', kBaseGame0)};
-    EXPECT_EQ(kind_of(game), ErrorKind::kInvalid);
-    game.lmr_stats = {game_stats('w', kBaseGame0), game_stats('w', kTestGame0)};
-    EXPECT_EQ(kind_of(game), ErrorKind::kInvalid);
+    StoredGame game = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw);
     // The second side's counter cannot be stored after the game, its moves and the first
     // side's rows are in: the whole game is rolled back.
-    game.lmr_stats = {game_stats('w', kBaseGame0), game_stats('b', kTestGame0)};
-    game.lmr_stats[1].total.stats.calls = std::numeric_limits<std::uint64_t>::max();
+    auto& sides = game.record.lmr_stats;
+    sides = {game_stats(kBaseGame0), game_stats(kTestGame0)};
+    sides[chess::kBlack]->total.stats.calls = std::numeric_limits<std::uint64_t>::max();
     EXPECT_EQ(kind_of(game), ErrorKind::kInvalid);
     EXPECT_EQ(count("SELECT count(*) FROM games"), 0);
     EXPECT_EQ(count("SELECT count(*) FROM moves"), 0);
     EXPECT_EQ(count("SELECT count(*) FROM game_lmr_stats"), 0);
     EXPECT_EQ(count("SELECT count(*) FROM game_lmr_rules"), 0);
 
-    game.lmr_stats[1] = game_stats('b', kTestGame0);
-    store.record_game(game);
+    sides[chess::kBlack] = game_stats(kTestGame0);
+    record(store, game);
     EXPECT_EQ(count("SELECT count(*) FROM game_lmr_stats"), 2);
 }
 
 TEST_F(StoreLmrTest, ResumeCleanupTakesALoneGamesStatisticsWithIt) {
     const auto ids = make_two_engine_run(store);
-    GameRecord game = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw);
-    game.lmr_stats = {game_stats('w', kBaseGame0), game_stats('b', kTestGame0)};
-    store.record_game(game);
+    StoredGame game = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw);
+    game.record.lmr_stats = {game_stats(kBaseGame0), game_stats(kTestGame0)};
+    record(store, game);
     ASSERT_EQ(count("SELECT count(*) FROM game_lmr_rules"), 4);
     EXPECT_EQ(store.delete_incomplete_pairs(ids.run), 1);
     EXPECT_EQ(count("SELECT count(*) FROM game_lmr_stats"), 0);

@@ -193,10 +193,10 @@ std::filesystem::path filled_database(const TempDir& dir) {
     Store store = Store::open(path);
     const auto ids = testing::make_two_engine_run(store);
     for (int pair = 0; pair < 40; ++pair) {
-        store.record_game(
-            testing::make_game(ids.run, pair, 0, ids.base, ids.test, GameResult::kDraw, 8));
-        store.record_game(
-            testing::make_game(ids.run, pair, 1, ids.test, ids.base, GameResult::kWhiteWins, 8));
+        testing::record(
+            store, testing::make_game(ids.run, pair, 0, ids.base, ids.test, GameResult::kDraw, 8));
+        testing::record(store, testing::make_game(ids.run, pair, 1, ids.test, ids.base,
+                                                  GameResult::kWhiteWins, 8));
     }
     return path;
 }
@@ -310,8 +310,8 @@ TEST(StoreMigrations, VersionTwoGainsLmrStatisticsAndKeepsItsGames) {
         Store store = Store::open(path);
         const auto ids = testing::make_two_engine_run(store);
         run = ids.run;
-        store.record_game(
-            testing::make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw, 6));
+        testing::record(
+            store, testing::make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw, 6));
     }
     raw_sql(
         path,
@@ -330,15 +330,14 @@ TEST(StoreMigrations, VersionTwoGainsLmrStatisticsAndKeepsItsGames) {
     EXPECT_TRUE(store.lmr_stats(run).empty());  // older games have no LMR statistics
 
     const auto engines = store.run_engines(run);
-    GameRecord next = testing::make_game(run, 0, 1, engines.at(1).engine.id,
+    StoredGame next = testing::make_game(run, 0, 1, engines.at(1).engine.id,
                                          engines.at(0).engine.id, GameResult::kWhiteWins, 2);
-    LmrGameStats stats;
-    stats.color = 'w';
+    core::LmrGameStats stats;
     stats.reports = 1;
     stats.total.stats.calls = 3;
     stats.total.stats.by_plies[reduction::LmrStats::kMaxPlies + 1] = 3;
-    next.lmr_stats.push_back(stats);
-    store.record_game(next);
+    next.record.lmr_stats[chess::kWhite] = stats;
+    testing::record(store, next);
     const auto lmr = store.lmr_stats(run);
     ASSERT_EQ(lmr.size(), 1u);
     EXPECT_EQ(lmr[0].late, 3);
@@ -449,8 +448,8 @@ TEST(StoreMigrations, VersionFiveGainsPvChecks) {
         Store store = Store::open(path);
         const auto ids = testing::make_two_engine_run(store);
         run = ids.run;
-        store.record_game(
-            testing::make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw, 6));
+        testing::record(
+            store, testing::make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw, 6));
     }
     raw_sql(path, std::string(kWithoutVersion6) + "PRAGMA user_version = 5;");
     EXPECT_EQ(open_error(path, OpenMode::kReadOnly).kind(), ErrorKind::kTooOld);
@@ -461,15 +460,15 @@ TEST(StoreMigrations, VersionFiveGainsPvChecks) {
     EXPECT_TRUE(store.pv_checks(run).empty()) << "an older game was not checked";
 
     const auto engines = store.run_engines(run);
-    GameRecord next = testing::make_game(run, 0, 1, engines.at(1).engine.id,
+    StoredGame next = testing::make_game(run, 0, 1, engines.at(1).engine.id,
                                          engines.at(0).engine.id, GameResult::kWhiteWins, 2);
-    GamePvChecks checks;
-    checks.color = 'w';
+    core::PvTally& checks = next.record.pv_checks[chess::kWhite];
     checks.searches = 1;
     checks.pvs = 3;
-    checks.violations.push_back({"mate-short", 2, "Incomplete mating PV; info: …"});
-    next.pv_checks.push_back(checks);
-    store.record_game(next);
+    const auto mate_short = static_cast<int>(core::PvViolation::kMateShort);
+    checks.counts[mate_short] = 2;
+    checks.first[mate_short] = "Incomplete mating PV; info: …";
+    testing::record(store, next);
     const auto pv = store.pv_checks(run);
     ASSERT_EQ(pv.size(), 1u);
     EXPECT_EQ(pv[0].name, "test");

@@ -17,16 +17,26 @@ using core::GameResult;
 
 using testing::make_game;
 using testing::make_two_engine_run;
+using testing::record;
 using testing::TempDir;
 
-GamePvChecks checks(char color, std::int64_t searches, std::int64_t pvs,
-                    std::vector<PvViolationCount> violations = {}) {
-    GamePvChecks c;
-    c.color = color;
-    c.searches = searches;
-    c.pvs = pvs;
-    c.violations = std::move(violations);
-    return c;
+using core::PvViolation;
+
+struct Found {
+    PvViolation kind;
+    int count = 0;
+    std::string first;
+};
+
+core::PvTally checks(int searches, int pvs, const std::vector<Found>& found = {}) {
+    core::PvTally tally;
+    tally.searches = searches;
+    tally.pvs = pvs;
+    for (const Found& f : found) {
+        tally.counts[static_cast<int>(f.kind)] = f.count;
+        tally.first[static_cast<int>(f.kind)] = f.first;
+    }
+    return tally;
 }
 
 class StorePvTest : public ::testing::Test {
@@ -40,17 +50,18 @@ class StorePvTest : public ::testing::Test {
 TEST_F(StorePvTest, ChecksRoundTripIntoTheViewsPerEngine) {
     const auto ids = make_two_engine_run(store);
     // Game 0: base White, test Black; game 1 the other way round; game 2 (pair 1) like game 0.
-    GameRecord game0 = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw);
-    game0.pv_checks = {checks('w', 20, 150),
-                       checks('b', 19, 140,
-                              {{"bestmove-not-pv", 2, "test's first mismatch"},
-                               {"after-checkmate", 1, "test's first mate"}})};
-    GameRecord game1 = make_game(ids.run, 0, 1, ids.test, ids.base, GameResult::kWhiteWins);
-    game1.pv_checks = {checks('w', 30, 200, {{"bestmove-not-pv", 3, "a later mismatch"}}),
-                       checks('b', 29, 210)};
-    GameRecord game2 = make_game(ids.run, 1, 0, ids.base, ids.test, GameResult::kDraw);
-    game2.pv_checks = {checks('b', 5, 40)};  // base never moved there: no row of its own
-    for (const auto& game : {game0, game1, game2}) store.record_game(game);
+    StoredGame game0 = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw);
+    game0.record.pv_checks = {checks(20, 150),
+                              checks(19, 140,
+                                     {{PvViolation::kBestmoveNotPv, 2, "test's first mismatch"},
+                                      {PvViolation::kAfterCheckmate, 1, "test's first mate"}})};
+    StoredGame game1 = make_game(ids.run, 0, 1, ids.test, ids.base, GameResult::kWhiteWins);
+    game1.record.pv_checks = {
+        checks(30, 200, {{PvViolation::kBestmoveNotPv, 3, "a later mismatch"}}), checks(29, 210)};
+    StoredGame game2 = make_game(ids.run, 1, 0, ids.base, ids.test, GameResult::kDraw);
+    // Base (White) never moved there: no row of its own.
+    game2.record.pv_checks[chess::kBlack] = checks(5, 40);
+    for (const auto& game : {game0, game1, game2}) record(store, game);
     EXPECT_EQ(count("SELECT count(*) FROM game_pv_checks"), 5);
     EXPECT_EQ(count("SELECT count(*) FROM game_pv_violations"), 3);
 
@@ -88,16 +99,16 @@ TEST_F(StorePvTest, ChecksRoundTripIntoTheViewsPerEngine) {
 
 TEST_F(StorePvTest, GamesWithoutChecksHaveNoRows) {
     const auto ids = make_two_engine_run(store);
-    store.record_game(make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw));
+    record(store, make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw));
     EXPECT_TRUE(store.pv_checks(ids.run).empty());
     EXPECT_EQ(count("SELECT count(*) FROM engine_pv_checks"), 0);
 }
 
 TEST_F(StorePvTest, BadChecksLeaveNothingBehind) {
     const auto ids = make_two_engine_run(store);
-    const auto kind_of = [&](const GameRecord& game) {
+    const auto kind_of = [&](const StoredGame& game) {
         try {
-            store.record_game(game);
+            record(store, game);
         } catch (const StoreError& e) {
             EXPECT_NE(std::string(e.what()).find("cannot record game"), std::string::npos)
                 << e.what();
@@ -106,33 +117,31 @@ TEST_F(StorePvTest, BadChecksLeaveNothingBehind) {
         ADD_FAILURE() << "the game was stored";
         return ErrorKind::kSqlite;
     };
-    GameRecord game = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw);
-    game.pv_checks = {checks('x', 1, 1)};
+    StoredGame game = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw);
+    // The second side's checks are refused after the game, its moves and the first side's rows
+    // are in: the whole game is rolled back.
+    auto& sides = game.record.pv_checks;
+    sides = {checks(1, 1, {{PvViolation::kMateShort, 1, "?"}}),
+             checks(2, 2, {{PvViolation::kMateLong, -1, "?"}})};
     EXPECT_EQ(kind_of(game), ErrorKind::kInvalid);
-    game.pv_checks = {checks('w', 1, 1, {{"after-mate", 1, "?"}})};
+    sides[chess::kBlack] = checks(2, -2);
     EXPECT_EQ(kind_of(game), ErrorKind::kInvalid);
-    game.pv_checks = {checks('w', 1, 1, {{"mate-short", 0, "?"}})};
-    EXPECT_EQ(kind_of(game), ErrorKind::kInvalid);
-    // The second side twice: after the game, its moves and the first rows are in.
-    game.pv_checks = {checks('w', 1, 1, {{"mate-short", 1, "?"}}), checks('w', 2, 2)};
-    EXPECT_EQ(kind_of(game), ErrorKind::kConstraint);
     EXPECT_EQ(count("SELECT count(*) FROM games"), 0);
     EXPECT_EQ(count("SELECT count(*) FROM game_pv_checks"), 0);
     EXPECT_EQ(count("SELECT count(*) FROM game_pv_violations"), 0);
 
-    game.pv_checks[1].color = 'b';
-    store.record_game(game);
+    sides[chess::kBlack] = checks(2, 2);
+    record(store, game);
     EXPECT_EQ(count("SELECT count(*) FROM game_pv_checks"), 2);
 }
 
 TEST_F(StorePvTest, EveryKindIsAcceptedAndResumeCleanupTakesThemAlong) {
     const auto ids = make_two_engine_run(store);
-    GameRecord game = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw);
-    std::vector<PvViolationCount> all;
-    for (std::string_view kind : pv_violation_kinds()) all.push_back({std::string(kind), 1, "x"});
-    EXPECT_EQ(all.size(), 9u);
-    game.pv_checks = {checks('w', 1, 9, all)};
-    store.record_game(game);
+    StoredGame game = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw);
+    std::vector<Found> all;
+    for (PvViolation kind : core::kPvViolations) all.push_back({kind, 1, "x"});
+    game.record.pv_checks[chess::kWhite] = checks(1, 9, all);
+    record(store, game);
     ASSERT_EQ(store.pv_checks(ids.run).at(0).kinds.size(), 9u);
     EXPECT_EQ(store.delete_incomplete_pairs(ids.run), 1);
     EXPECT_EQ(count("SELECT count(*) FROM game_pv_checks"), 0);

@@ -18,6 +18,7 @@ using core::Termination;
 
 using testing::make_game;
 using testing::make_two_engine_run;
+using testing::record;
 using testing::TempDir;
 
 template <typename F>
@@ -107,14 +108,18 @@ TEST_F(StoreTest, EveryFinishedTerminationIsStoredAndAnUnterminatedGameRefused) 
           Termination::kFiftyMove, Termination::kMaterial, Termination::kAdjudication,
           Termination::kMaxLength, Termination::kTimeForfeit, Termination::kIllegalMove,
           Termination::kCrash, Termination::kStall}) {
-        GameRecord game = make_game(ids.run, pair++, 0, ids.base, ids.test, GameResult::kDraw);
-        game.termination = t;
-        store.record_game(game);
-        EXPECT_EQ(store.games_of_run(ids.run).back().termination, t) << core::termination_name(t);
+        StoredGame game = make_game(ids.run, pair++, 0, ids.base, ids.test, GameResult::kDraw);
+        game.record.termination = t;
+        record(store, game);
+        EXPECT_EQ(store.games_of_run(ids.run).back().record.termination, t)
+            << core::termination_name(t);
     }
-    GameRecord game = make_game(ids.run, pair, 0, ids.base, ids.test, GameResult::kDraw);
-    game.termination = Termination::kUnterminated;
-    EXPECT_EQ(error_kind([&] { store.record_game(game); }), ErrorKind::kInvalid);
+    StoredGame game = make_game(ids.run, pair, 0, ids.base, ids.test, GameResult::kDraw);
+    game.record.termination = Termination::kUnterminated;
+    EXPECT_EQ(error_kind([&] { record(store, game); }), ErrorKind::kInvalid);
+    game.record.termination = Termination::kAdjudication;
+    game.record.result.reset();  // unfinished
+    EXPECT_EQ(error_kind([&] { record(store, game); }), ErrorKind::kInvalid);
     EXPECT_EQ(count("SELECT count(*) FROM games"), pair);
 }
 
@@ -220,45 +225,56 @@ TEST_F(StoreTest, GameAndMovesRoundTrip) {
     const auto ids = make_two_engine_run(store);
     // 37 moves: the moves are written 16 rows to an INSERT and the rest one by one.
     constexpr int kPlies = 37;
-    GameRecord game = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kBlackWins, kPlies);
-    game.termination = Termination::kTimeForfeit;
-    game.termination_detail = "white lost on time";
-    for (int i : {1, 17, 35}) game.moves[i].score = core::Score::mate(-3 - i);
-    for (int i : {2, 15, 33}) game.moves[i].clock_left_ms.reset();
-    for (int i : {3, 16, 36}) game.moves[i].depth.reset();
-    game.moves[20].nodes.reset();
-    game.moves[32].seldepth.reset();
-    const auto id = store.record_game(game);
+    StoredGame game = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kBlackWins, kPlies);
+    core::GameRecord& played = game.record;
+    played.termination = Termination::kTimeForfeit;
+    played.reason = "white lost on time";
+    // What the engine did not report is 0 in the record, NULL in the table, 0 again read back.
+    for (int i : {1, 17, 35}) played.moves[i].score = core::Score::mate(-3 - i);
+    for (int i : {2, 15, 33}) played.moves[i].clock_left_ms.reset();
+    for (int i : {3, 16, 36}) played.moves[i].depth = 0;
+    played.moves[20].nodes = 0;
+    played.moves[32].seldepth = 0;
+    const auto id = record(store, game);
+    EXPECT_EQ(count("SELECT count(*) FROM moves WHERE depth IS NULL"), 3);
+    EXPECT_EQ(count("SELECT count(*) FROM moves WHERE nodes IS NULL OR seldepth IS NULL"), 2);
+    EXPECT_EQ(count("SELECT plies FROM games"), kPlies);
 
     const auto games = store.games_of_run(ids.run, true);
     ASSERT_EQ(games.size(), 1u);
-    const GameRecord& back = games[0];
-    EXPECT_EQ(back.id, id);
-    EXPECT_EQ(back.white_engine_id, ids.base);
-    EXPECT_EQ(back.black_engine_id, ids.test);
-    EXPECT_EQ(back.opening_index, 0);
-    EXPECT_EQ(back.start_fen, game.start_fen);
+    const StoredGame& stored = games[0];
+    EXPECT_EQ(stored.id, id);
+    EXPECT_EQ(stored.place.white_engine_id, ids.base);
+    EXPECT_EQ(stored.place.black_engine_id, ids.test);
+    EXPECT_EQ(stored.place.opening_index, 0);
+    EXPECT_EQ(stored.pgn, game.pgn);
+    EXPECT_FALSE(stored.started_at.empty());
+    const core::GameRecord& back = stored.record;
+    EXPECT_EQ(back.start_fen, played.start_fen);
     EXPECT_EQ(back.opening_moves, std::vector<std::string>{"e2e4"});
-    EXPECT_EQ(back.opening_fen, game.opening_fen);
+    EXPECT_EQ(back.opening_fen, played.opening_fen);
     EXPECT_EQ(back.result, GameResult::kBlackWins);
     EXPECT_EQ(back.termination, Termination::kTimeForfeit);
-    EXPECT_EQ(back.termination_detail, "white lost on time");
-    EXPECT_EQ(back.plies, kPlies);
-    EXPECT_EQ(back.pgn, game.pgn);
-    EXPECT_FALSE(back.started_at.empty());
+    EXPECT_EQ(back.reason, "white lost on time");
     ASSERT_EQ(back.moves.size(), static_cast<std::size_t>(kPlies));
     // The opening position has black to move, so the engines' moves start with black.
-    for (int i = 0; i < kPlies; ++i) EXPECT_EQ(back.moves[i].color, i % 2 == 0 ? 'b' : 'w') << i;
+    for (int i = 0; i < kPlies; ++i) {
+        const std::string color = i % 2 == 0 ? "b" : "w";
+        EXPECT_EQ(store.database().query_text("SELECT color FROM moves WHERE ply = " +
+                                              std::to_string(i + 1)),
+                  color)
+            << i;
+    }
     for (int i = 0; i < kPlies; ++i) {
         EXPECT_EQ(back.moves[i].ply, i + 1);
-        EXPECT_EQ(back.moves[i].uci, game.moves[i].uci);
-        EXPECT_EQ(back.moves[i].san, game.moves[i].san);
-        EXPECT_EQ(back.moves[i].score, game.moves[i].score);
-        EXPECT_EQ(back.moves[i].depth, game.moves[i].depth);
-        EXPECT_EQ(back.moves[i].seldepth, game.moves[i].seldepth);
-        EXPECT_EQ(back.moves[i].nodes, game.moves[i].nodes);
-        EXPECT_EQ(back.moves[i].time_ms, game.moves[i].time_ms);
-        EXPECT_EQ(back.moves[i].clock_left_ms, game.moves[i].clock_left_ms);
+        EXPECT_EQ(back.moves[i].uci, played.moves[i].uci);
+        EXPECT_EQ(back.moves[i].san, played.moves[i].san);
+        EXPECT_EQ(back.moves[i].score, played.moves[i].score);
+        EXPECT_EQ(back.moves[i].depth, played.moves[i].depth);
+        EXPECT_EQ(back.moves[i].seldepth, played.moves[i].seldepth);
+        EXPECT_EQ(back.moves[i].nodes, played.moves[i].nodes);
+        EXPECT_EQ(back.moves[i].time_ms, played.moves[i].time_ms);
+        EXPECT_EQ(back.moves[i].clock_left_ms, played.moves[i].clock_left_ms);
     }
 }
 
@@ -268,68 +284,67 @@ TEST_F(StoreTest, AFailingGameInsertLeavesNothingBehind) {
 
     // FOREIGN KEY: black is not attached to the run. The game row would be
     // inserted first, so the moves must not remain without it either.
-    GameRecord game = make_game(ids.run, 0, 0, ids.base, outsider, GameResult::kDraw, 6);
-    EXPECT_EQ(error_kind([&] { store.record_game(game); }), ErrorKind::kConstraint);
+    StoredGame game = make_game(ids.run, 0, 0, ids.base, outsider, GameResult::kDraw, 6);
+    EXPECT_EQ(error_kind([&] { record(store, game); }), ErrorKind::kConstraint);
     EXPECT_EQ(count("SELECT count(*) FROM games"), 0);
     EXPECT_EQ(count("SELECT count(*) FROM moves"), 0);
 
     // A bad fifth move (CHECK: depth >= 0) after the game row and four moves are in:
     // everything is rolled back.
     game = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw, 6);
-    game.moves[4].depth = -1;
-    EXPECT_EQ(error_kind([&] { store.record_game(game); }), ErrorKind::kConstraint);
+    game.record.moves[4].depth = -1;
+    EXPECT_EQ(error_kind([&] { record(store, game); }), ErrorKind::kConstraint);
     EXPECT_EQ(count("SELECT count(*) FROM games"), 0);
     EXPECT_EQ(count("SELECT count(*) FROM moves"), 0);
 
     // A run that does not exist.
     game = make_game(999, 0, 0, ids.base, ids.test, GameResult::kDraw, 6);
-    EXPECT_EQ(error_kind([&] { store.record_game(game); }), ErrorKind::kConstraint);
+    EXPECT_EQ(error_kind([&] { record(store, game); }), ErrorKind::kConstraint);
 
-    // Caught before SQL: inconsistent plies, no side to move.
+    // Caught before SQL: a move out of its place, no side to move.
     game = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw, 6);
-    game.plies = 7;
-    EXPECT_EQ(error_kind([&] { store.record_game(game); }), ErrorKind::kInvalid);
+    game.record.moves[3].ply = 5;
+    EXPECT_EQ(error_kind([&] { record(store, game); }), ErrorKind::kInvalid);
     game = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw, 6);
-    game.opening_fen = "8/8/8/8/8/8/8/8";
-    EXPECT_EQ(error_kind([&] { store.record_game(game); }), ErrorKind::kInvalid);
+    game.record.opening_fen = "8/8/8/8/8/8/8/8";
+    EXPECT_EQ(error_kind([&] { record(store, game); }), ErrorKind::kInvalid);
     EXPECT_EQ(count("SELECT count(*) FROM games"), 0);
     EXPECT_EQ(count("SELECT count(*) FROM moves"), 0);
 
     // A bad move inside the first 16-row INSERT, and one after it.
     for (int bad : {10, 17}) {
         game = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw, 20);
-        game.moves[bad].depth = -1;
-        EXPECT_EQ(error_kind([&] { store.record_game(game); }), ErrorKind::kConstraint) << bad;
+        game.record.moves[bad].depth = -1;
+        EXPECT_EQ(error_kind([&] { record(store, game); }), ErrorKind::kConstraint) << bad;
         EXPECT_EQ(count("SELECT count(*) FROM games"), 0);
         EXPECT_EQ(count("SELECT count(*) FROM moves"), 0);
     }
 
     // The store is still usable and the same game now goes in whole.
     game = make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw, 6);
-    store.record_game(game);
+    record(store, game);
     EXPECT_EQ(count("SELECT count(*) FROM moves"), 6);
 }
 
 TEST_F(StoreTest, PairsAreUniqueAndConsistent) {
     const auto ids = make_two_engine_run(store);
-    store.record_game(make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw));
+    record(store, make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw));
     // The same game again.
-    EXPECT_EQ(
-        error_kind([&] {
-            store.record_game(make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kWhiteWins));
-        }),
-        ErrorKind::kConstraint);
+    EXPECT_EQ(error_kind([&] {
+                  record(store,
+                         make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kWhiteWins));
+              }),
+              ErrorKind::kConstraint);
     // Round 1 must swap colours…
-    EXPECT_EQ(
-        error_kind([&] {
-            store.record_game(make_game(ids.run, 0, 1, ids.base, ids.test, GameResult::kDraw));
-        }),
-        ErrorKind::kConstraint);
+    EXPECT_EQ(error_kind([&] {
+                  record(store, make_game(ids.run, 0, 1, ids.base, ids.test, GameResult::kDraw));
+              }),
+              ErrorKind::kConstraint);
     // …and use the same opening.
-    GameRecord other_opening = make_game(ids.run, 0, 1, ids.test, ids.base, GameResult::kDraw);
-    other_opening.opening_index = 99;
-    EXPECT_EQ(error_kind([&] { store.record_game(other_opening); }), ErrorKind::kConstraint);
-    store.record_game(make_game(ids.run, 0, 1, ids.test, ids.base, GameResult::kDraw));
+    StoredGame other_opening = make_game(ids.run, 0, 1, ids.test, ids.base, GameResult::kDraw);
+    other_opening.place.opening_index = 99;
+    EXPECT_EQ(error_kind([&] { record(store, other_opening); }), ErrorKind::kConstraint);
+    record(store, make_game(ids.run, 0, 1, ids.test, ids.base, GameResult::kDraw));
     EXPECT_EQ(store.games_of_run(ids.run).size(), 2u);
     EXPECT_EQ(count("SELECT count(*) FROM moves"), 8);
 }
@@ -356,11 +371,11 @@ TEST_F(StoreTest, PairOutcomesSummaryAndResumeCleanup) {
         const auto& p = pairs[i];
         const auto w0 = p.test_white_first ? ids.test : ids.base;
         const auto b0 = p.test_white_first ? ids.base : ids.test;
-        store.record_game(make_game(ids.run, i, 0, w0, b0, p.first));
-        store.record_game(make_game(ids.run, i, 1, b0, w0, p.second));
+        record(store, make_game(ids.run, i, 0, w0, b0, p.first));
+        record(store, make_game(ids.run, i, 1, b0, w0, p.second));
     }
     // A lone game of pair 7 (its partner still playing when the harness died).
-    store.record_game(make_game(ids.run, 7, 0, ids.test, ids.base, R::kWhiteWins));
+    record(store, make_game(ids.run, 7, 0, ids.test, ids.base, R::kWhiteWins));
 
     const auto completed = store.completed_pairs(ids.run);
     EXPECT_EQ(completed, (std::vector<std::int64_t>{0, 1, 2, 3, 4, 5, 6}));
@@ -395,15 +410,15 @@ TEST_F(StoreTest, PairOutcomesSummaryAndResumeCleanup) {
     EXPECT_EQ(store.game_count(ids.run), 14);
     EXPECT_EQ(count("SELECT count(*) FROM moves"), 14 * 4);
     EXPECT_EQ(store.delete_incomplete_pairs(ids.run), 0);
-    store.record_game(make_game(ids.run, 7, 0, ids.test, ids.base, R::kWhiteWins));
-    store.record_game(make_game(ids.run, 7, 1, ids.base, ids.test, R::kDraw));
+    record(store, make_game(ids.run, 7, 0, ids.test, ids.base, R::kWhiteWins));
+    record(store, make_game(ids.run, 7, 1, ids.base, ids.test, R::kDraw));
     EXPECT_EQ(store.completed_pairs(ids.run).size(), 8u);
 }
 
 TEST_F(StoreTest, PerEngineViews) {
     const auto ids = make_two_engine_run(store);
-    store.record_game(make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kWhiteWins, 4));
-    store.record_game(make_game(ids.run, 0, 1, ids.test, ids.base, GameResult::kDraw, 6));
+    record(store, make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kWhiteWins, 4));
+    record(store, make_game(ids.run, 0, 1, ids.test, ids.base, GameResult::kDraw, 6));
 
     auto scores = store.database().prepare(
         "SELECT name, role, games, wins, draws, losses FROM engine_scores WHERE run_id = ?1 "
@@ -496,10 +511,10 @@ TEST_F(StoreTest, OneRunSummaryAgreesWithTheView) {
         for (int pair = 0; pair < 4 + r; ++pair) {
             const auto first = pair % 3 == 0 ? GameResult::kWhiteWins : GameResult::kDraw;
             const auto second = pair % 2 == 0 ? GameResult::kBlackWins : GameResult::kWhiteWins;
-            store.record_game(make_game(ids.run, pair, 0, ids.test, ids.base, first));
-            store.record_game(make_game(ids.run, pair, 1, ids.base, ids.test, second));
+            record(store, make_game(ids.run, pair, 0, ids.test, ids.base, first));
+            record(store, make_game(ids.run, pair, 1, ids.base, ids.test, second));
         }
-        store.record_game(make_game(ids.run, 10, 0, ids.base, ids.test, GameResult::kDraw));
+        record(store, make_game(ids.run, 10, 0, ids.base, ids.test, GameResult::kDraw));
         if (r != 1) {
             StatsRecord stats;
             stats.pairs = 1;
@@ -625,7 +640,7 @@ TEST_F(StoreTest, BadTuneParametersAreRejectedWhole) {
 
 TEST_F(StoreTest, DeletingARunCascades) {
     const auto ids = make_two_engine_run(store);
-    store.record_game(make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw));
+    record(store, make_game(ids.run, 0, 0, ids.base, ids.test, GameResult::kDraw));
     store.record_stats(ids.run, StatsRecord{});
     // Writes outside the typed API are for tests only.
     const_cast<sqlite::Database&>(store.database())

@@ -16,6 +16,7 @@ namespace {
 using core::GameResult;
 using testing::make_game;
 using testing::make_two_engine_run;
+using testing::record;
 using testing::TempDir;
 
 // Every row the writes below touch, as text, timestamps left out.
@@ -48,8 +49,8 @@ StatsRecord stats_after(std::int64_t pairs) {
 // Two pairs of draws, each pair's statistics row after its second game, as a run writes them.
 void write_two_pairs(Store& store, const testing::TwoEngineRun& ids) {
     for (std::int64_t pair = 0; pair < 2; ++pair) {
-        store.record_game(make_game(ids.run, pair, 0, ids.base, ids.test, GameResult::kDraw, 5));
-        store.record_game(make_game(ids.run, pair, 1, ids.test, ids.base, GameResult::kDraw, 7));
+        record(store, make_game(ids.run, pair, 0, ids.base, ids.test, GameResult::kDraw, 5));
+        record(store, make_game(ids.run, pair, 1, ids.test, ids.base, GameResult::kDraw, 7));
         store.record_stats(ids.run, stats_after(pair + 1));
     }
 }
@@ -82,8 +83,8 @@ TEST(WriteBatch, AFailureInTheBatchStoresNoneOfIt) {
         // The fifth game fails in the middle of its moves (CHECK: depth >= 0): the game's own
         // savepoint rolls back, then the batch with the four games and two rows before it.
         auto bad = make_game(ids.run, 2, 0, ids.base, ids.test, GameResult::kDraw, 6);
-        bad.moves[4].depth = -1;
-        store.record_game(bad);
+        bad.record.moves[4].depth = -1;
+        record(store, bad);
         batch.commit();
         ADD_FAILURE() << "the bad game was stored";
     } catch (const StoreError& e) {

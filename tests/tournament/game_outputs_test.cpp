@@ -25,8 +25,8 @@ namespace {
 using test::read_file;
 using test::TempDir;
 
-match::MoveRecord engine_move(std::string uci, int depth, std::uint64_t nodes) {
-    match::MoveRecord m;
+core::MoveRecord engine_move(std::string uci, int depth, std::uint64_t nodes) {
+    core::MoveRecord m;
     m.uci = std::move(uci);
     m.score = core::Score::cp(25);
     m.depth = depth;
@@ -37,8 +37,8 @@ match::MoveRecord engine_move(std::string uci, int depth, std::uint64_t nodes) {
 }
 
 // Fool's mate: the last move mates.
-match::GameRecord fools_mate() {
-    match::GameRecord g;
+core::GameRecord fools_mate() {
+    core::GameRecord g;
     g.white = "alpha";
     g.black = "beta";
     g.moves = {engine_move("f2f3", 5, 4000), engine_move("e7e5", 6, 5000),
@@ -245,7 +245,7 @@ TEST(EpdOutput, FinalPositionsReadBackAsABook) {
     EpdOutputOptions options;
     options.file = path;
     EpdOutput output(options);
-    match::GameRecord drawn = fools_mate();
+    core::GameRecord drawn = fools_mate();
     drawn.final_fen = "8/8/4k3/8/8/4K3/8/8 b - - 12 71";
     output.game_finished(task(0, 0), drawn);
     EXPECT_EQ(read_file(path), "8/8/4k3/8/8/4K3/8/8 b - - hmvc 12; fmvn 71;\n");

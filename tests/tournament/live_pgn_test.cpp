@@ -86,7 +86,7 @@ class FileWatcher : public RunObserver {
         plan_ = plan;
     }
 
-    void game_finished(const GameTask& task, const match::GameRecord& game) override {
+    void game_finished(const GameTask& task, const core::GameRecord& game) override {
         games.push_back(game);
         const std::string pgn = read_file(pgn_);
         const std::string epd = read_file(epd_);
@@ -105,7 +105,7 @@ class FileWatcher : public RunObserver {
         if (games.size() == kSnapshotAt) read_snapshot(pgn);
     }
 
-    std::vector<match::GameRecord> games;  // in the order they were reported
+    std::vector<core::GameRecord> games;  // in the order they were reported
     std::vector<Sighting> sightings;
     std::optional<pgn_readers::PgnExtractResult> snapshot_by_pgn_extract;
     std::optional<pgn_readers::ChessJsResult> snapshot_by_chess_js;
@@ -196,7 +196,7 @@ TEST(LivePgn, EveryFinishedGameIsInTheFilesWhileTheRunGoesOn) {
     ASSERT_EQ(epd_lines.size(), static_cast<std::size_t>(kGames));
     for (int k = 0; k < kGames; ++k) {
         const auto& read = js.games[k];
-        const match::GameRecord& game = watcher.games[k];
+        const core::GameRecord& game = watcher.games[k];
         SCOPED_TRACE("game " + std::to_string(k + 1) + ": " + read.dump());
         const std::string result(core::result_token(game.result));
         EXPECT_EQ(read["tags"]["Result"], result);

@@ -10,7 +10,6 @@
 #include <mutex>
 #include <thread>
 
-#include "harness/tournament/game_mapping.hpp"
 #include "harness/tournament/run_plan.hpp"
 #include "harness/tournament/runner.hpp"
 #include "harness/tournament/schedule.hpp"

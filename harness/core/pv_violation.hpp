@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace lmr::match {
+namespace lmr::core {
 
 enum class PvViolation {
     kIllegalMove,      // "illegal-move": a PV move that is not legal where it is played
@@ -51,4 +51,4 @@ struct PvTally {
     int violations() const;  // all kinds together
 };
 
-}  // namespace lmr::match
+}  // namespace lmr::core

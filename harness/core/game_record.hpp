@@ -1,9 +1,10 @@
 #pragma once
 
 // What one played game leaves behind: the opening, every engine move with the engine's search
-// figures, the result from White's point of view and how the game ended. Plain data shaped like
-// lmr::store::GameRecord (harness/tournament/game_mapping.hpp converts) and turned into PGN
-// text by pgn.hpp.
+// figures, the result from White's point of view and how the game ended. One plain record from
+// the board to the disk: the match fills it, the MPI wire carries it, the store writes it
+// (store::Store::record_game) and reads its stored part back, the outputs print it (PGN, EPD,
+// the live game lines).
 
 #include <array>
 #include <chrono>
@@ -13,21 +14,20 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/chess/game_end.hpp"
 #include "engine/chess/types.hpp"
 #include "engine/lmr/stats.hpp"
 #include "harness/core/outcome.hpp"
+#include "harness/core/pv_violation.hpp"
 #include "harness/core/score.hpp"
-#include "harness/match/pv_violation.hpp"
 
-namespace lmr::match {
+namespace lmr::core {
 
 struct MoveRecord {
     int ply = 0;      // 1-based index among the engines' moves (1 = first move after the book)
     std::string uci;  // canonical UCI text ("e1g1" for castling)
     std::string san;  // SAN in the position before the move
-    std::optional<core::Score> score;  // the mover's last reported score (mover's point of view)
-    int depth = 0;                     // 0 when not reported
+    std::optional<Score> score;  // the mover's last reported score (mover's point of view)
+    int depth = 0;               // 0 when not reported
     int seldepth = 0;
     std::uint64_t nodes = 0;
     std::uint64_t nps = 0;                      // as the engine reported it; 0 when it did not
@@ -65,8 +65,8 @@ struct GameRecord {
     // that never searched has searches == 0.
     std::array<PvTally, 2> pv_checks;
     std::string final_fen;
-    std::optional<core::GameResult> result;  // nullopt: unfinished (PGN's "*")
-    core::Termination termination = core::Termination::kUnterminated;
+    std::optional<GameResult> result;  // nullopt: unfinished (PGN's "*")
+    Termination termination = Termination::kUnterminated;
     std::string reason;  // in words: "Black mates", "White's engine crashed (exited with code 3)"
     std::string time_control;  // the PGN TimeControl value, when both sides play under it
     // The PGN WhiteTimeControl and BlackTimeControl values (fastchess's tags), instead of
@@ -82,13 +82,4 @@ struct GameRecord {
     std::optional<chess::Color> loser() const;
 };
 
-// How a game the rules ended is recorded: the result, the termination and the reason in words
-// ("White mates", "draw by stalemate"). nullopt for chess::GameEnd::kNone.
-struct RulesEnding {
-    core::GameResult result;
-    core::Termination termination;
-    std::string reason;
-};
-std::optional<RulesEnding> rules_ending(chess::GameEnd end, chess::Color side_to_move);
-
-}  // namespace lmr::match
+}  // namespace lmr::core

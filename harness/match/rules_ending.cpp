@@ -1,12 +1,6 @@
-#include "harness/match/game_record.hpp"
+#include "harness/match/rules_ending.hpp"
 
 namespace lmr::match {
-
-std::optional<chess::Color> GameRecord::loser() const {
-    if (result == core::GameResult::kWhiteWins) return chess::kBlack;
-    if (result == core::GameResult::kBlackWins) return chess::kWhite;
-    return std::nullopt;
-}
 
 std::optional<RulesEnding> rules_ending(chess::GameEnd end, chess::Color side_to_move) {
     using core::GameResult;

@@ -1,8 +1,8 @@
-#include "harness/match/pv_violation.hpp"
+#include "harness/core/pv_violation.hpp"
 
 #include <numeric>
 
-namespace lmr::match {
+namespace lmr::core {
 namespace {
 
 struct KindText {
@@ -44,4 +44,4 @@ int PvTally::violations() const {
     return std::accumulate(counts.begin(), counts.end(), 0);
 }
 
-}  // namespace lmr::match
+}  // namespace lmr::core
