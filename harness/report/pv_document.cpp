@@ -7,50 +7,47 @@
 namespace lmr::report {
 namespace {
 
-Column column(Audience audience, const char* key, const char* title, Align align) {
-    return {key, audience == Audience::kHuman ? title : key, align};
-}
-
 std::string engine_label(const store::EnginePvChecks& e) {
     return e.name + " (" + std::string(store::to_string(e.role)) + ")";
 }
 
+// Each row starts with its engine's name and role.
 Table violations_table(const RunDetail& d, Audience a) {
-    Table t;
+    Table t = view_table(owned_view(pv_checks_view(), 2, pv_violations_view()),
+                         owned_rows(d.pv, &store::EnginePvChecks::kinds), a);
     t.key = "pv_violations";
     t.title = "PV violations";
-    t.columns = {column(a, "engine", "Engine", Align::kLeft),
-                 column(a, "role", "Role", Align::kLeft), column(a, "kind", "Kind", Align::kLeft),
-                 column(a, "count", "Count", Align::kRight),
-                 column(a, "games", "Games", Align::kRight)};
-    // People read the examples in the notes: a whole info line does not fit a table cell.
-    if (a == Audience::kMachine) t.columns.push_back(column(a, "example", "", Align::kLeft));
-    for (const auto& e : d.pv) {
-        for (const auto& k : e.kinds) {
-            std::vector<std::string> row{e.name, std::string(store::to_string(e.role)), k.kind,
-                                         integer(k.count), integer(k.games)};
-            if (a == Audience::kMachine) row.push_back(k.example);
-            t.rows.push_back(std::move(row));
-        }
-    }
     return t;
 }
 
 Table checks_table(const RunDetail& d) {
-    Table t;
+    Table t = view_table(pv_checks_view(), d.pv, Audience::kMachine);
     t.key = "pv_checks";
-    for (const char* key :
-         {"engine", "role", "games", "searches", "pvs", "violations", "games_with_violations"})
-        t.columns.push_back(column(Audience::kMachine, key, "", Align::kLeft));
-    for (const auto& e : d.pv) {
-        t.rows.push_back({e.name, std::string(store::to_string(e.role)), integer(e.games),
-                          integer(e.searches), integer(e.pvs), integer(e.violations),
-                          integer(e.games_with_violations)});
-    }
     return t;
 }
 
 }  // namespace
+
+View<store::EnginePvChecks> pv_checks_view() {
+    using E = store::EnginePvChecks;
+    return {member_field<E>("engine", "Engine", L, &E::name),
+            role_field<E>(),
+            member_field<E>("games", "Games", R, &E::games),
+            member_field<E>("searches", "Searches", R, &E::searches),
+            member_field<E>("pvs", "PVs", R, &E::pvs),
+            member_field<E>("violations", "Violations", R, &E::violations),
+            member_field<E>("games_with_violations", "Games with violations", R,
+                            &E::games_with_violations)};
+}
+
+View<store::PvViolationTotals> pv_violations_view() {
+    using K = store::PvViolationTotals;
+    return {member_field<K>("kind", "Kind", L, &K::kind),
+            member_field<K>("count", "Count", R, &K::count),
+            member_field<K>("games", "Games", R, &K::games),
+            // People read the examples in the notes: a whole info line does not fit a cell.
+            member_field<K>("example", "Example", L, &K::example, Shown::kMachine)};
+}
 
 std::string pv_violation_summary(const store::EnginePvChecks& e) {
     const std::string checked = integer(e.pvs) + " PVs of " + integer(e.searches) + " searches";

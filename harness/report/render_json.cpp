@@ -1,41 +1,18 @@
 // Report data as JSON (json.hpp).
 
-#include <cmath>
-
 #include "harness/report/json.hpp"
+#include "harness/report/tables.hpp"
 
 namespace lmr::report {
 namespace {
 
 using json = nlohmann::ordered_json;
 
-json text_or_null(const std::string& text) {
-    return text.empty() ? json(nullptr) : json(text);
-}
-
-json number_or_null(const std::optional<double>& value) {
-    if (!value || std::isnan(*value)) return nullptr;
-    if (std::isinf(*value)) return *value > 0 ? "+inf" : "-inf";
-    return *value;
-}
-
+// Each engine's object with its kinds of violation nested in it.
 json pv_checks_json(const std::vector<store::EnginePvChecks>& engines) {
-    json list = json::array();
-    for (const auto& e : engines) {
-        json kinds = json::array();
-        for (const auto& k : e.kinds) {
-            kinds.push_back(
-                {{"kind", k.kind}, {"count", k.count}, {"games", k.games}, {"example", k.example}});
-        }
-        list.push_back({{"engine", e.name},
-                        {"role", store::to_string(e.role)},
-                        {"games", e.games},
-                        {"searches", e.searches},
-                        {"pvs", e.pvs},
-                        {"violations", e.violations},
-                        {"games_with_violations", e.games_with_violations},
-                        {"kinds", kinds}});
-    }
+    json list = view_json(pv_checks_view(), engines);
+    for (std::size_t i = 0; i < engines.size(); ++i)
+        list[i]["kinds"] = view_json(pv_violations_view(), engines[i].kinds);
     return list;
 }
 
@@ -46,60 +23,28 @@ json history_json(const std::vector<store::StatsRecord>& history) {
                         {"wins", r.wins},
                         {"draws", r.draws},
                         {"losses", r.losses},
-                        {"elo", number_or_null(r.elo)},
-                        {"elo_error", number_or_null(r.elo_error)},
-                        {"nelo", number_or_null(r.nelo)},
-                        {"nelo_error", number_or_null(r.nelo_error)},
-                        {"los", number_or_null(r.los)},
-                        {"llr", number_or_null(r.llr)},
-                        {"lower_bound", number_or_null(r.lower_bound)},
-                        {"upper_bound", number_or_null(r.upper_bound)},
+                        {"elo", number_value(r.elo)},
+                        {"elo_error", number_value(r.elo_error)},
+                        {"nelo", number_value(r.nelo)},
+                        {"nelo_error", number_value(r.nelo_error)},
+                        {"los", number_value(r.los)},
+                        {"llr", number_value(r.llr)},
+                        {"lower_bound", number_value(r.lower_bound)},
+                        {"upper_bound", number_value(r.upper_bound)},
                         {"recorded_at", r.recorded_at}});
     }
     return rows;
 }
 
+// Each engine's object with its rules nested in it.
 json lmr_json(const std::vector<store::EngineLmrStats>& engines) {
-    json list = json::array();
-    for (const auto& e : engines) {
-        json rules = json::array();
-        for (const auto& r : e.rules) {
-            rules.push_back({{"rule", r.rule},
-                             {"fired", r.fired},
-                             {"changed", r.changed},
-                             {"units", r.units},
-                             {"fired_rate", number_or_null(r.fired_rate)},
-                             {"changed_rate", number_or_null(r.changed_rate)}});
-        }
-        list.push_back({{"engine", e.name},
-                        {"role", store::to_string(e.role)},
-                        {"games", e.games},
-                        {"reports", e.reports},
-                        {"late", e.late},
-                        {"reduced", e.reduced},
-                        {"extended", e.extended},
-                        {"searches", e.searches},
-                        {"researches", e.researches},
-                        {"plies", e.plies},
-                        {"reduced_rate", number_or_null(e.reduced_rate)},
-                        {"research_rate", number_or_null(e.research_rate)},
-                        {"avg_plies", number_or_null(e.avg_plies)},
-                        {"rules", rules}});
-    }
+    json list = view_json(lmr_view(), engines);
+    for (std::size_t i = 0; i < engines.size(); ++i)
+        list[i]["rules"] = view_json(lmr_rules_view(), engines[i].rules);
     return list;
 }
 
 json tune_json(const TuneData& tune) {
-    json params = json::array();
-    for (const auto& p : tune.params) {
-        params.push_back({{"name", p.name},
-                          {"start", p.start},
-                          {"min", p.min},
-                          {"max", p.max},
-                          {"c_end", p.c_end},
-                          {"r_end", p.r_end},
-                          {"is_integer", p.is_integer}});
-    }
     json iterations = json::array();
     for (const auto& it : tune.iterations) {
         iterations.push_back({{"k", it.k},
@@ -112,7 +57,7 @@ json tune_json(const TuneData& tune) {
     }
     return {{"iterations_planned", tune.settings.iterations},
             {"pairs_per_iteration", tune.settings.pairs_per_iteration},
-            {"params", params},
+            {"params", view_json(tune_params_view(tune), tune_param_rows(tune))},
             {"iterations", iterations}};
 }
 
@@ -156,43 +101,7 @@ json runs_json(const std::vector<RunRow>& runs, const std::string& database) {
 }
 
 json study_json(const std::vector<StudyRow>& rows, const std::string& database) {
-    json list = json::array();
-    for (const auto& r : rows) {
-        const auto& run = r.row.run;
-        const auto& s = r.row.summary;
-        json row = {{"id", run.id},
-                    {"test", text_or_null(s.test_name)},
-                    {"base", text_or_null(s.base_name)},
-                    {"time_control", run.time_control},
-                    {"status", store::to_string(run.status)}};
-        const bool counted = r.row.head_to_head && r.row.stats;
-        const stats::Trinomial games = counted ? *r.row.stats->counts.games : stats::Trinomial{};
-        const stats::Pentanomial pairs =
-            counted ? *r.row.stats->counts.pairs : stats::Pentanomial{};
-        const std::pair<const char*, long> counts[] = {
-            {"games", games.games()}, {"wins", games.wins},   {"draws", games.draws},
-            {"losses", games.losses}, {"penta_ll", pairs.ll}, {"penta_ld", pairs.ld},
-            {"penta_wl", pairs.wl},   {"penta_dd", pairs.dd}, {"penta_wd", pairs.wd},
-            {"penta_ww", pairs.ww}};
-        for (const auto& [key, value] : counts) row[key] = counted ? json(value) : json(nullptr);
-        const bool defined = counted && r.row.stats->estimate.defined();
-        const auto& e = r.row.stats ? r.row.stats->estimate : stats::EloEstimate{};
-        const std::pair<const char*, double> estimates[] = {{"elo", e.elo},
-                                                            {"elo_error", e.elo_error},
-                                                            {"nelo", e.nelo},
-                                                            {"nelo_error", e.nelo_error},
-                                                            {"los", e.los}};
-        for (const auto& [key, value] : estimates)
-            row[key] = defined ? number_or_null(value) : json(nullptr);
-        const auto& t = r.test;
-        row["avg_depth"] = number_or_null(t ? t->avg_depth : std::nullopt);
-        row["avg_nodes"] = number_or_null(t ? t->avg_nodes : std::nullopt);
-        row["reduced_rate"] = number_or_null(t ? t->reduced_rate : std::nullopt);
-        row["research_rate"] = number_or_null(t ? t->research_rate : std::nullopt);
-        row["command_line"] = text_or_null(run.command_line);
-        list.push_back(std::move(row));
-    }
-    return {{"database", database}, {"columns", "study"}, {"runs", list}};
+    return {{"database", database}, {"columns", "study"}, {"runs", view_json(study_view(), rows)}};
 }
 
 json run_json(const RunDetail& d) {
@@ -204,38 +113,6 @@ json run_json(const RunDetail& d) {
                            {"options", json::parse(e.engine.options_json, nullptr, false)},
                            {"config_sha256", text_or_null(e.engine.config_sha256)},
                            {"binary_sha256", text_or_null(e.engine.binary_sha256)}});
-    }
-    json terminations = json::array();
-    for (const auto& t : d.terminations) {
-        terminations.push_back({{"termination", t.termination},
-                                {"games", t.games},
-                                {"white_wins", t.white_wins},
-                                {"black_wins", t.black_wins},
-                                {"draws", t.draws}});
-    }
-    json faults = json::array();
-    for (const auto& f : d.faults) {
-        faults.push_back({{"game_id", f.game_id},
-                          {"pair_index", f.pair_index},
-                          {"round_in_pair", f.round_in_pair},
-                          {"white", f.white},
-                          {"black", f.black},
-                          {"result", f.result},
-                          {"termination", f.termination},
-                          {"lost_by", text_or_null(f.loser)},
-                          {"detail", f.detail}});
-    }
-    json search = json::array();
-    for (const auto& s : d.sides) {
-        search.push_back({{"engine", s.name},
-                          {"role", store::to_string(s.role)},
-                          {"moves", s.moves},
-                          {"avg_depth", number_or_null(s.avg_depth)},
-                          {"avg_seldepth", number_or_null(s.avg_seldepth)},
-                          {"avg_nodes", number_or_null(s.avg_nodes)},
-                          {"avg_time_ms", number_or_null(s.avg_time_ms)},
-                          {"total_nodes", s.total_nodes},
-                          {"total_time_ms", s.total_time_ms}});
     }
     // Tournaments: each engine's pooled pairs and each pairing's, as `stats --json` objects.
     json standings = json::array();
@@ -250,26 +127,14 @@ json run_json(const RunDetail& d) {
                             {"second", pairing.second},
                             {"stats", stats::to_json(pairing.stats)}});
     }
-    json openings = json::array();
-    for (const auto& o : d.openings) {
-        openings.push_back(
-            {{"opening_index", o.opening_index ? json(*o.opening_index) : json(nullptr)},
-             {"opening_fen", o.opening_fen},
-             {"pairs", o.pairs},
-             {"wins", o.wins},
-             {"draws", o.draws},
-             {"losses", o.losses},
-             {"half_points", o.half_points},
-             {"score", o.score}});
-    }
     json out = {{"run", run_row_json(d.row)},
                 {"engines", engines},
-                {"terminations", terminations},
-                {"faults", faults},
-                {"search", search},
+                {"terminations", view_json(terminations_view(d.terminations), d.terminations)},
+                {"faults", view_json(faults_view(), d.faults)},
+                {"search", view_json(search_view(), d.sides)},
                 {"standings", standings},
                 {"pairings", pairings},
-                {"openings", openings},
+                {"openings", view_json(openings_view(), d.openings)},
                 {"history", history_json(d.history)},
                 {"lmr", lmr_json(d.lmr)},
                 {"pv_checks", pv_checks_json(d.pv)},

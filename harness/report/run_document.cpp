@@ -86,43 +86,16 @@ Section statistics(const RunDetail& d) {
 }
 
 Table terminations(const RunDetail& d, Audience a) {
-    Table t;
+    Table t = view_table(terminations_view(d.terminations), d.terminations, a);
     t.key = "terminations";
     t.title = "Terminations";
-    t.columns = columns(a, {{"termination", "Termination", L},
-                            {"games", "Games", R},
-                            {"share", "Share", R},
-                            {"white_wins", "White wins", R},
-                            {"black_wins", "Black wins", R},
-                            {"draws", "Draws", R}});
-    long total = 0;
-    for (const auto& r : d.terminations) total += r.games;
-    for (const auto& r : d.terminations) {
-        const double share = total ? static_cast<double>(r.games) / total : 0.0;
-        t.rows.push_back({r.termination, integer(r.games),
-                          a == Audience::kHuman ? percent(share, 1) : number(share),
-                          integer(r.white_wins), integer(r.black_wins), integer(r.draws)});
-    }
     return t;
 }
 
 Table faults(const RunDetail& d, Audience a) {
-    Table t;
+    Table t = view_table(faults_view(), d.faults, a);
     t.key = "faults";
     t.title = "Crashes, time forfeits, illegal moves and stalls";
-    t.columns = columns(a, {{"game_id", "Game", R},
-                            {"pair_index", "Pair", R},
-                            {"round_in_pair", "Round", R},
-                            {"white", "White", L},
-                            {"black", "Black", L},
-                            {"result", "Result", L},
-                            {"termination", "Termination", L},
-                            {"lost_by", "Lost by", L},
-                            {"detail", "Detail", L}});
-    for (const auto& r : d.faults) {
-        t.rows.push_back({integer(r.game_id), integer(r.pair_index), integer(r.round_in_pair),
-                          r.white, r.black, r.result, r.termination, r.loser, r.detail});
-    }
     return t;
 }
 
@@ -156,69 +129,16 @@ std::string fault_counts(const RunDetail& d) {
 }
 
 Table search(const RunDetail& d, Audience a) {
-    Table t;
+    Table t = view_table(search_view(), d.sides, a);
     t.key = "search";
     t.title = "Search per move (averages over the engines' moves)";
-    t.columns = columns(a, {{"engine", "Engine", L},
-                            {"role", "Role", L},
-                            {"moves", "Moves", R},
-                            {"avg_depth", "Depth", R},
-                            {"avg_seldepth", "Seldepth", R},
-                            {"avg_nodes", "Nodes", R},
-                            {"avg_time_ms", "Time ms", R},
-                            {"total_nodes", "Total nodes", R},
-                            {"nps", "Nodes/s", R}});
-    for (const auto& r : d.sides) {
-        const std::optional<double> nps =
-            r.total_time_ms > 0
-                ? std::optional<double>(1000.0 * static_cast<double>(r.total_nodes) /
-                                        static_cast<double>(r.total_time_ms))
-                : std::nullopt;
-        auto human = [](const std::optional<double>& v, int decimals) {
-            return v ? fixed(*v, decimals) : std::string("-");
-        };
-        if (a == Audience::kHuman) {
-            t.rows.push_back({r.name, std::string(store::to_string(r.role)), integer(r.moves),
-                              human(r.avg_depth, 2), human(r.avg_seldepth, 2),
-                              human(r.avg_nodes, 0), human(r.avg_time_ms, 1),
-                              integer(r.total_nodes), human(nps, 0)});
-        } else {
-            t.rows.push_back({r.name, std::string(store::to_string(r.role)), integer(r.moves),
-                              number(r.avg_depth), number(r.avg_seldepth), number(r.avg_nodes),
-                              number(r.avg_time_ms), integer(r.total_nodes), number(nps)});
-        }
-    }
     return t;
 }
 
 Table openings(const RunDetail& d, Audience a) {
-    Table t;
+    Table t = view_table(openings_view(), d.openings, a);
     t.key = "openings";
     t.title = "Results per opening (" + view_name(d.row) + "'s side, completed pairs)";
-    t.columns = columns(a, {{"opening_index", "Opening", R},
-                            {"pairs", "Pairs", R},
-                            {"wdl", "W/D/L", R},
-                            {"score", "Score", R},
-                            {"fen", "FEN", L}});
-    if (a == Audience::kMachine) {
-        t.columns = columns(a, {{"opening_index", "", L},
-                                {"pairs", "", L},
-                                {"wins", "", L},
-                                {"draws", "", L},
-                                {"losses", "", L},
-                                {"score", "", L},
-                                {"fen", "", L}});
-    }
-    for (const auto& r : d.openings) {
-        const std::string index = r.opening_index ? integer(*r.opening_index) : "";
-        if (a == Audience::kHuman) {
-            t.rows.push_back({index.empty() ? "-" : index, integer(r.pairs),
-                              wdl(r.wins, r.draws, r.losses), percent(r.score, 1), r.opening_fen});
-        } else {
-            t.rows.push_back({index, integer(r.pairs), integer(r.wins), integer(r.draws),
-                              integer(r.losses), number(r.score), r.opening_fen});
-        }
-    }
     return t;
 }
 
@@ -240,18 +160,9 @@ Section lmr_section(const store::EngineLmrStats& e) {
                                              percent_or_dash(e.research_rate) + ")");
     s.fields.emplace_back("Average plies",
                           std::isnan(e.avg_plies) ? "-" : fixed(e.avg_plies, 2) + " per late move");
-    Table t;
+    Table t = view_table(lmr_rules_view(), e.rules, Audience::kHuman);
     t.key = "lmr_rules";
     t.title = "Rules";
-    t.columns = columns(Audience::kHuman, {{"rule", "Rule", L},
-                                           {"fired", "Fired", R},
-                                           {"fired_rate", "Fired %", R},
-                                           {"changed", "Changed", R},
-                                           {"changed_rate", "Changed %", R}});
-    for (const auto& r : e.rules) {
-        t.rows.push_back({r.rule, integer(r.fired), percent_or_dash(r.fired_rate),
-                          integer(r.changed), percent_or_dash(r.changed_rate)});
-    }
     s.tables.push_back(std::move(t));
     s.notes.push_back(
         "Fired % and changed % are per late move. A rule changed a move's reduction when, "
@@ -262,47 +173,134 @@ Section lmr_section(const store::EngineLmrStats& e) {
 // Machine: every engine's LMR totals in one table and every rule of every engine in another.
 Section lmr_tables(const RunDetail& d) {
     Section s;
-    Table totals;
+    Table totals = view_table(lmr_view(), d.lmr, Audience::kMachine);
     totals.key = "lmr";
-    totals.columns = columns(Audience::kMachine, {{"engine", "", L},
-                                                  {"role", "", L},
-                                                  {"games", "", L},
-                                                  {"reports", "", L},
-                                                  {"late", "", L},
-                                                  {"reduced", "", L},
-                                                  {"extended", "", L},
-                                                  {"searches", "", L},
-                                                  {"researches", "", L},
-                                                  {"plies", "", L},
-                                                  {"reduced_rate", "", L},
-                                                  {"research_rate", "", L},
-                                                  {"avg_plies", "", L}});
-    Table rules;
-    rules.key = "lmr_rules";
-    rules.columns = columns(Audience::kMachine, {{"engine", "", L},
-                                                 {"rule", "", L},
-                                                 {"fired", "", L},
-                                                 {"changed", "", L},
-                                                 {"units", "", L},
-                                                 {"fired_rate", "", L},
-                                                 {"changed_rate", "", L}});
-    for (const auto& e : d.lmr) {
-        totals.rows.push_back({e.name, std::string(store::to_string(e.role)), integer(e.games),
-                               integer(e.reports), integer(e.late), integer(e.reduced),
-                               integer(e.extended), integer(e.searches), integer(e.researches),
-                               integer(e.plies), number(e.reduced_rate), number(e.research_rate),
-                               number(e.avg_plies)});
-        for (const auto& r : e.rules) {
-            rules.rows.push_back({e.name, r.rule, integer(r.fired), integer(r.changed),
-                                  integer(r.units), number(r.fired_rate), number(r.changed_rate)});
-        }
-    }
+    // Each rule row starts with its engine's name.
+    Table rules_table =
+        view_table(owned_view(lmr_view(), 1, lmr_rules_view()),
+                   owned_rows(d.lmr, &store::EngineLmrStats::rules), Audience::kMachine);
+    rules_table.key = "lmr_rules";
     s.tables.push_back(std::move(totals));
-    s.tables.push_back(std::move(rules));
+    s.tables.push_back(std::move(rules_table));
     return s;
 }
 
 }  // namespace
+
+View<store::TerminationTotals> terminations_view(const std::vector<store::TerminationTotals>& all) {
+    long total = 0;
+    for (const auto& r : all) total += r.games;
+    using T = store::TerminationTotals;
+    return {member_field<T>("termination", "Termination", L, &T::termination),
+            member_field<T>("games", "Games", R, &T::games),
+            {"share", "Share", R,
+             [total](const T& r) {
+                 const double share = total ? static_cast<double>(r.games) / total : 0.0;
+                 return Value{share, percent(share, 1)};
+             }},
+            member_field<T>("white_wins", "White wins", R, &T::white_wins),
+            member_field<T>("black_wins", "Black wins", R, &T::black_wins),
+            member_field<T>("draws", "Draws", R, &T::draws)};
+}
+
+View<store::GameFault> faults_view() {
+    using F = store::GameFault;
+    return {member_field<F>("game_id", "Game", R, &F::game_id),
+            member_field<F>("pair_index", "Pair", R, &F::pair_index),
+            member_field<F>("round_in_pair", "Round", R, &F::round_in_pair),
+            member_field<F>("white", "White", L, &F::white),
+            member_field<F>("black", "Black", L, &F::black),
+            member_field<F>("result", "Result", L, &F::result),
+            member_field<F>("termination", "Termination", L, &F::termination),
+            {"lost_by", "Lost by", L,
+             [](const F& r) {
+                 return Value{text_or_null(r.loser), ""};
+             }},
+            member_field<F>("detail", "Detail", L, &F::detail)};
+}
+
+View<SideRow> search_view() {
+    // People read an undefined average as "-", rounded to what it means.
+    const auto average = [](const std::optional<double>& v, int decimals) {
+        return Value{number_value(v), v ? fixed(*v, decimals) : std::string("-")};
+    };
+    return {
+        member_field<SideRow>("engine", "Engine", L, &SideRow::name),
+        role_field<SideRow>(),
+        member_field<SideRow>("moves", "Moves", R, &SideRow::moves),
+        {"avg_depth", "Depth", R, [average](const SideRow& r) { return average(r.avg_depth, 2); }},
+        {"avg_seldepth", "Seldepth", R,
+         [average](const SideRow& r) { return average(r.avg_seldepth, 2); }},
+        {"avg_nodes", "Nodes", R, [average](const SideRow& r) { return average(r.avg_nodes, 0); }},
+        {"avg_time_ms", "Time ms", R,
+         [average](const SideRow& r) { return average(r.avg_time_ms, 1); }},
+        member_field<SideRow>("total_nodes", "Total nodes", R, &SideRow::total_nodes),
+        member_field<SideRow>("total_time_ms", "Total ms", R, &SideRow::total_time_ms,
+                              Shown::kMachine),
+        {"nps", "Nodes/s", R, [average](const SideRow& r) {
+             const std::optional<double> nps =
+                 r.total_time_ms > 0
+                     ? std::optional<double>(1000.0 * static_cast<double>(r.total_nodes) /
+                                             static_cast<double>(r.total_time_ms))
+                     : std::nullopt;
+             return average(nps, 0);
+         }}};
+}
+
+View<store::OpeningResult> openings_view() {
+    using O = store::OpeningResult;
+    return {{"opening_index", "Opening", R,
+             [](const O& r) {
+                 return r.opening_index ? Value{*r.opening_index, {}} : Value{nullptr, "-"};
+             }},
+            member_field<O>("pairs", "Pairs", R, &O::pairs),
+            {"wdl", "W/D/L", R,
+             [](const O& r) {
+                 return Value{nullptr, wdl(r.wins, r.draws, r.losses)};
+             },
+             Shown::kHuman},
+            member_field<O>("wins", "W", R, &O::wins, Shown::kMachine),
+            member_field<O>("draws", "D", R, &O::draws, Shown::kMachine),
+            member_field<O>("losses", "L", R, &O::losses, Shown::kMachine),
+            member_field<O>("half_points", "Points", R, &O::half_points, Shown::kMachine),
+            {"score", "Score", R,
+             [](const O& r) {
+                 return Value{r.score, percent(r.score, 1)};
+             }},
+            member_field<O>("opening_fen", "FEN", L, &O::opening_fen)};
+}
+
+View<store::EngineLmrStats> lmr_view() {
+    using E = store::EngineLmrStats;
+    return {member_field<E>("engine", "Engine", L, &E::name),
+            role_field<E>(),
+            member_field<E>("games", "Games", R, &E::games),
+            member_field<E>("reports", "Searches", R, &E::reports),
+            member_field<E>("late", "Late", R, &E::late),
+            member_field<E>("reduced", "Reduced", R, &E::reduced),
+            member_field<E>("extended", "Extended", R, &E::extended),
+            member_field<E>("searches", "Reduced searches", R, &E::searches),
+            member_field<E>("researches", "Re-searches", R, &E::researches),
+            member_field<E>("plies", "Plies", R, &E::plies),
+            number_field<E>("reduced_rate", "Reduced %", R, &E::reduced_rate),
+            number_field<E>("research_rate", "Re-search %", R, &E::research_rate),
+            number_field<E>("avg_plies", "Average plies", R, &E::avg_plies)};
+}
+
+View<store::LmrRuleTotals> lmr_rules_view() {
+    using T = store::LmrRuleTotals;
+    // Human: a rate as a percentage, "-" where it is undefined (nothing to divide by).
+    const auto rate = [](double fraction) {
+        return Value{number_value(fraction),
+                     std::isnan(fraction) ? std::string("-") : percent(fraction, 1)};
+    };
+    return {member_field<T>("rule", "Rule", L, &T::rule),
+            member_field<T>("fired", "Fired", R, &T::fired),
+            member_field<T>("changed", "Changed", R, &T::changed),
+            member_field<T>("units", "Units", R, &T::units, Shown::kMachine),
+            {"fired_rate", "Fired %", R, [rate](const T& r) { return rate(r.fired_rate); }},
+            {"changed_rate", "Changed %", R, [rate](const T& r) { return rate(r.changed_rate); }}};
+}
 
 Document run_document(const RunDetail& d, Audience a) {
     Document doc;

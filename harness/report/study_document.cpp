@@ -10,110 +10,132 @@
 namespace lmr::report {
 namespace {
 
-std::vector<Column> human_columns() {
-    return {{"id", "Run", R},
-            {"test", "Test", L},
-            {"base", "Base", L},
-            {"time_control", "TC", L},
-            {"status", "Status", L},
-            {"games", "Games", R},
-            {"wdl", "W/D/L", R},
-            {"ptnml", "Ptnml", R},
-            {"elo", "Elo ±", R},
-            {"nelo", "nElo ±", R},
-            {"los", "LOS", R},
-            {"avg_depth", "Depth", R},
-            {"avg_nodes", "Nodes/move", R},
-            {"reduced_rate", "Reduced", R},
-            {"research_rate", "Re-search", R},
-            {"command_line", "Command", L, true}};
-}
-
-std::vector<Column> machine_columns() {
-    std::vector<Column> columns;
-    for (const char* key :
-         {"id",        "test",      "base",         "time_control",  "status",
-          "games",     "wins",      "draws",        "losses",        "penta_ll",
-          "penta_ld",  "penta_wl",  "penta_dd",     "penta_wd",      "penta_ww",
-          "elo",       "elo_error", "nelo",         "nelo_error",    "los",
-          "avg_depth", "avg_nodes", "reduced_rate", "research_rate", "command_line"}) {
-        columns.push_back({key, key, L});
-    }
-    return columns;
-}
-
 // The counts and statistics of a head-to-head run (nullptr otherwise).
 const stats::Summary* counted(const StudyRow& r) {
     return r.row.head_to_head && r.row.stats ? &*r.row.stats : nullptr;
 }
 
-std::string human(const std::optional<double>& value, int decimals) {
-    return value ? fixed(*value, decimals) : std::string();
+// A count of the run's completed pairs or their games; null without them.
+template <typename Count>
+Field<StudyRow> count_field(const char* key, Count count) {
+    return {
+        key, key, R,
+        [count](const StudyRow& r) {
+            const stats::Summary* st = counted(r);
+            return st ? Value{count(*st->counts.games, *st->counts.pairs), {}} : Value{nullptr, ""};
+        },
+        Shown::kMachine};
 }
 
-std::string human_percent(const std::optional<double>& fraction) {
-    return fraction ? percent(*fraction, 1) : std::string();
+// An estimate of the run's Elo (its value for machines, `human` for people); null when the
+// run has no defined estimate.
+template <typename Estimate, typename Human>
+Field<StudyRow> estimate_field(const char* key, const char* title, Estimate estimate, Human human,
+                               Shown shown) {
+    return {key, title, R,
+            [estimate, human](const StudyRow& r) {
+                const stats::Summary* st = counted(r);
+                if (!st || !st->estimate.defined()) return Value{nullptr, ""};
+                return Value{number_value(estimate(st->estimate)), human(st->estimate)};
+            },
+            shown};
 }
 
-// The cells both audiences start a row with: run, test, base, time control, status.
-std::vector<std::string> leading_cells(const StudyRow& r) {
-    const auto& run = r.row.run;
-    const auto& s = r.row.summary;
-    return {integer(run.id), s.test_name, s.base_name, run.time_control,
-            std::string(store::to_string(run.status))};
-}
-
-std::vector<std::string> human_cells(const StudyRow& r) {
-    const auto& run = r.row.run;
-    std::vector<std::string> cells = leading_cells(r);
-    if (const stats::Summary* st = counted(r)) {
-        const auto& games = *st->counts.games;
-        const auto& e = st->estimate;
-        cells.push_back(integer(games.games()));
-        cells.push_back(wdl(games.wins, games.draws, games.losses));
-        cells.push_back(ptnml(*st->counts.pairs));
-        cells.push_back(e.defined() ? plus_minus(e.elo, e.elo_error) : "");
-        cells.push_back(e.defined() ? plus_minus(e.nelo, e.nelo_error) : "");
-        cells.push_back(e.defined() ? percent(e.los) : "");
-    } else {
-        cells.insert(cells.end(), 6, "");
-    }
-    const auto& t = r.test;
-    cells.push_back(t ? human(t->avg_depth, 2) : "");
-    cells.push_back(t ? human(t->avg_nodes, 0) : "");
-    cells.push_back(t ? human_percent(t->reduced_rate) : "");
-    cells.push_back(t ? human_percent(t->research_rate) : "");
-    cells.push_back(run.command_line);
-    return cells;
-}
-
-std::vector<std::string> machine_cells(const StudyRow& r) {
-    const auto& run = r.row.run;
-    std::vector<std::string> cells = leading_cells(r);
-    if (const stats::Summary* st = counted(r)) {
-        const auto& games = *st->counts.games;
-        const auto& p = *st->counts.pairs;
-        for (long v : {games.games(), games.wins, games.draws, games.losses, p.ll, p.ld, p.wl, p.dd,
-                       p.wd, p.ww}) {
-            cells.push_back(integer(v));
-        }
-        const auto& e = st->estimate;
-        for (double v : {e.elo, e.elo_error, e.nelo, e.nelo_error, e.los})
-            cells.push_back(e.defined() ? number(v) : "");
-    } else {
-        cells.insert(cells.end(), 15, "");
-    }
-    if (const auto& t = r.test) {
-        for (const auto* v : {&t->avg_depth, &t->avg_nodes, &t->reduced_rate, &t->research_rate})
-            cells.push_back(number(*v));
-    } else {
-        cells.insert(cells.end(), 4, "");
-    }
-    cells.push_back(run.command_line);
-    return cells;
+// One of the test engine's search or LMR averages; null where the database has none.
+template <typename Average>
+Field<StudyRow> test_field(const char* key, const char* title, Average average, bool as_percent,
+                           int decimals) {
+    return {
+        key, title, R, [average, as_percent, decimals](const StudyRow& r) {
+            const std::optional<double> v = r.test ? average(*r.test) : std::optional<double>{};
+            if (!v) return Value{nullptr, ""};
+            return Value{number_value(v), as_percent ? percent(*v, decimals) : fixed(*v, decimals)};
+        }};
 }
 
 }  // namespace
+
+View<StudyRow> study_view() {
+    using P = stats::Pentanomial;
+    using T = stats::Trinomial;
+    using E = stats::EloEstimate;
+    using Test = store::TestEngineTotals;
+    const auto none = [](const E&) { return std::string(); };
+    return {
+        {"id", "Run", R,
+         [](const StudyRow& r) {
+             return Value{r.row.run.id, {}};
+         }},
+        {"test", "Test", L,
+         [](const StudyRow& r) {
+             return Value{text_or_null(r.row.summary.test_name), {}};
+         }},
+        {"base", "Base", L,
+         [](const StudyRow& r) {
+             return Value{text_or_null(r.row.summary.base_name), {}};
+         }},
+        {"time_control", "TC", L,
+         [](const StudyRow& r) {
+             return Value{r.row.run.time_control, {}};
+         }},
+        {"status", "Status", L,
+         [](const StudyRow& r) {
+             return Value{std::string(store::to_string(r.row.run.status)), {}};
+         }},
+        {"games", "Games", R,
+         [](const StudyRow& r) {
+             const stats::Summary* st = counted(r);
+             return st ? Value{st->counts.games->games(), {}} : Value{nullptr, ""};
+         }},
+        {"wdl", "W/D/L", R,
+         [](const StudyRow& r) {
+             const stats::Summary* st = counted(r);
+             const auto& g = st ? *st->counts.games : T{};
+             return Value{nullptr, st ? wdl(g.wins, g.draws, g.losses) : ""};
+         },
+         Shown::kHuman},
+        count_field("wins", [](const T& g, const P&) { return g.wins; }),
+        count_field("draws", [](const T& g, const P&) { return g.draws; }),
+        count_field("losses", [](const T& g, const P&) { return g.losses; }),
+        {"ptnml", "Ptnml", R,
+         [](const StudyRow& r) {
+             const stats::Summary* st = counted(r);
+             return Value{nullptr, st ? ptnml(*st->counts.pairs) : ""};
+         },
+         Shown::kHuman},
+        count_field("penta_ll", [](const T&, const P& p) { return p.ll; }),
+        count_field("penta_ld", [](const T&, const P& p) { return p.ld; }),
+        count_field("penta_wl", [](const T&, const P& p) { return p.wl; }),
+        count_field("penta_dd", [](const T&, const P& p) { return p.dd; }),
+        count_field("penta_wd", [](const T&, const P& p) { return p.wd; }),
+        count_field("penta_ww", [](const T&, const P& p) { return p.ww; }),
+        estimate_field(
+            "elo", "Elo ±", [](const E& e) { return e.elo; },
+            [](const E& e) { return plus_minus(e.elo, e.elo_error); }, Shown::kBoth),
+        estimate_field(
+            "elo_error", "", [](const E& e) { return e.elo_error; }, none, Shown::kMachine),
+        estimate_field(
+            "nelo", "nElo ±", [](const E& e) { return e.nelo; },
+            [](const E& e) { return plus_minus(e.nelo, e.nelo_error); }, Shown::kBoth),
+        estimate_field(
+            "nelo_error", "", [](const E& e) { return e.nelo_error; }, none, Shown::kMachine),
+        estimate_field(
+            "los", "LOS", [](const E& e) { return e.los; },
+            [](const E& e) { return percent(e.los); }, Shown::kBoth),
+        test_field(
+            "avg_depth", "Depth", [](const Test& t) { return t.avg_depth; }, false, 2),
+        test_field(
+            "avg_nodes", "Nodes/move", [](const Test& t) { return t.avg_nodes; }, false, 0),
+        test_field(
+            "reduced_rate", "Reduced", [](const Test& t) { return t.reduced_rate; }, true, 1),
+        test_field(
+            "research_rate", "Re-search", [](const Test& t) { return t.research_rate; }, true, 1),
+        {"command_line", "Command", L,
+         [](const StudyRow& r) {
+             return Value{text_or_null(r.row.run.command_line), {}};
+         }},
+    };
+}
 
 Table measured_table(const MeasuredSource& source) {
     Table table;
@@ -139,12 +161,11 @@ Document study_document(const std::vector<StudyRow>& rows, Audience audience) {
     Document doc;
     doc.title = "Runs";
     Section section;
-    Table table;
+    Table table = view_table(study_view(), rows, audience);
     table.key = "runs";
     table.empty_text = "(no runs in this database)";
-    table.columns = audience == Audience::kHuman ? human_columns() : machine_columns();
-    for (const auto& row : rows)
-        table.rows.push_back(audience == Audience::kHuman ? human_cells(row) : machine_cells(row));
+    // Markdown shows the command lines as inline code.
+    for (Column& column : table.columns) column.code = column.key == "command_line";
     section.tables.push_back(std::move(table));
     if (audience == Audience::kHuman && !rows.empty()) {
         section.notes.push_back(

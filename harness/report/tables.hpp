@@ -11,6 +11,7 @@
 
 #include "harness/report/data.hpp"
 #include "harness/report/document.hpp"
+#include "harness/report/view.hpp"
 
 namespace lmr::report {
 
@@ -56,6 +57,31 @@ Table tune_params_table(const TuneData& tune, Audience audience,
                         const std::vector<std::string>& sent);
 Table tune_trajectory_table(const TuneData& tune, Audience audience, const std::vector<int>& shown,
                             const std::vector<std::string>& headings);
+
+// The column of an engine's role ("base", "test", "participant").
+template <typename Row>
+Field<Row> role_field() {
+    return {"role", "Role", L, [](const Row& r) {
+                return Value{std::string(store::to_string(r.role)), {}};
+            }};
+}
+
+// The views a document and the JSON both show (view.hpp): one column list each.
+View<StudyRow> study_view();  // `report --columns study`
+// A run's terminations (with each one's share of `all`), its faults, each engine's searches,
+// its results per opening, each engine's LMR totals and rules, PV checks and kinds of violation.
+View<store::TerminationTotals> terminations_view(const std::vector<store::TerminationTotals>& all);
+View<store::GameFault> faults_view();
+View<SideRow> search_view();
+View<store::OpeningResult> openings_view();
+View<store::EngineLmrStats> lmr_view();
+View<store::LmrRuleTotals> lmr_rules_view();
+View<store::EnginePvChecks> pv_checks_view();
+View<store::PvViolationTotals> pv_violations_view();
+// A tune's parameters (θ now: after the last iteration). A row is a parameter's index
+// (tune_param_rows); the view reads `tune`, which must outlive it.
+View<std::size_t> tune_params_view(const TuneData& tune);
+std::vector<std::size_t> tune_param_rows(const TuneData& tune);
 
 // The PV checks of a run's engines (docs/pv-checks.md), as `report --run N` shows them.
 Section pv_checks_section(const RunDetail& run, Audience audience);

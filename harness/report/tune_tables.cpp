@@ -18,33 +18,49 @@ double current_theta(const TuneData& tune, std::size_t i) {
 
 }  // namespace
 
+View<std::size_t> tune_params_view(const TuneData& tune) {
+    // A row is a parameter's index in tune.params. People read θ and the bounds to two decimals,
+    // the gains' ends in full, as machines read them all.
+    const auto shown = [](double v, bool rounded) {
+        return Value{number_value(v), rounded ? std::optional(fixed(v, 2)) : std::nullopt};
+    };
+    const auto param = [&tune, shown](double store::TuneParam::*member, bool rounded) {
+        return [&tune, shown, member, rounded](const std::size_t& i) {
+            return shown(tune.params[i].*member, rounded);
+        };
+    };
+    using P = store::TuneParam;
+    return {{"name", "Parameter", L,
+             [&tune](const std::size_t& i) {
+                 return Value{tune.params[i].name, {}};
+             }},
+            {"type", "Type", L,
+             [&tune](const std::size_t& i) {
+                 return Value{tune.params[i].is_integer ? "int" : "float", {}};
+             }},
+            {"start", "Start", R, param(&P::start, true)},
+            {"min", "Min", R, param(&P::min, true)},
+            {"max", "Max", R, param(&P::max, true)},
+            {"c_end", "c_end", R, param(&P::c_end, false)},
+            {"r_end", "r_end", R, param(&P::r_end, false)},
+            {"theta", "θ now", R,
+             [&tune, shown](const std::size_t& i) { return shown(current_theta(tune, i), true); }}};
+}
+
+std::vector<std::size_t> tune_param_rows(const TuneData& tune) {
+    std::vector<std::size_t> rows(tune.params.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = i;
+    return rows;
+}
+
 Table tune_params_table(const TuneData& tune, Audience a, const std::vector<std::string>& sent) {
-    Table t;
+    Table t = view_table(tune_params_view(tune), tune_param_rows(tune), a);
     t.key = "tune_params";
     t.title = "Tuned parameters";
-    t.columns = columns(a, {{"name", "Parameter", L},
-                            {"type", "Type", L},
-                            {"start", "Start", R},
-                            {"min", "Min", R},
-                            {"max", "Max", R},
-                            {"c_end", "c_end", R},
-                            {"r_end", "r_end", R},
-                            {"theta", "θ now", R}});
-    if (!sent.empty()) t.columns.push_back({"sent", a == Audience::kHuman ? "Sent" : "sent", L});
-    for (std::size_t i = 0; i < tune.params.size(); ++i) {
-        const auto& p = tune.params[i];
-        const double theta = current_theta(tune, i);
-        const bool human = a == Audience::kHuman;
-        std::vector<std::string> row = {p.name,
-                                        p.is_integer ? "int" : "float",
-                                        human ? fixed(p.start, 2) : number(p.start),
-                                        human ? fixed(p.min, 2) : number(p.min),
-                                        human ? fixed(p.max, 2) : number(p.max),
-                                        number(p.c_end),
-                                        number(p.r_end),
-                                        human ? fixed(theta, 2) : number(theta)};
-        if (!sent.empty()) row.push_back(i < sent.size() ? sent[i] : "");
-        t.rows.push_back(std::move(row));
+    if (!sent.empty()) {
+        t.columns.push_back({"sent", a == Audience::kHuman ? "Sent" : "sent", L});
+        for (std::size_t i = 0; i < t.rows.size(); ++i)
+            t.rows[i].push_back(i < sent.size() ? sent[i] : "");
     }
     return t;
 }

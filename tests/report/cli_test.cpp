@@ -259,7 +259,7 @@ TEST(ReportCli, CsvHasTheDocumentedColumnsAndTheJsonNumbers) {
     for (const char* block :
          {"# run\r\nid,created_at,", "# terminations\r\ntermination,games,share,",
           "# faults\r\ngame_id,", "# search\r\nengine,role,moves,avg_depth,",
-          "# openings\r\nopening_index,pairs,wins,draws,losses,score,fen\r\n",
+          "# openings\r\nopening_index,pairs,wins,draws,losses,half_points,score,opening_fen\r\n",
           "# lmr\r\nengine,role,games,reports,late,reduced,extended,searches,"
           "researches,plies,reduced_rate,research_rate,avg_plies\r\nnone,base,",
           "# lmr_rules\r\nengine,rule,fired,changed,units,fired_rate,"

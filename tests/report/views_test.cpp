@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "harness/report/cells.hpp"
+#include "harness/report/json.hpp"
 #include "harness/report/load.hpp"
 #include "harness/report/tables.hpp"
 #include "harness/store/schema.hpp"
@@ -419,6 +420,55 @@ const Table* find_table(const Document& doc, const std::string& key) {
     return nullptr;
 }
 
+// One column list per view: each machine table of a run's document and the JSON list of the same
+// view have the same keys, in the same order, and the same values (a CSV cell is the JSON value's
+// text, empty for null), so neither can gain or rename a column alone.
+TEST(ReportRun, CsvTablesAndJsonListsAreTheSameView) {
+    TempDir dir;
+    auto store = store::Store::open(dir / "r.db");
+    Builder b(store);
+    b.set_lmr_stats({lmr_stats(3, {{0, 8}, {1, 10}, {2, 2}}, 12, 3,
+                               {{reduction::Rule::kStepTable, 12, 5, 150},
+                                {reduction::Rule::kGateTtMove, 8, 0, 0}}),
+                     std::nullopt});
+    b.set_search("base", std::nullopt, std::nullopt);  // an engine whose averages are undefined
+    const auto run = b.head_to_head(store::RunKind::kSprt, "base", "test");
+    b.pair(run, "base", "test", "test", Bin::kWD, 3, 6);
+    b.pair(run, "test", "base", "test", Bin::kLD, 5, 4, core::Termination::kCrash);
+    const RunDetail d = load_run(store, run);
+    const auto json = run_json(d);
+    const Document machine = run_document(d, Audience::kMachine);
+
+    // The CSV block's key → where its rows are in the JSON.
+    const std::vector<std::pair<std::string, nlohmann::ordered_json>> lists{
+        {"terminations", json["terminations"]},
+        {"faults", json["faults"]},
+        {"search", json["search"]},
+        {"openings", json["openings"]},
+        {"lmr", json["lmr"]}};
+    for (const auto& [key, list] : lists) {
+        const Table* table = find_table(machine, key);
+        ASSERT_NE(table, nullptr) << key;
+        ASSERT_FALSE(table->rows.empty()) << key;
+        ASSERT_EQ(list.size(), table->rows.size()) << key;
+        for (std::size_t r = 0; r < list.size(); ++r) {
+            std::vector<std::string> keys;
+            for (const auto& item : list[r].items())
+                if (item.key() != "rules") keys.push_back(item.key());  // nested: its own block
+            ASSERT_EQ(keys.size(), table->columns.size()) << key;
+            for (std::size_t c = 0; c < keys.size(); ++c) {
+                EXPECT_EQ(keys[c], table->columns[c].key) << key;
+                EXPECT_EQ(machine_text(list[r][keys[c]]), table->rows[r][c])
+                    << key << " row " << r << " " << keys[c];
+            }
+        }
+    }
+    // The values themselves, where the two could most easily part: a null average, a rate.
+    EXPECT_TRUE(json["search"][0]["avg_depth"].is_null());
+    EXPECT_EQ(json["lmr"][0]["reduced_rate"], 12.0 / 20.0);
+    EXPECT_EQ(json["lmr"][0]["rules"][0]["rule"], "gates.tt_move");
+}
+
 TEST(ReportRun, LmrStatisticsPerEngineForPeopleAndMachines) {
     TempDir dir;
     auto store = store::Store::open(dir / "r.db");
@@ -462,9 +512,9 @@ TEST(ReportRun, LmrStatisticsPerEngineForPeopleAndMachines) {
     EXPECT_EQ(base->fields, fields);
     ASSERT_EQ(base->tables.size(), 1u);
     const std::vector<std::vector<std::string>> rules{
-        {"lmr.disabled", "10", "33.3 %", "0", "0.0 %"},
-        {"gates.tt_move", "8", "26.7 %", "0", "0.0 %"},
-        {"steps.table", "12", "40.0 %", "5", "16.7 %"}};
+        {"lmr.disabled", "10", "0", "33.3 %", "0.0 %"},
+        {"gates.tt_move", "8", "0", "26.7 %", "0.0 %"},
+        {"steps.table", "12", "5", "40.0 %", "16.7 %"}};
     EXPECT_EQ(base->tables[0].rows, rules);
 
     const Document machine = run_document(d, Audience::kMachine);
