@@ -163,9 +163,8 @@ void GameLines::print_table() {
 void GameLines::finish(const tournament::SessionResult& result) {
     const auto& outcome = result.outcome;
     if (games_done_ > 0 && reported_at_ != games_done_) report();
-    const bool decided =
-        outcome.verdict == store::Verdict::kH0 || outcome.verdict == store::Verdict::kH1;
-    if (decided) print_decision(outcome.verdict == store::Verdict::kH1);
+    const bool decided = outcome.verdict && *outcome.verdict != stats::Verdict::kContinue;
+    if (decided) print_decision(outcome.verdict == stats::Verdict::kAcceptH1);
     if (outcome.status == store::RunStatus::kFailed) print_("Error: " + outcome.error);
     if (outcome.status != store::RunStatus::kFinished)
         print_(

@@ -302,8 +302,7 @@ void print_run_result(const tournament::SessionResult& result, const tournament:
     auto& out = context.out;
     const auto& outcome = result.outcome;
     out << "\nRun " << result.run_id << ": " << store::to_string(outcome.status);
-    if (outcome.verdict != store::Verdict::kNone)
-        out << ", verdict " << store::to_string(outcome.verdict);
+    if (outcome.verdict) out << ", verdict " << store::run_verdict_name(outcome.verdict);
     out << ", " << outcome.pairs_completed << " pairs\n";
     if (!outcome.error.empty()) out << "Error: " << outcome.error << '\n';
     if (plan.pairing == tournament::Pairing::kHeadToHead && outcome.pairs_completed > 0) {
@@ -317,7 +316,7 @@ void print_run_result(const tournament::SessionResult& result, const tournament:
         print_tournament_standings(out, values["db"].as<std::string>(), result.run_id,
                                    context.program);
     // The block's verdict is the statistics' running one; say how the run itself ended.
-    if (outcome.verdict == store::Verdict::kUndecided)
+    if (outcome.verdict == stats::Verdict::kContinue)
         out << "SPRT: undecided within " << plan.pairs << " pairs (exit code 3)\n";
     print_fault_summary(out, values["db"].as<std::string>(), result.run_id, context.program);
     print_pv_warnings(out, values["db"].as<std::string>(), result.run_id, context.program);

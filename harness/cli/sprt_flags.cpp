@@ -68,15 +68,9 @@ stats::SprtParams sprt_params(const po::variables_map& values) {
 
 int sprt_exit_code(const tournament::RunOutcome& outcome) {
     if (outcome.status != store::RunStatus::kFinished) return kExitRunStopped;
-    switch (outcome.verdict) {
-        case store::Verdict::kH1:
-            return kExitOk;
-        case store::Verdict::kH0:
-            return kExitFailure;
-        case store::Verdict::kNone:  // a finished sprt stores a verdict; none decided nothing
-        case store::Verdict::kUndecided:
-            return kExitUndecided;
-    }
+    // A finished sprt stores a verdict; none (nullopt) decided nothing, as kContinue did not.
+    if (outcome.verdict == stats::Verdict::kAcceptH1) return kExitOk;
+    if (outcome.verdict == stats::Verdict::kAcceptH0) return kExitFailure;
     return kExitUndecided;
 }
 

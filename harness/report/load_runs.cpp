@@ -15,15 +15,15 @@ std::optional<stats::SprtParams> usable_sprt(const std::optional<stats::SprtPara
 }
 
 std::string verdict_text(const RunRow& row) {
-    switch (row.run.verdict) {
-        case store::Verdict::kH1:
-            return "H1 (pass)";
-        case store::Verdict::kH0:
-            return "H0 (fail)";
-        case store::Verdict::kUndecided:
-            return "undecided";
-        case store::Verdict::kNone:
-            break;
+    if (const auto& verdict = row.run.verdict) {
+        switch (*verdict) {
+            case stats::Verdict::kAcceptH1:
+                return "H1 (pass)";
+            case stats::Verdict::kAcceptH0:
+                return "H0 (fail)";
+            case stats::Verdict::kContinue:
+                return "undecided";
+        }
     }
     if (row.stats && row.stats->sprt)
         return std::string(stats::verdict_name(row.stats->sprt->verdict));

@@ -77,7 +77,7 @@ json run_row_json(const RunRow& row) {
     return {{"id", run.id},
             {"kind", store::to_string(run.kind)},
             {"status", store::to_string(run.status)},
-            {"verdict", text_or_null(std::string(store::to_string(run.verdict)))},
+            {"verdict", text_or_null(std::string(store::run_verdict_name(run.verdict)))},
             {"verdict_text", text_or_null(verdict_text(row))},
             {"created_at", run.created_at},
             {"started_at", text_or_null(run.started_at)},

@@ -77,7 +77,7 @@ Section statistics(const RunDetail& d) {
     Section s;
     s.title = "Statistics (" + view_name(d.row) + "'s point of view, over completed pairs)";
     s.preformatted = stats::format_block(*d.row.stats);
-    if (d.row.run.verdict == store::Verdict::kUndecided) {
+    if (d.row.run.verdict == stats::Verdict::kContinue) {
         s.notes.push_back(
             "The block's verdict is the test's state for these counts; the run "
             "reached its pair limit first: undecided.");

@@ -72,7 +72,7 @@ std::vector<std::string> machine_cells(const RunRow& row) {
                                    row.run.created_at,
                                    std::string(store::to_string(row.run.kind)),
                                    std::string(store::to_string(row.run.status)),
-                                   std::string(store::to_string(row.run.verdict)),
+                                   std::string(store::run_verdict_name(row.run.verdict)),
                                    s.base_name,
                                    s.test_name,
                                    s.engines,

@@ -24,11 +24,10 @@ constexpr core::EnumNames<RunStatus, 5> kRunStatuses{{
     {RunStatus::kFailed, "failed"},
 }};
 
-constexpr core::EnumNames<Verdict, 4> kVerdicts{{
-    {Verdict::kNone, ""},
-    {Verdict::kH0, "H0"},
-    {Verdict::kH1, "H1"},
-    {Verdict::kUndecided, "undecided"},
+constexpr core::EnumNames<stats::Verdict, 3> kVerdicts{{
+    {stats::Verdict::kAcceptH0, "H0"},
+    {stats::Verdict::kAcceptH1, "H1"},
+    {stats::Verdict::kContinue, "undecided"},
 }};
 
 constexpr core::EnumNames<EngineRole, 3> kRoles{{
@@ -54,8 +53,8 @@ std::string_view to_string(RunKind v) {
 std::string_view to_string(RunStatus v) {
     return core::name_of(kRunStatuses, v);
 }
-std::string_view to_string(Verdict v) {
-    return core::name_of(kVerdicts, v);
+std::string_view run_verdict_name(const std::optional<stats::Verdict>& verdict) {
+    return verdict ? core::name_of(kVerdicts, *verdict) : std::string_view();
 }
 std::string_view to_string(EngineRole v) {
     return core::name_of(kRoles, v);
@@ -70,7 +69,7 @@ std::optional<RunKind> parse_run_kind(std::string_view s) {
 std::optional<RunStatus> parse_run_status(std::string_view s) {
     return core::value_of(kRunStatuses, s);
 }
-std::optional<Verdict> parse_verdict(std::string_view s) {
+std::optional<stats::Verdict> parse_run_verdict(std::string_view s) {
     return core::value_of(kVerdicts, s);
 }
 std::optional<EngineRole> parse_engine_role(std::string_view s) {

@@ -23,20 +23,23 @@ namespace lmr::store {
 
 enum class RunKind { kSprt, kMatch, kTournament, kTune };
 enum class RunStatus { kPlanned, kRunning, kFinished, kInterrupted, kFailed };
-// kNone: no verdict (yet, or the run kind has none). kUndecided: an SPRT that
-// reached its limits without accepting either hypothesis (exit code 3).
-enum class Verdict { kNone, kH0, kH1, kUndecided };
 enum class EngineRole { kBase, kTest, kParticipant };
 // The text stored in the database (and shown in reports) for each value.
 std::string_view to_string(RunKind);
 std::string_view to_string(RunStatus);
-std::string_view to_string(Verdict);  // "" for kNone (stored as NULL)
+// A run's verdict is the state of its SPRT when the run ended (stats::Verdict): H1 or H0
+// accepted, or kContinue — "undecided", the pair limit reached first (exit code 3); nullopt for a
+// run without one (not finished, or a kind without an SPRT). "H1", "H0", "undecided"; "" for
+// nullopt (stored as NULL).
+std::string_view run_verdict_name(const std::optional<stats::Verdict>& verdict);
 std::string_view to_string(EngineRole);
 
 // Inverse mappings; std::nullopt for text that names no value.
 std::optional<RunKind> parse_run_kind(std::string_view);
 std::optional<RunStatus> parse_run_status(std::string_view);
-std::optional<Verdict> parse_verdict(std::string_view);  // "" → kNone
+// Inverse of run_verdict_name for a stored verdict ("H1", "H0", "undecided"); nullopt for any
+// other text.
+std::optional<stats::Verdict> parse_run_verdict(std::string_view);
 std::optional<EngineRole> parse_engine_role(std::string_view);
 
 // "2024-05-01T12:00:00.123Z" (UTC, milliseconds).
@@ -60,7 +63,7 @@ struct RunRecord {
     std::optional<std::int64_t> max_pairs;
     int concurrency = 1;
     RunStatus status = RunStatus::kPlanned;
-    Verdict verdict = Verdict::kNone;
+    std::optional<stats::Verdict> verdict;
     std::string error_message;    // why a run failed (empty otherwise)
     std::string harness_version;  // empty on create: the Store writes its own LMR_VERSION
     std::string created_at, started_at, finished_at;  // filled by the Store
@@ -156,7 +159,7 @@ struct RunSummary {
     std::int64_t run_id = 0;
     RunKind kind = RunKind::kMatch;
     RunStatus status = RunStatus::kPlanned;
-    Verdict verdict = Verdict::kNone;
+    std::optional<stats::Verdict> verdict;
     std::string time_control;
     std::string created_at;
     std::string engines;               // "base:a, test:b" in attachment order

@@ -106,7 +106,7 @@ RunRecord read_run(sqlite::Row& row) {
     run.max_pairs = row.optional_int64();
     run.concurrency = row.integer();
     run.status = internal::parse_column(parse_run_status, row.text(), "runs.status");
-    run.verdict = internal::parse_column(parse_verdict, row.text(), "runs.verdict");
+    run.verdict = internal::read_verdict(row);
     run.error_message = row.text();
     run.harness_version = row.text();
     run.created_at = row.text();
@@ -151,7 +151,7 @@ std::int64_t Store::create_run(const RunRecord& run) {
     stmt->bind(16, run.max_pairs)
         .bind(17, run.concurrency)
         .bind(18, to_string(run.status))
-        .bind(19, text_or_null(std::string(to_string(run.verdict))))
+        .bind(19, text_or_null(std::string(run_verdict_name(run.verdict))))
         .bind(20, run.error_message)
         .bind(21,
               run.harness_version.empty() ? kHarnessVersion : std::string_view(run.harness_version))
@@ -161,8 +161,8 @@ std::int64_t Store::create_run(const RunRecord& run) {
     return db_.last_insert_rowid();
 }
 
-void Store::set_run_status(std::int64_t run_id, RunStatus status, Verdict verdict,
-                           std::string_view error_message) {
+void Store::set_run_status(std::int64_t run_id, RunStatus status,
+                           std::optional<stats::Verdict> verdict, std::string_view error_message) {
     require_writable("set a run's status");
     auto stmt = statement(
         "UPDATE runs SET status = ?1, verdict = ?2, "
@@ -173,7 +173,7 @@ void Store::set_run_status(std::int64_t run_id, RunStatus status, Verdict verdic
         "error_message = CASE WHEN ?3 <> '' THEN ?3 ELSE error_message END "
         "WHERE id = ?4");
     stmt->bind(1, to_string(status))
-        .bind(2, text_or_null(std::string(to_string(verdict))))
+        .bind(2, text_or_null(std::string(run_verdict_name(verdict))))
         .bind(3, error_message)
         .bind(4, run_id)
         .bind(5, now_timestamp());

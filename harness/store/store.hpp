@@ -57,7 +57,8 @@ class Store {
     // kRunning sets started_at (first time only) and clears finished_at;
     // kFinished/kInterrupted/kFailed set finished_at. error_message is kept
     // unless a non-empty one is given.
-    void set_run_status(std::int64_t run_id, RunStatus status, Verdict verdict = Verdict::kNone,
+    void set_run_status(std::int64_t run_id, RunStatus status,
+                        std::optional<stats::Verdict> verdict = std::nullopt,
                         std::string_view error_message = {});
     RunRecord load_run(std::int64_t run_id) const;  // kNotFound when absent
     std::vector<RunRecord> list_runs() const;       // oldest first

@@ -34,6 +34,13 @@ inline std::string_view color_column(chess::Color side) {
     return side == chess::kWhite ? "w" : "b";
 }
 
+// A run's verdict column: NULL for none, else one of run_verdict_name's words.
+inline std::optional<stats::Verdict> read_verdict(sqlite::Row& row) {
+    const auto text = row.optional_text();
+    if (!text) return std::nullopt;
+    return parse_column(parse_run_verdict, *text, "runs.verdict");
+}
+
 // Runs f, prefixing any StoreError's message with what was being done.
 template <typename F>
 void with_context(const std::string& context, F&& f) {

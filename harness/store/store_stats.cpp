@@ -149,7 +149,7 @@ RunSummary read_summary(sqlite::Row& row) {
     r.run_id = row.int64();
     r.kind = internal::parse_column(parse_run_kind, row.text(), "runs.kind");
     r.status = internal::parse_column(parse_run_status, row.text(), "runs.status");
-    r.verdict = internal::parse_column(parse_verdict, row.text(), "runs.verdict");
+    r.verdict = internal::read_verdict(row);
     r.time_control = row.text();
     r.created_at = row.text();
     r.engines = row.text();

@@ -366,11 +366,11 @@ RunOutcome run_games(const RunSetup& setup) {
         outcome.status = store::RunStatus::kInterrupted;
     } else {
         outcome.status = store::RunStatus::kFinished;
+        // An SPRT that reached its pair limit still says kContinue: undecided.
         if (auto decision = recorder.decision())
-            outcome.verdict =
-                *decision == stats::Verdict::kAcceptH1 ? store::Verdict::kH1 : store::Verdict::kH0;
+            outcome.verdict = *decision;
         else if (head_to_head_sprt(plan))
-            outcome.verdict = store::Verdict::kUndecided;
+            outcome.verdict = stats::Verdict::kContinue;
     }
     store.set_run_status(setup.run_id, outcome.status, outcome.verdict, outcome.error);
     return outcome;

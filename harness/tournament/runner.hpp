@@ -58,7 +58,7 @@ struct RunSetup {
 
 struct RunOutcome {
     store::RunStatus status = store::RunStatus::kFinished;
-    store::Verdict verdict = store::Verdict::kNone;
+    std::optional<stats::Verdict> verdict;  // store::run_verdict_name says what each means
     std::int64_t pairs_completed = 0;
     stats::Pentanomial pairs;  // the view engine's pairs (head-to-head runs)
     std::string error;         // an infrastructure failure, when status is kFailed

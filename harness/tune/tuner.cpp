@@ -267,7 +267,7 @@ TuneOutcome run_tune(const TuneSession& session, const PlayIteration& play) {
         outcome.error = session.claim->loss_message();
         return outcome;
     }
-    store.set_run_status(run_id, outcome.status, store::Verdict::kNone, outcome.error);
+    store.set_run_status(run_id, outcome.status, std::nullopt, outcome.error);
     return outcome;
 }
 

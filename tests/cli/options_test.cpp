@@ -252,16 +252,16 @@ TEST(CliDispatch, EveryCommandIsFoundByName) {
 TEST(CliExitCodes, SprtVerdicts) {
     tournament::RunOutcome outcome;
     outcome.status = store::RunStatus::kFinished;
-    outcome.verdict = store::Verdict::kH1;
+    outcome.verdict = stats::Verdict::kAcceptH1;
     EXPECT_EQ(sprt_exit_code(outcome), 0);
-    outcome.verdict = store::Verdict::kH0;
+    outcome.verdict = stats::Verdict::kAcceptH0;
     EXPECT_EQ(sprt_exit_code(outcome), 1);
-    outcome.verdict = store::Verdict::kUndecided;
+    outcome.verdict = stats::Verdict::kContinue;
     EXPECT_EQ(sprt_exit_code(outcome), 3);
     outcome.status = store::RunStatus::kInterrupted;
     EXPECT_EQ(sprt_exit_code(outcome), 4);
     outcome.status = store::RunStatus::kFailed;
-    outcome.verdict = store::Verdict::kH1;
+    outcome.verdict = stats::Verdict::kAcceptH1;
     EXPECT_EQ(sprt_exit_code(outcome), 4);
 }
 

@@ -151,7 +151,7 @@ std::vector<Row> fill(store::Store& store) {
           {true, Bin::kWD, 6, lmr_report(31, 2, 2, 2)}},
          8, 700);
     b.set_engine_lmr_stats("base", std::nullopt);
-    store.set_run_status(sprt.id, store::RunStatus::kFinished, store::Verdict::kUndecided);
+    store.set_run_status(sprt.id, store::RunStatus::kFinished, stats::Verdict::kContinue);
     sprt.status = "finished";
     rows.push_back(sprt);
 

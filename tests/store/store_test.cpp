@@ -66,7 +66,7 @@ TEST_F(StoreTest, RunRoundTripsEveryField) {
     EXPECT_EQ(back.max_pairs, 1000);
     EXPECT_EQ(back.concurrency, 2);
     EXPECT_EQ(back.status, RunStatus::kPlanned);
-    EXPECT_EQ(back.verdict, Verdict::kNone);
+    EXPECT_FALSE(back.verdict.has_value());
     EXPECT_FALSE(back.harness_version.empty());
     EXPECT_EQ(back.created_at.size(), 24u);  // 2024-05-01T12:00:00.123Z
     EXPECT_TRUE(back.started_at.empty());
@@ -152,13 +152,23 @@ TEST_F(StoreTest, RunStatusTransitionsStampTimes) {
     EXPECT_EQ(run.started_at, started);
     EXPECT_TRUE(run.finished_at.empty());
 
-    store.set_run_status(id, RunStatus::kFinished, Verdict::kH1);
+    store.set_run_status(id, RunStatus::kFinished, stats::Verdict::kAcceptH1);
     run = store.load_run(id);
     EXPECT_EQ(run.status, RunStatus::kFinished);
-    EXPECT_EQ(run.verdict, Verdict::kH1);
+    EXPECT_EQ(run.verdict, stats::Verdict::kAcceptH1);
+    EXPECT_EQ(
+        store.database().query_text("SELECT verdict FROM runs WHERE id = " + std::to_string(id)),
+        "H1");
+    // An SPRT still undecided when the run ended is stored as such.
+    store.set_run_status(id, RunStatus::kFinished, stats::Verdict::kContinue);
+    EXPECT_EQ(store.load_run(id).verdict, stats::Verdict::kContinue);
+    EXPECT_EQ(
+        store.database().query_text("SELECT verdict FROM runs WHERE id = " + std::to_string(id)),
+        "undecided");
     EXPECT_FALSE(run.finished_at.empty());
 
-    store.set_run_status(id, RunStatus::kFailed, Verdict::kNone, "engine 'test' cannot start");
+    store.set_run_status(id, RunStatus::kFailed, std::nullopt, "engine 'test' cannot start");
+    EXPECT_FALSE(store.load_run(id).verdict.has_value());
     EXPECT_EQ(store.load_run(id).error_message, "engine 'test' cannot start");
     EXPECT_EQ(error_kind([&] { store.set_run_status(999, RunStatus::kRunning); }),
               ErrorKind::kNotFound);
@@ -653,7 +663,12 @@ TEST_F(StoreTest, DeletingARunCascades) {
 }
 
 TEST(Records, EnumTextRoundTrips) {
-    EXPECT_EQ(parse_verdict(""), Verdict::kNone);
+    for (const auto verdict :
+         {stats::Verdict::kAcceptH0, stats::Verdict::kAcceptH1, stats::Verdict::kContinue})
+        EXPECT_EQ(parse_run_verdict(run_verdict_name(verdict)), verdict);
+    EXPECT_EQ(run_verdict_name(std::nullopt), "");
+    EXPECT_FALSE(parse_run_verdict("").has_value());  // none is NULL, not text
+    EXPECT_FALSE(parse_run_verdict("continue").has_value());
     EXPECT_FALSE(parse_run_kind("blitz").has_value());
     EXPECT_EQ(format_timestamp(std::chrono::system_clock::time_point{}),
               "1970-01-01T00:00:00.000Z");
