@@ -61,8 +61,8 @@ struct GameRecord {
     // Indexed by chess::Color: the LMR statistics of a side whose engine reports them
     // (lmr-engine with its UCI option LmrStats on); nullopt for any other engine.
     std::array<std::optional<LmrGameStats>, 2> lmr_stats;
-    // Indexed by chess::Color: what the checks of the side's PVs found (pv_checker.hpp); a side
-    // that never searched has searches == 0.
+    // Indexed by chess::Color: what the checks of the side's PVs found (match/pv_checker.hpp); a
+    // side that never searched has searches == 0.
     std::array<PvTally, 2> pv_checks;
     std::string final_fen;
     std::optional<GameResult> result;  // nullopt: unfinished (PGN's "*")
