@@ -407,6 +407,14 @@ core::LmrGameStats lmr_stats(
     return stats;
 }
 
+// Three searches, 20 late moves of which 12 reduced (10 by one ply, 2 by two), 3 of the 12
+// reduced searches searched again; the table's step fired on 12 and decided 5.
+core::LmrGameStats twenty_late_moves() {
+    return lmr_stats(
+        3, {{0, 8}, {1, 10}, {2, 2}}, 12, 3,
+        {{reduction::Rule::kStepTable, 12, 5, 150}, {reduction::Rule::kGateTtMove, 8, 0, 0}});
+}
+
 const Section* find_section(const Document& doc, const std::string& title) {
     for (const auto& section : doc.sections)
         if (section.title == title) return &section;
@@ -427,10 +435,7 @@ TEST(ReportRun, CsvTablesAndJsonListsAreTheSameView) {
     TempDir dir;
     auto store = store::Store::open(dir / "r.db");
     Builder b(store);
-    b.set_lmr_stats({lmr_stats(3, {{0, 8}, {1, 10}, {2, 2}}, 12, 3,
-                               {{reduction::Rule::kStepTable, 12, 5, 150},
-                                {reduction::Rule::kGateTtMove, 8, 0, 0}}),
-                     std::nullopt});
+    b.set_lmr_stats({twenty_late_moves(), std::nullopt});
     b.set_search("base", std::nullopt, std::nullopt);  // an engine whose averages are undefined
     const auto run = b.head_to_head(store::RunKind::kSprt, "base", "test");
     b.pair(run, "base", "test", "test", Bin::kWD, 3, 6);
@@ -475,9 +480,7 @@ TEST(ReportRun, LmrStatisticsPerEngineForPeopleAndMachines) {
     Builder b(store);
     // Whoever plays White reports 20 late moves, whoever plays Black 10 with LMR off; over the
     // pair each engine has one game of each.
-    b.set_lmr_stats({lmr_stats(3, {{0, 8}, {1, 10}, {2, 2}}, 12, 3,
-                               {{reduction::Rule::kStepTable, 12, 5, 150},
-                                {reduction::Rule::kGateTtMove, 8, 0, 0}}),
+    b.set_lmr_stats({twenty_late_moves(),
                      lmr_stats(2, {{0, 10}}, 0, 0, {{reduction::Rule::kDisabled, 10, 0, 0}})});
     const auto run = b.head_to_head(store::RunKind::kMatch, "base", "test");
     b.pair(run, "base", "test", "test", Bin::kWD);
