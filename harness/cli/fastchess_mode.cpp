@@ -84,6 +84,8 @@ int play_fastchess_command_line(const std::vector<std::string>& args, std::ostre
         return kExitOk;
     }
 
+    // A bad -use-affinity list before any file is opened.
+    const games::JobExecutor& executor = run_executor(run.affinity, "-use-affinity");
     std::ofstream log;
     std::mutex log_mutex;
     if (run.log) {
@@ -107,7 +109,7 @@ int play_fastchess_command_line(const std::vector<std::string>& args, std::ostre
     if (run.crc32_pgn && run.pgnout) crc = std::make_unique<PgnCrc>(run.pgnout->file, print);
 
     tournament::SessionOptions options;
-    options.executor = &cluster::executor();
+    options.executor = &executor;
     options.db_path = run.db;
     std::vector<std::string> words{kProgram};
     words.insert(words.end(), args.begin(), args.end());

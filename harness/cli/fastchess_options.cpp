@@ -280,7 +280,6 @@ const std::map<std::string, std::string, std::less<>> kUnsupported = {
     {"-noswap", "every opening is played twice with colours reversed (pairs)"},
     {"-reverse", "the first engine is White in the first game of each pair"},
     {"-wait", "games follow each other without a pause"},
-    {"-use-affinity", "CPU affinity is not supported"},
     {"-show-latency", "latency is not measured"},
     {"-strict", "warnings do not stop a run; PV violations are counted in the database"},
     {"-quick", "give the engines, -each tc=, -rounds and -openings explicitly"},
@@ -612,6 +611,11 @@ constexpr OptionRule kOptions[] = {
     {"-testEnv", read_always_on},
     {"-check-mate-pvs", read_always_on},
     {"-log", [](const OptionWords& o, Reading& r) { r.run.log = read_log(o); }},
+    {"-use-affinity",
+     [](const OptionWords& o, Reading& r) {
+         if (o.params.size() > 1) throw option_error(o, "takes one CPU list (\"3,5,7-11\")");
+         r.run.affinity = o.params.empty() ? std::string("all") : o.params.front();
+     }},
     {"-startup-ms",
      [](const OptionWords& o, Reading& r) {
          r.run.plan.startup_timeout_ms = count_value(o, single_value(o));

@@ -47,6 +47,8 @@ struct FastchessRun {
     std::optional<tournament::PgnOutputOptions> pgnout;
     std::optional<tournament::EpdOutputOptions> epdout;
     std::optional<FastchessLog> log;
+    // -use-affinity [CPUS]: the CPUs the game slots are held on ("all": every CPU it may use).
+    std::optional<std::string> affinity;
     bool version = false;  // -version: print it and stop
     bool help = false;     // -help
 };

@@ -16,6 +16,7 @@
 #include "harness/cluster/world.hpp"
 #include "harness/match/time_control.hpp"
 #include "harness/process/child_process.hpp"
+#include "harness/process/cpu_affinity.hpp"
 #include "harness/stats/format.hpp"
 #include "harness/store/store.hpp"
 
@@ -89,6 +90,10 @@ void add_run_options(po::options_description& options) {
         ("book-start", po::value<std::string>()->default_value("0"), "first opening index")
         ("seed", po::value<std::string>(), "seed of the opening order (default: random, stored)")
         ("concurrency", po::value<std::string>()->default_value("1"), "games played at once")
+        ("affinity", po::value<std::string>(),
+         "hold each game slot and its engines on one CPU, slot i on the i-th of these CPUs "
+         "(\"0,2-3\", or \"all\": every CPU the harness may use), as fastchess's "
+         "-use-affinity")
         ("force-concurrency", po::bool_switch(),
          "allow --concurrency above this machine's hardware threads")
         ("draw", key_value_words(),
@@ -271,10 +276,31 @@ ResumeFlags resume_flags(const po::variables_map& values) {
     return flags;
 }
 
+const games::JobExecutor& run_executor(const std::optional<std::string>& affinity,
+                                       std::string_view flag) {
+    if (!affinity) return cluster::executor();
+    if (cluster::executor().distributed())
+        throw UsageError(std::string(flag) +
+                         ": under mpirun each rank is placed by mpirun (--bind-to core)");
+    std::vector<int> cpus;
+    try {
+        cpus = *affinity == "all" ? process::allowed_cpus() : process::parse_cpu_list(*affinity);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string(flag) + " '" + *affinity + "': " + e.what());
+    }
+    // One executor per process: a command line runs one command.
+    static std::optional<games::PinnedExecutor> pinned;
+    pinned.emplace(std::move(cpus));
+    return *pinned;
+}
+
 tournament::SessionOptions session_options(const po::variables_map& values,
                                            const CommandContext& context) {
     tournament::SessionOptions options;
-    options.executor = &cluster::executor();
+    options.executor =
+        &run_executor(values.count("affinity") ? std::optional(values["affinity"].as<std::string>())
+                                               : std::nullopt,
+                      "--affinity");
     options.db_path = values["db"].as<std::string>();
     options.command_line = context.invocation;
     options.out = &context.out;
@@ -329,8 +355,8 @@ void print_run_result(const tournament::SessionResult& result, const tournament:
 int run_and_report(const tournament::RunPlan& plan, const po::variables_map& values,
                    CommandContext& context, bool sprt, std::optional<std::int64_t> resume_id) {
     store::check_path_for_writing(values["db"].as<std::string>());
+    auto options = session_options(values, context);  // a bad --affinity before any file
     const auto outputs = open_game_outputs(values, values["db"].as<std::string>());
-    auto options = session_options(values, context);
     for (const auto& output : outputs) options.observers.push_back(output.get());
     const auto result = resume_id ? tournament::resume_run(*resume_id, options)
                                   : tournament::start_run(plan, options);

@@ -10,9 +10,11 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "harness/cli/options.hpp"
+#include "harness/games/executor.hpp"
 #include "harness/store/store.hpp"
 #include "harness/tournament/run_plan.hpp"
 #include "harness/tournament/session.hpp"
@@ -36,6 +38,14 @@ match::ResignAdjudication parse_resign_flag(std::string_view flag, std::string_v
 void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan);
 
 // Session options (database, progress on a terminal, Ctrl-C) for `context`.
+// Where a run's games are played: cluster::executor() (this machine, or the MPI job this process
+// is a rank of), or with `affinity` (--affinity, fastchess's -use-affinity; a CPU list such as
+// "0,2-3", or "all" for every CPU this process may use) this machine's slots, each with its
+// engines held on one of those CPUs. Throws UsageError naming `flag` for a bad list, or under
+// mpirun (where mpirun's --bind-to places the ranks).
+const games::JobExecutor& run_executor(const std::optional<std::string>& affinity,
+                                       std::string_view flag);
+
 tournament::SessionOptions session_options(const po::variables_map& values,
                                            const CommandContext& context);
 

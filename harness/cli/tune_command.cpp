@@ -98,8 +98,9 @@ std::string absolute_text(const std::string& path) {
 }
 
 tune::PlayIteration make_player(const tournament::RunPlan& plan, const openings::Book* book,
-                                const std::atomic<bool>* interrupt) {
-    return tune::engine_games(tune::plan_games_setup(plan, book, interrupt, cluster::executor()));
+                                const std::atomic<bool>* interrupt,
+                                const games::JobExecutor& executor) {
+    return tune::engine_games(tune::plan_games_setup(plan, book, interrupt, executor));
 }
 
 int report_outcome(CommandContext& context, std::int64_t run_id, const std::string& db,
@@ -128,7 +129,7 @@ int report_outcome(CommandContext& context, std::int64_t run_id, const std::stri
 // Plays the stored tune to its end (fresh or resumed), as the run's one player.
 int play_tune(CommandContext& context, store::Store& store, std::int64_t run_id,
               const tournament::RunPlan& plan, const openings::Book* book, const std::string& db,
-              tournament::PlayerClaim& claim) {
+              tournament::PlayerClaim& claim, const games::JobExecutor& executor) {
     const auto& interrupt = install_interrupt_handler();
     tune::TuneSession session;
     session.claim = &claim;
@@ -137,7 +138,7 @@ int play_tune(CommandContext& context, store::Store& store, std::int64_t run_id,
     session.interrupt = &interrupt;
     session.out = &context.out;
     session.live = live_terminal(context.out);
-    const auto outcome = tune::run_tune(session, make_player(plan, book, &interrupt));
+    const auto outcome = tune::run_tune(session, make_player(plan, book, &interrupt, executor));
     return report_outcome(context, run_id, db, outcome);
 }
 
@@ -249,6 +250,10 @@ int tune_start(CommandContext& context) {
 
     // Everything that can be wrong is found before the run exists and before any game, by the
     // same preparation as every other run (a PlanError is bad input: exit 2).
+    const games::JobExecutor& executor =
+        run_executor(values.count("affinity") ? std::optional(values["affinity"].as<std::string>())
+                                              : std::nullopt,
+                     "--affinity");
     const std::string db = values["db"].as<std::string>();
     store::check_path_for_writing(db);
     const auto prepared = tournament::prepare_run(plan);
@@ -271,9 +276,10 @@ int tune_start(CommandContext& context) {
                 << (params.size() == 1 ? "" : "s") << ", " << spsa.iterations << " iterations x "
                 << pairs << " pairs, " << plan.time_control.to_string() << ", seed " << plan.seed
                 << '\n';
-    if (const std::string where = cluster::executor().description(); !where.empty())
+    if (const std::string where = executor.description(); !where.empty())
         context.out << where << '\n';
-    return play_tune(context, run.store, run_id, plan, book ? &*book : nullptr, db, *run.claim);
+    return play_tune(context, run.store, run_id, plan, book ? &*book : nullptr, db, *run.claim,
+                     executor);
 }
 
 // Opens the run as a tune; throws UsageError when it is not one.
@@ -329,7 +335,8 @@ int resume_stored(CommandContext& context, std::int64_t run_id, const std::strin
     const auto done = store.tune_iterations(run_id).size();
     context.out << "Resuming tune run " << run_id << " after " << done << " iteration"
                 << (done == 1 ? "" : "s") << '\n';
-    return play_tune(context, store, run_id, plan, book ? &*book : nullptr, db, claim);
+    return play_tune(context, store, run_id, plan, book ? &*book : nullptr, db, claim,
+                     cluster::executor());
 }
 
 // Writes `text` to `out_file`, or to standard output for "-".

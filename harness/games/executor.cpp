@@ -20,4 +20,17 @@ const JobExecutor& local_executor() {
     return executor;
 }
 
+std::string PinnedExecutor::description() const {
+    std::string cpus;
+    for (int cpu : cpus_) cpus += (cpus.empty() ? "" : ", ") + std::to_string(cpu);
+    return "Slots held on CPUs " + cpus + " (--affinity)";
+}
+
+ServiceReport PinnedExecutor::run(const EngineSettings& engines, const ServiceOptions& options,
+                                  JobSource& source, ResultSink& sink, const PlayerFiles&) const {
+    ServiceOptions pinned = options;
+    pinned.cpus = cpus_;
+    return run_jobs(engines, pinned, source, sink);
+}
+
 }  // namespace lmr::games

@@ -42,4 +42,19 @@ class JobExecutor {
 // Plays on this machine's slots: run_jobs.
 const JobExecutor& local_executor();
 
+// Plays on this machine's slots, slot i and its engines held on cpus[i % size] (--affinity,
+// fastchess's -use-affinity; ServiceOptions::cpus).
+class PinnedExecutor : public JobExecutor {
+  public:
+    explicit PinnedExecutor(std::vector<int> cpus) : cpus_(std::move(cpus)) {}
+    bool distributed() const override { return false; }
+    // "Slots held on CPUs 0, 1 (--affinity)".
+    std::string description() const override;
+    ServiceReport run(const EngineSettings& engines, const ServiceOptions& options,
+                      JobSource& source, ResultSink& sink, const PlayerFiles&) const override;
+
+  private:
+    std::vector<int> cpus_;
+};
+
 }  // namespace lmr::games

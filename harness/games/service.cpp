@@ -11,6 +11,8 @@
 #include <thread>
 #include <variant>
 
+#include "harness/process/cpu_affinity.hpp"
+
 namespace lmr::games {
 namespace {
 
@@ -118,8 +120,14 @@ class Control {
 void run_slot(int index, const EngineSettings& engines, const ServiceOptions& options,
               Control& control) {
     try {
-        auto slot =
-            options.make_slot ? options.make_slot(index) : std::make_unique<EngineSlot>(engines);
+        const std::optional<int> cpu =
+            options.cpus.empty()
+                ? std::nullopt
+                : std::optional(
+                      options.cpus[static_cast<std::size_t>(index) % options.cpus.size()]);
+        const process::ThreadPin pin(cpu);
+        auto slot = options.make_slot ? options.make_slot(index)
+                                      : std::make_unique<EngineSlot>(engines, cpu);
         while (auto job = control.next_job()) {
             control.started(*job);
             if (!control.deliver(*job, slot->run(*job, control.cancel_flag()))) break;

@@ -50,6 +50,10 @@ struct ServiceOptions {
     std::function<bool()> stop_requested;
     // Empty: local slots over EngineSettings (engine_slot.hpp).
     SlotFactory make_slot;
+    // fastchess's -use-affinity: local slot i and its engines are held on cpus[i % size] (a
+    // game is a ping-pong between the slot's thread and its engines, cheapest on one CPU);
+    // empty: the scheduler places them.
+    std::vector<int> cpus;
 };
 
 }  // namespace lmr::games

@@ -48,8 +48,11 @@ std::optional<std::string> search_once(UciEngine& engine, const SearchJob& job,
 
 }  // namespace
 
-EngineSlot::EngineSlot(const EngineSettings& settings)
-    : settings_(settings), game_settings_(settings.game), engines_(settings.engines.size()) {}
+EngineSlot::EngineSlot(const EngineSettings& settings, std::optional<int> cpu)
+    : settings_(settings),
+      game_settings_(settings.game),
+      engines_(settings.engines.size()),
+      cpu_(cpu) {}
 
 EngineSlot::~EngineSlot() {
     quit_engines();
@@ -65,6 +68,7 @@ UciEngine& EngineSlot::engine(int index) {
     if (!slot_engine) {
         const auto& spec = settings_.engines[static_cast<std::size_t>(index)];
         slot_engine = std::make_unique<UciEngine>(spec, settings_.timeouts);
+        slot_engine->set_cpu(cpu_);
         if (settings_.protocol_log)
             slot_engine->set_protocol_log([this, &spec](bool to_engine, std::string_view line) {
                 settings_.protocol_log(spec.name, to_engine, line);

@@ -40,7 +40,8 @@ class Slot {
 // set, and quit when the slot is destroyed.
 class EngineSlot : public Slot {
   public:
-    explicit EngineSlot(const EngineSettings& settings);
+    // cpu: the CPU its engines are held on (ServiceOptions::cpus); nullopt: not held.
+    explicit EngineSlot(const EngineSettings& settings, std::optional<int> cpu = std::nullopt);
     ~EngineSlot() override;
     EngineSlot(const EngineSlot&) = delete;
     EngineSlot& operator=(const EngineSlot&) = delete;
@@ -56,6 +57,7 @@ class EngineSlot : public Slot {
     const EngineSettings& settings_;
     match::GameSettings game_settings_;  // settings_.game with this slot's cancel flag
     std::vector<std::unique_ptr<uci_client::UciEngine>> engines_;
+    std::optional<int> cpu_;
 };
 
 }  // namespace lmr::games

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
+#include <sched.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -96,9 +97,10 @@ struct ChildSetup {
     int error_write = -1;
     int max_fd = 1024;
     pid_t parent_pid = -1;  // the harness, as getppid() in the child sees it while it lives
+    int cpu = -1;           // -1: not held on one CPU
 };
 
-enum ChildStage : int { kStageDup = 1, kStageChdir = 2, kStageExec = 3 };
+enum ChildStage : int { kStageDup = 1, kStageChdir = 2, kStageExec = 3, kStageAffinity = 4 };
 struct ChildFailure {
     int stage;
     int error_number;
@@ -146,6 +148,17 @@ int lift_fd(int fd, int error_write) {
 
     if (setup.working_dir != nullptr && ::chdir(setup.working_dir) != 0) {
         child_fail(setup.error_write, kStageChdir);
+    }
+    if (setup.cpu >= 0) {
+        if (setup.cpu >= CPU_SETSIZE) {
+            errno = EINVAL;
+            child_fail(setup.error_write, kStageAffinity);
+        }
+        cpu_set_t cpus;
+        CPU_ZERO(&cpus);
+        CPU_SET(setup.cpu, &cpus);
+        if (::sched_setaffinity(0, sizeof cpus, &cpus) != 0)
+            child_fail(setup.error_write, kStageAffinity);
     }
 
     // Descriptors the harness opened without O_CLOEXEC (other libraries, other threads) must not
@@ -369,6 +382,7 @@ void ChildProcess::spawn(const std::vector<std::string>& argv, const SpawnOption
     }
 
     setup.parent_pid = ::getpid();
+    setup.cpu = options.cpu.value_or(-1);
 
     const pid_t pid = launcher->fork_child(setup);
     if (pid < 0) {
@@ -402,6 +416,9 @@ void ChildProcess::spawn(const std::vector<std::string>& argv, const SpawnOption
                            failure.error_number);
             case kStageDup:
                 throw fail("dup2", failure.error_number);
+            case kStageAffinity:
+                throw fail("cannot hold it on CPU " + std::to_string(setup.cpu),
+                           failure.error_number);
             default:
                 throw fail("exec", failure.error_number);
         }

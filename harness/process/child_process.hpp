@@ -52,6 +52,9 @@ struct SpawnOptions {
     // read_line's piece size for this child (at least 1). Raise it for output whose lines must
     // arrive whole, such as a config printed as JSON; line_was_cut() tells when it was hit.
     std::size_t max_line_length = kDefaultMaxLineLength;
+    // The CPU the child (and every thread it starts) is held on, set before exec (fastchess's
+    // -use-affinity); nullopt: wherever the scheduler puts it.
+    std::optional<int> cpu;
 };
 
 class ChildProcess {

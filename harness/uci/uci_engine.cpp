@@ -183,6 +183,7 @@ void UciEngine::start_once() {
     if (spec_.before_start) spec_.before_start();
     process::SpawnOptions spawn_options;
     spawn_options.working_dir = spec_.working_dir;
+    spawn_options.cpu = cpu_;
     spawn_options.stderr_mode =
         spec_.discard_stderr ? process::StderrMode::kDiscard : process::StderrMode::kInherit;
     try {

@@ -137,6 +137,9 @@ class UciEngine {
     // killer) or a start on a starved machine is no broken engine, and one failed start must not
     // end a run of thousands of games; a broken engine fails the second start too.
     void start();
+    // The CPU the engine's process is held on from its next start (fastchess's -use-affinity;
+    // process::SpawnOptions::cpu); nullopt: not held.
+    void set_cpu(std::optional<int> cpu) { cpu_ = cpu; }
     // kill() then start() again (options are sent again). Throws like start().
     void restart();
 
@@ -228,6 +231,7 @@ class UciEngine {
     std::string describe() const;  // "engine 'sf' (/usr/games/stockfish)"
 
     EngineSpec spec_;
+    std::optional<int> cpu_;
     UciTimeouts timeouts_;
     process::ChildProcess process_;
     State state_ = State::kStopped;

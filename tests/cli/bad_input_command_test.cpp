@@ -304,6 +304,29 @@ TEST(BadInputCli, ConcurrencyAboveTheHardwareThreadsNeedsForce) {
     }
 }
 
+// --affinity (fastchess's -use-affinity): a list the machine cannot honour is bad input named by
+// the flag, before any file; a good one says where the slots are held and plays.
+TEST(BadInputCli, AffinityTakesCpusThisMachineHas) {
+    for (const std::string value : {"2-1", "99999", "x"}) {
+        for (auto args : playing_commands()) {
+            TempDir dir;
+            const std::string command = joined(args);
+            args.insert(args.end(), {"--affinity", value, "--db", dir / "c.db"});
+            const auto r = harness_in(dir, args);
+            EXPECT_EQ(r.exit_code, 2) << command << '\n' << test::describe(r);
+            EXPECT_TRUE(contains(r.err, "--affinity '" + value + "'")) << command << r.err;
+            EXPECT_TRUE(files_in(dir).empty()) << command << ": a file was written";
+        }
+    }
+    TempDir dir;
+    auto args = playing_commands().front();
+    args.insert(args.end(), {"--affinity", "all", "--db", dir / "c.db"});
+    const auto r = harness_in(dir, args);
+    ASSERT_EQ(r.exit_code, 0) << test::describe(r);
+    EXPECT_TRUE(contains(r.out, "Slots held on CPUs 0")) << r.out;
+    EXPECT_EQ(test::Db(dir / "c.db").integer("SELECT count(*) FROM games"), 2);
+}
+
 TEST(BadInputCli, NeverMoreSlotsThanGames) {
     TempDir dir;
     auto args = playing_commands().front();  // one pair: two games

@@ -49,6 +49,15 @@ TEST(FastchessOptions, SprtTakesEachValueWhereItsKeySays) {
               stats::EloModel::kBayesElo);
 }
 
+// -use-affinity alone holds the slots on every CPU the process may use, with a list on those;
+// the list itself is read (and refused) where lmr-harness's --affinity reads it.
+TEST(FastchessOptions, UseAffinityTakesItsCpuListOrAll) {
+    EXPECT_FALSE(parse({}).affinity.has_value());
+    EXPECT_EQ(parse({"-use-affinity"}).affinity, "all");
+    EXPECT_EQ(parse({"-use-affinity", "0,2-3"}).affinity, "0,2-3");
+    EXPECT_THROW(parse({"-use-affinity", "0", "1"}), UsageError);
+}
+
 TEST(FastchessOptions, SprtDefaultsAreNormalizedAndFivePercent) {
     // fastchess's manual: model normalized (nElo) by default; alpha and beta as fishtest's 0.05.
     const auto sprt = *parse({"-sprt", "elo0=0", "elo1=2"}).plan.sprt;
