@@ -259,6 +259,10 @@ std::vector<long> parse_count_list(std::string_view flag, std::string_view text)
     return counts;
 }
 
+std::optional<std::string> named(const po::variables_map& values, const char* name) {
+    return values.count(name) != 0U ? std::optional(values[name].as<std::string>()) : std::nullopt;
+}
+
 int int_flag(const po::variables_map& values, const char* name, long max) {
     const std::string flag = std::string("--") + name;
     const std::string text = values[name].as<std::string>();

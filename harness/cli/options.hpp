@@ -8,6 +8,7 @@
 #include <functional>
 #include <initializer_list>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -56,6 +57,9 @@ std::vector<long> parse_count_list(std::string_view flag, std::string_view text)
 
 // A count flag (see parse_count) that must not exceed `max`; `name` without the dashes.
 int int_flag(const po::variables_map& values, const char* name, long max);
+
+// The text of a flag given at most once; nullopt when it was not given. `name` without dashes.
+std::optional<std::string> named(const po::variables_map& values, const char* name);
 
 // The message format of those errors, for checks a command makes itself.
 UsageError flag_error(std::string_view flag, std::string_view text, std::string_view problem);

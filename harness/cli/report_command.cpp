@@ -98,11 +98,6 @@ void upgrade(const std::filesystem::path& db) {
     (void)store::Store::open(db, {.mode = store::OpenMode::kReadWrite, .create = false});
 }
 
-// The value of a flag given at most once; nullopt when it was not given.
-std::optional<std::string> named(const po::variables_map& values, const char* flag) {
-    return values.count(flag) != 0U ? std::optional(values[flag].as<std::string>()) : std::nullopt;
-}
-
 // The page's data from one database: every run, or the one of --run, the --baseline and the
 // --ratings (each when named).
 report::PageData load_page(const store::Store& store, const std::string& db,

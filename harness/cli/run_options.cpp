@@ -297,10 +297,7 @@ const games::JobExecutor& run_executor(const std::optional<std::string>& affinit
 tournament::SessionOptions session_options(const po::variables_map& values,
                                            const CommandContext& context) {
     tournament::SessionOptions options;
-    options.executor =
-        &run_executor(values.count("affinity") ? std::optional(values["affinity"].as<std::string>())
-                                               : std::nullopt,
-                      "--affinity");
+    options.executor = &run_executor(named(values, "affinity"), "--affinity");
     options.db_path = values["db"].as<std::string>();
     options.command_line = context.invocation;
     options.out = &context.out;

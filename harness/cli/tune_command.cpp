@@ -250,10 +250,7 @@ int tune_start(CommandContext& context) {
 
     // Everything that can be wrong is found before the run exists and before any game, by the
     // same preparation as every other run (a PlanError is bad input: exit 2).
-    const games::JobExecutor& executor =
-        run_executor(values.count("affinity") ? std::optional(values["affinity"].as<std::string>())
-                                              : std::nullopt,
-                     "--affinity");
+    const games::JobExecutor& executor = run_executor(named(values, "affinity"), "--affinity");
     const std::string db = values["db"].as<std::string>();
     store::check_path_for_writing(db);
     const auto prepared = tournament::prepare_run(plan);
