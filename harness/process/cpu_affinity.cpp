@@ -20,6 +20,13 @@ cpu_set_t set_of(const std::vector<int>& cpus) {
     return set;
 }
 
+std::vector<int> cpus_of(const cpu_set_t& set) {
+    std::vector<int> cpus;
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+        if (CPU_ISSET(cpu, &set)) cpus.push_back(cpu);
+    return cpus;
+}
+
 void set_thread_cpus(const std::vector<int>& cpus) {
     const cpu_set_t set = set_of(cpus);
     if (const int error = ::pthread_setaffinity_np(::pthread_self(), sizeof set, &set))
@@ -42,10 +49,7 @@ std::vector<int> allowed_cpus() {
     CPU_ZERO(&set);
     if (::sched_getaffinity(0, sizeof set, &set) != 0)
         throw std::system_error(errno, std::generic_category(), "sched_getaffinity");
-    std::vector<int> cpus;
-    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
-        if (CPU_ISSET(cpu, &set)) cpus.push_back(cpu);
-    return cpus;
+    return cpus_of(set);
 }
 
 std::vector<int> parse_cpu_list(std::string_view text) {
@@ -84,11 +88,9 @@ ThreadPin::ThreadPin(std::optional<int> cpu) {
     CPU_ZERO(&set);
     if (const int error = ::pthread_getaffinity_np(::pthread_self(), sizeof set, &set))
         throw std::system_error(error, std::generic_category(), "pthread_getaffinity_np");
-    std::vector<int> previous;
-    for (int c = 0; c < CPU_SETSIZE; ++c)
-        if (CPU_ISSET(c, &set)) previous.push_back(c);
+    const std::vector<int> previous = cpus_of(set);
     set_thread_cpus({*cpu});
-    previous_ = std::move(previous);
+    previous_ = previous;
 }
 
 ThreadPin::~ThreadPin() {

@@ -289,10 +289,8 @@ View<store::EngineLmrStats> lmr_view() {
 
 View<store::LmrRuleTotals> lmr_rules_view() {
     using T = store::LmrRuleTotals;
-    // Human: a rate as a percentage, "-" where it is undefined (nothing to divide by).
     const auto rate = [](double fraction) {
-        return Value{number_value(fraction),
-                     std::isnan(fraction) ? std::string("-") : percent(fraction, 1)};
+        return Value{number_value(fraction), percent_or_dash(fraction)};
     };
     return {member_field<T>("rule", "Rule", L, &T::rule),
             member_field<T>("fired", "Fired", R, &T::fired),

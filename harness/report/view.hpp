@@ -49,11 +49,6 @@ Field<Row> member_field(const char* key, const char* title, Align align, Member 
     return {key, title, align, [member](const Row& row) { return Value{row.*member, {}}; }, shown};
 }
 
-// A column that shows a floating-point member: null where it is undefined (NaN or nullopt).
-template <typename Row, typename Base, typename Member>
-Field<Row> number_field(const char* key, const char* title, Align align, Member Base::*member,
-                        Shown shown = Shown::kBoth);
-
 // A machine value as a CSV cell: "" for null, a number in full precision (cells.hpp's number),
 // text as it is.
 std::string machine_text(const nlohmann::ordered_json& value);
@@ -64,9 +59,10 @@ nlohmann::ordered_json number_value(const std::optional<double>& value);
 // Text for machines: null when empty.
 nlohmann::ordered_json text_or_null(const std::string& text);
 
+// A column that shows a floating-point member: null where it is undefined (NaN or nullopt).
 template <typename Row, typename Base, typename Member>
 Field<Row> number_field(const char* key, const char* title, Align align, Member Base::*member,
-                        Shown shown) {
+                        Shown shown = Shown::kBoth) {
     return {key, title, align,
             [member](const Row& row) {
                 return Value{number_value(row.*member), {}};
