@@ -21,11 +21,19 @@ void TranspositionTable::resize(std::size_t megabytes) {
     buckets_.reset(static_cast<Bucket*>(memory));
     bucket_count_ = count;
     megabytes_ = megabytes;
+    written_capacity_ = count / 16;
+    written_ = std::make_unique<std::size_t[]>(written_capacity_);
+    written_count_ = written_capacity_ + 1;  // unknown contents: the first clear zeroes all
     clear();
 }
 
 void TranspositionTable::clear() {
-    std::memset(static_cast<void*>(buckets_.get()), 0, bucket_count_ * sizeof(Bucket));
+    if (written_count_ > written_capacity_) {
+        std::memset(static_cast<void*>(buckets_.get()), 0, bucket_count_ * sizeof(Bucket));
+    } else {
+        for (std::size_t i = 0; i < written_count_; ++i) buckets_[written_[i]] = Bucket{};
+    }
+    written_count_ = 0;
     generation_ = 0;
 }
 
@@ -49,6 +57,11 @@ TtHit TranspositionTable::probe(std::uint64_t key, int ply) const {
 void TranspositionTable::store(std::uint64_t key, int ply, int score, int eval, int depth,
                                Bound bound, chess::Move move) {
     Bucket* bucket = bucket_for(key);
+    if (bucket->entries[0].depth == 0 && written_count_ <= written_capacity_) {
+        // The bucket's first write since the last clear (this store fills entries[0]).
+        if (written_count_ < written_capacity_) written_[written_count_] = bucket - buckets_.get();
+        ++written_count_;
+    }
     TtEntry* target = nullptr;
     int worst = 1 << 30;
     for (TtEntry& e : bucket->entries) {

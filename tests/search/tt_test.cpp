@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "engine/chess/types.hpp"
 #include "engine/search/score.hpp"
 
@@ -52,6 +54,40 @@ TEST(Tt, MissAndClear) {
     EXPECT_TRUE(tt.probe(99, 0).found);
     tt.clear();
     EXPECT_FALSE(tt.probe(99, 0).found);
+}
+
+// clear() zeroes only the buckets written since the last clear while they are at most a 16th
+// of the table (1 MB: 16,384 buckets, so 1,024), and everything past that: around that
+// boundary, and far past it, no entry survives a clear, and the table fills again after it.
+TEST(Tt, ClearEmptiesEveryBucketWhetherFewOrManyWereWritten) {
+    TranspositionTable tt(1);
+    // splitmix64's finaliser: keys that share buckets as random keys do (k times a constant
+    // alone spreads consecutive k evenly, one to a bucket, and would never fill entries[1]).
+    auto key = [](std::uint64_t k) {
+        k = (k ^ (k >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        k = (k ^ (k >> 27)) * 0x94D049BB133111EBULL;
+        return k ^ (k >> 31);
+    };
+    auto store = [&](std::uint64_t count) {
+        for (std::uint64_t k = 1; k <= count; ++k)
+            tt.store(key(k), 0, 7, 0, 3, Bound::kExact, chess::Move::none());
+    };
+    auto found = [&](std::uint64_t count) {
+        std::uint64_t n = 0;
+        for (std::uint64_t k = 1; k <= count; ++k) n += tt.probe(key(k), 0).found;
+        return n;
+    };
+    std::vector<std::uint64_t> counts = {1, 2, 500, 200000, 3};
+    for (std::uint64_t count = 1000; count <= 1100; ++count) counts.push_back(count);
+    for (const std::uint64_t count : counts) {
+        store(count);
+        // Up to ~1,100 keys in 16,384 buckets of 4 none is replaced; 200,000 fill the table.
+        if (count <= 1100) ASSERT_EQ(found(count), count);
+        ASSERT_GT(found(count), 0u);
+        tt.clear();
+        ASSERT_EQ(found(count), 0u) << count << " keys stored before the clear";
+        ASSERT_EQ(tt.hashfull(), 0) << count;
+    }
 }
 
 TEST(Tt, StoreWithoutMoveKeepsTheOldMove) {
