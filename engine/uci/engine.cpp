@@ -43,11 +43,33 @@ Engine::Engine(std::ostream& out) : out_(out) {
     searcher_.set_info_callback(
         [this](const search::IterationInfo& info) { emit(format_info(info)); });
     build_options();
+    thread_ = std::thread(&Engine::search_loop, this);
 }
 
 Engine::~Engine() {
     stop_search();
     wait_for_search();
+    {
+        std::lock_guard<std::mutex> lock(job_mutex_);
+        quit_ = true;
+    }
+    job_cv_.notify_all();
+    thread_.join();
+}
+
+void Engine::search_loop() {
+    std::unique_lock<std::mutex> lock(job_mutex_);
+    for (;;) {
+        job_cv_.wait(lock, [this] { return job_ready_ || quit_; });
+        if (quit_) return;
+        job_ready_ = false;
+        // go waits for busy_ to fall before it writes the next job: this one stays as it is.
+        lock.unlock();
+        run_search(job_position_, job_go_);
+        lock.lock();
+        busy_ = false;
+        job_cv_.notify_all();
+    }
 }
 
 void Engine::set_config(const reduction::LmrConfig& config) {
@@ -203,7 +225,8 @@ void Engine::stop_search() {
 }
 
 void Engine::wait_for_search() {
-    if (thread_.joinable()) thread_.join();
+    std::unique_lock<std::mutex> lock(job_mutex_);
+    job_cv_.wait(lock, [this] { return !busy_; });
 }
 
 void Engine::cmd_go(const std::vector<std::string_view>& args) {
@@ -228,10 +251,16 @@ void Engine::cmd_go(const std::vector<std::string_view>& args) {
     searcher_.reset_stats();
     searching_.store(true);
     infinite_.store(go.limits.infinite);
-    thread_ = std::thread(&Engine::search_thread, this, position_, std::move(go));
+    {
+        std::lock_guard<std::mutex> lock(job_mutex_);
+        job_position_ = position_;
+        job_go_ = std::move(go);
+        job_ready_ = busy_ = true;
+    }
+    job_cv_.notify_all();
 }
 
-void Engine::search_thread(chess::Position pos, GoCommand go) {
+void Engine::run_search(const chess::Position& pos, const GoCommand& go) {
     const search::SearchResult result = searcher_.search(pos, go.limits);
     if (go.limits.infinite) {
         // UCI: after "go infinite" the bestmove waits for "stop" even if the search ended.
