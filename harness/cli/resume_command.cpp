@@ -22,7 +22,8 @@ constexpr std::string_view kDescription =
     "to those files. Exit codes as the run's own command (sprt: 0/1/3)."
     "\n\nExamples:\n"
     "  lmr-harness resume --db results/lmrlab.db --run 3\n"
-    "  lmr-harness resume --db results/lmrlab.db --run 3 --concurrency 4 --pgnout more-games.pgn";
+    "  lmr-harness resume --db results/lmrlab.db --run 3 --concurrency 4 --pgnout more-games.pgn\n"
+    "  lmr-harness resume --db results/lmrlab.db --run 3 --affinity all";
 
 }  // namespace
 
@@ -38,14 +39,18 @@ int run_resume_command(CommandContext& context) {
         "allow-changed", po::bool_switch(),
         "go on although an engine binary or the book changed since the run started (the "
         "change is recorded in the run)");
+    add_affinity_option(options);
     add_game_output_options(options);
     po::variables_map values;
     if (!parse_command_line(context, options, values,
                             "--run N [--db FILE] [--concurrency N [--force-concurrency]] "
-                            "[--allow-changed] [--pgnout FILE] [--epdout FILE]",
+                            "[--allow-changed] [--affinity CPUS|all] [--pgnout FILE] "
+                            "[--epdout FILE]",
                             kDescription))
         return kExitOk;
     const auto run_id = parse_count("--run", values["run"].as<std::string>());
+    const ResumeFlags flags = resume_flags(values);
+    run_executor(flags.affinity, "--affinity");  // a bad CPU list before the database is read
 
     const auto store =
         store::Store::open(values["db"].as<std::string>(), {.mode = store::OpenMode::kReadOnly});
@@ -57,8 +62,7 @@ int run_resume_command(CommandContext& context) {
             if (values.count(flag))
                 throw UsageError(std::string("--") + flag + ": run " + std::to_string(run_id) +
                                  " is a tune, whose games are not written to files");
-        return resume_tune_run(context, run_id, values["db"].as<std::string>(),
-                               resume_flags(values));
+        return resume_tune_run(context, run_id, values["db"].as<std::string>(), flags);
     }
     return run_and_report(plan, values, context, plan.kind == store::RunKind::kSprt, run_id);
 }

@@ -65,6 +65,13 @@ int int_value(std::string_view flag, const std::string& text) {
 
 }  // namespace
 
+void add_affinity_option(po::options_description& options) {
+    options.add_options()("affinity", po::value<std::string>(),
+                          "hold each game slot and its engines on one CPU, slot i on the i-th of "
+                          "these CPUs (\"0,2-3\", or \"all\": every CPU the harness may use), as "
+                          "fastchess's -use-affinity");
+}
+
 void add_run_options(po::options_description& options) {
     // clang-format off
     options.add_options()
@@ -90,10 +97,6 @@ void add_run_options(po::options_description& options) {
         ("book-start", po::value<std::string>()->default_value("0"), "first opening index")
         ("seed", po::value<std::string>(), "seed of the opening order (default: random, stored)")
         ("concurrency", po::value<std::string>()->default_value("1"), "games played at once")
-        ("affinity", po::value<std::string>(),
-         "hold each game slot and its engines on one CPU, slot i on the i-th of these CPUs "
-         "(\"0,2-3\", or \"all\": every CPU the harness may use), as fastchess's "
-         "-use-affinity")
         ("force-concurrency", po::bool_switch(),
          "allow --concurrency above this machine's hardware threads")
         ("draw", key_value_words(),
@@ -116,6 +119,7 @@ void add_run_options(po::options_description& options) {
         ("report-every", po::value<std::string>()->default_value("10"),
          "pairs between progress lines when the output is not a terminal");
     // clang-format on
+    add_affinity_option(options);
 }
 
 namespace {
@@ -268,6 +272,7 @@ int parse_concurrency(const po::variables_map& values) {
 
 ResumeFlags resume_flags(const po::variables_map& values) {
     ResumeFlags flags;
+    flags.affinity = named(values, "affinity");
     // Only resume declares --allow-changed; its --concurrency has no default, unlike a new
     // run's, whose plan carries the value (and which ignores these flags).
     flags.allow_changed = values.count("allow-changed") && values["allow-changed"].as<bool>();

@@ -21,8 +21,10 @@
 
 namespace lmr::cli {
 
-// Adds the shared flags to `options`.
+// Adds the shared flags to `options`, --affinity among them.
 void add_run_options(po::options_description& options);
+// --affinity CPUS|all alone, for the commands that take no other run flag (resume).
+void add_affinity_option(po::options_description& options);
 
 // The value of a draw or resign adjudication flag (`movenumber=34,movecount=8,score=20`;
 // `movecount=3,score=600[,twosided=true]`), for --draw/--resign and fastchess's -draw/-resign.
@@ -75,10 +77,12 @@ int hardware_threads();
 // UsageError naming the flag, its value and force_flag otherwise.
 int checked_concurrency(long slots, std::string_view text, bool forced, bool coordinates_ranks,
                         std::string_view flag, std::string_view force_flag);
-// What `resume` (and `tune resume`) may change for its session: --allow-changed, --concurrency.
+// What `resume` (and `tune resume`) may change for its session: --allow-changed,
+// --concurrency, --affinity.
 struct ResumeFlags {
     bool allow_changed = false;
-    std::optional<int> concurrency;  // nullopt: the run's stored value
+    std::optional<int> concurrency;       // nullopt: the run's stored value
+    std::optional<std::string> affinity;  // nullopt: unpinned (run_executor)
 };
 ResumeFlags resume_flags(const po::variables_map& values);
 

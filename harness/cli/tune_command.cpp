@@ -301,10 +301,12 @@ int tune_resume(CommandContext& context) {
         "allow --concurrency above this machine's hardware threads")(
         "allow-changed", po::bool_switch(),
         "go on although the engine binary or the book changed since the tune started");
+    add_affinity_option(options);
     po::variables_map values;
     if (!parse_command_line(
             context, options, values,
-            "--run N [--db FILE] [--concurrency N [--force-concurrency]] [--allow-changed]",
+            "--run N [--db FILE] [--concurrency N [--force-concurrency]] [--allow-changed] "
+            "[--affinity CPUS|all]",
             "Continues a tune after Ctrl-C or kill -9 from its last stored "
             "iteration, with the same random stream and openings."))
         return kExitOk;
@@ -314,6 +316,8 @@ int tune_resume(CommandContext& context) {
 
 int resume_stored(CommandContext& context, std::int64_t run_id, const std::string& db,
                   const ResumeFlags& flags) {
+    // A bad CPU list before the database is opened.
+    const games::JobExecutor& executor = run_executor(flags.affinity, "--affinity");
     auto store = store::Store::open(db, {.mode = store::OpenMode::kReadWrite, .create = false});
     auto plan = stored_plan(store, run_id);
     if (store.load_run(run_id).status == store::RunStatus::kFinished) {
@@ -332,8 +336,9 @@ int resume_stored(CommandContext& context, std::int64_t run_id, const std::strin
     const auto done = store.tune_iterations(run_id).size();
     context.out << "Resuming tune run " << run_id << " after " << done << " iteration"
                 << (done == 1 ? "" : "s") << '\n';
-    return play_tune(context, store, run_id, plan, book ? &*book : nullptr, db, claim,
-                     cluster::executor());
+    if (const std::string where = executor.description(); !where.empty())
+        context.out << where << '\n';
+    return play_tune(context, store, run_id, plan, book ? &*book : nullptr, db, claim, executor);
 }
 
 // Writes `text` to `out_file`, or to standard output for "-".

@@ -305,10 +305,15 @@ TEST(BadInputCli, ConcurrencyAboveTheHardwareThreadsNeedsForce) {
 }
 
 // --affinity (fastchess's -use-affinity): a list the machine cannot honour is bad input named by
-// the flag, before any file; a good one says where the slots are held and plays.
+// the flag, before any file, for a new run and a resumed one; a good one says where the slots
+// are held and plays.
 TEST(BadInputCli, AffinityTakesCpusThisMachineHas) {
+    auto commands = playing_commands();
+    // resume refuses the list before it reads the database (there is none here).
+    commands.push_back({"resume", "--run", "1"});
+    commands.push_back({"tune", "resume", "--run", "1"});
     for (const std::string value : {"2-1", "99999", "x"}) {
-        for (auto args : playing_commands()) {
+        for (auto args : commands) {
             TempDir dir;
             const std::string command = joined(args);
             args.insert(args.end(), {"--affinity", value, "--db", dir / "c.db"});

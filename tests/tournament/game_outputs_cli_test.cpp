@@ -315,9 +315,11 @@ TEST(GameOutputs, ResumeWritesTheGamesItPlays) {
     const std::string second = dir / "second.pgn";
     const auto r = run_harness(dir,
                                {"resume", "--db", db, "--run", "1", "--pgnout", second,
-                                "--pgn-nodes", "--epdout", dir / "second.epd"},
+                                "--pgn-nodes", "--epdout", dir / "second.epd", "--affinity", "all"},
                                std::chrono::seconds(90));
     ASSERT_EQ(r.exit_code, 0) << describe(r);
+    // The resumed session plays with its slots held on CPUs (lmr-harness --affinity).
+    EXPECT_NE(r.out.find("Slots held on CPUs"), std::string::npos) << r.out;
     const std::string resumed = read_file(second);
     const auto rounds = tag_values(resumed, "Round");
     EXPECT_EQ(rounds.size(), static_cast<std::size_t>(2 * (kPairs - complete_pairs)));
