@@ -164,6 +164,7 @@ std::int64_t Store::create_run(const RunRecord& run) {
 void Store::set_run_status(std::int64_t run_id, RunStatus status,
                            std::optional<stats::Verdict> verdict, std::string_view error_message) {
     require_writable("set a run's status");
+    sqlite::Transaction tx(db_);
     auto stmt = statement(
         "UPDATE runs SET status = ?1, verdict = ?2, "
         "started_at = CASE WHEN ?1 = 'running' THEN COALESCE(started_at, ?5) "
@@ -182,6 +183,14 @@ void Store::set_run_status(std::int64_t run_id, RunStatus status,
         throw StoreError(ErrorKind::kNotFound,
                          "no run " + std::to_string(run_id) + " in " + path_.string());
     }
+    if (status == RunStatus::kFinished) {
+        // A finished run has no player: its claim goes with the status, so a kill -9 between
+        // the two cannot leave a finished run claimed.
+        auto release = statement("DELETE FROM run_claims WHERE run_id = ?1");
+        release->bind(1, run_id);
+        release->run();
+    }
+    tx.commit();
 }
 
 RunRecord Store::load_run(std::int64_t run_id) const {

@@ -55,8 +55,8 @@ class Store {
     // empty) and returns its id.
     std::int64_t create_run(const RunRecord& run);
     // kRunning sets started_at (first time only) and clears finished_at;
-    // kFinished/kInterrupted/kFailed set finished_at. error_message is kept
-    // unless a non-empty one is given.
+    // kFinished/kInterrupted/kFailed set finished_at; kFinished also drops the run's claim,
+    // in the same transaction. error_message is kept unless a non-empty one is given.
     void set_run_status(std::int64_t run_id, RunStatus status,
                         std::optional<stats::Verdict> verdict = std::nullopt,
                         std::string_view error_message = {});

@@ -74,6 +74,20 @@ TEST_F(PlayerClaimTest, ClaimsAFreeRunAndReleasesItOnExit) {
     EXPECT_FALSE(stored_claim());
 }
 
+// A run stored as finished has no player: its claim goes with the status (one transaction), so
+// a player killed between the two cannot leave a finished run claimed. Other statuses keep it.
+TEST_F(PlayerClaimTest, AFinishedRunIsNoLongerClaimed) {
+    claim_as(other("elsewhere", 42, 0));
+    auto store = store::Store::open(db_path);
+    for (const auto status :
+         {store::RunStatus::kRunning, store::RunStatus::kInterrupted, store::RunStatus::kFailed}) {
+        store.set_run_status(run_id, status);
+        ASSERT_TRUE(stored_claim()) << store::to_string(status);
+    }
+    store.set_run_status(run_id, store::RunStatus::kFinished);
+    EXPECT_FALSE(stored_claim());
+}
+
 TEST_F(PlayerClaimTest, ALiveProcessOnThisHostHoldsTheRun) {
     const auto parent = other(PlayerClaim::this_process().host, ::getppid(), 0);
     claim_as(parent);
