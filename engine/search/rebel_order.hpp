@@ -52,8 +52,11 @@ class RebelNodeFacts {
     const chess::Position* pos_ = nullptr;
     chess::Bitboard enemy_attacks_ = 0;  // squares an enemy piece attacks
     chess::Bitboard slider_seen_ = 0;    // squares an enemy bishop, rook or queen attacks
-    chess::Bitboard threat_known_ = 0;   // squares threatened() has worked out
-    chess::Bitboard threatened_ = 0;     // ... and those of them that are threatened
+    // Squares that an enemy piece not pinned to its king attacks, by that piece's type
+    // (pawn, knight, bishop, rook: the attackers cheaper than some mover).
+    chess::Bitboard free_attacks_[4] = {};
+    chess::Bitboard threat_known_ = 0;  // squares threatened() has worked out
+    chess::Bitboard threatened_ = 0;    // ... and those of them that are threatened
     int phase_ = 0;
 };
 

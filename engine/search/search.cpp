@@ -288,7 +288,8 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
         const bool capture = pos_.is_capture(m);
         const bool quiet = !capture && !m.is_promotion();
         // REBEL's rank of a winning capture: its order already scored the moves it hands out.
-        const bool winning_capture = needs_ordering_ && !rebel_order && capture && pos_.see_ge(m, 1);
+        const bool winning_capture =
+            needs_ordering_ && !rebel_order && capture && pos_.see_ge(m, 1);
         const bool gives_check = pos_.gives_check(m);
         const chess::Piece moved = pos_.moved_piece(m);
         const int idx = cont_index(moved, m.to());

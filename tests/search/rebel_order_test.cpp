@@ -45,6 +45,8 @@ const char* kFens[] = {
     "4k3/8/8/8/1b6/8/3N4/2R1K3 w - - 0 1",     // the knight on d2 is pinned
     "6k1/5pp1/8/8/8/8/1q3PPP/R5K1 w - - 0 1",  // back rank, queen on b2
     "8/P6k/8/8/8/8/6Kp/8 w - - 0 1",           // promotions both sides
+    "4k3/8/4n3/8/8/8/1B6/K3R3 w - - 0 1",      // Bb2-d4: the knight that attacks d4 is pinned
+    "4k3/8/4b3/R7/8/8/8/K3R3 w - - 0 1",       // Ra5-d5: the bishop that attacks d5 is pinned
 };
 
 // Every position reached within `plies` legal moves of each FEN.
