@@ -135,6 +135,23 @@ bool RebelNodeFacts::see_ge0_worked_out(Move m) const {
                 lower |= rook_attacks(to, occ) & pos.pieces(them, kRook);
             if (lower & ~pos.blockers_for_king(them)) return false;
         }
+        // Without a cheaper attacker the exchange turns on who else takes part. Two common
+        // cases need no SEE, as long as no slider joins from behind a piece that takes part:
+        // nobody of ours defends the square (the mover is lost to an unpinned attacker), or
+        // one unpinned enemy piece attacks it and an unpinned piece of ours takes back.
+        const Color us = pos.side_to_move();
+        const Bitboard occ = pos.occupied() ^ square_bb(from);
+        const Bitboard attackers = pos.attackers_to(to, occ) & occ;
+        const Bitboard theirs = attackers & pos.pieces(them), ours = attackers & pos.pieces(us);
+        const Bitboard behind = occ ^ attackers;
+        const Bitboard joiners = ((bishop_attacks(to, behind) & pos.pieces(kBishop, kQueen)) |
+                                  (rook_attacks(to, behind) & pos.pieces(kRook, kQueen))) &
+                                 behind;
+        if (!ours && !(joiners & pos.pieces(us)) && (theirs & ~pos.blockers_for_king(them)))
+            return false;
+        if (ours && !more_than_one(theirs) && !(theirs & pos.blockers_for_king(them)) &&
+            !(joiners & pos.pieces(them)) && (ours & ~pos.blockers_for_king(us)))
+            return true;
     }
     return pos.see_ge(m, 0);
 }
@@ -174,6 +191,11 @@ void RebelMoveList::generate() {
     // Moves that some rule above the quiet part may score (captures, promotions, castling,
     // killers, the mate killer) fill keys_ from the front, plain quiet moves from the back.
     tt_index_ = -1;
+    // The destinations of the killer and mate-killer slots: only a move to one of them can
+    // be one of those moves (a test that is almost always false, so its branch is cheap).
+    chess::Bitboard slot_squares = 0;
+    for (const Move slot : {mate_killer_, killers_[0], killers_[1], killers_[2], killers_[3]})
+        if (slot != Move::none()) slot_squares |= chess::square_bb(slot.to());
     int front = 0, back = n;
     for (int i = 0; i < n; ++i) {
         const Move m = list[i];
@@ -185,9 +207,10 @@ void RebelMoveList::generate() {
         // Without branches on the move: which part a move joins is unpredictable. Its key goes
         // to both ends and the end it belongs to advances. The history is taken now (searching
         // the first moves may change it before the scoring); only plain quiet moves read it.
-        const bool special = pos.is_capture(m) | m.is_promotion() | m.is_castling() |
-                             (m == mate_killer_) | (m == killers_[0]) | (m == killers_[1]) |
-                             (m == killers_[2]) | (m == killers_[3]);
+        bool special = pos.is_capture(m) | m.is_promotion() | m.is_castling();
+        if (slot_squares & chess::square_bb(m.to()))
+            special |= (m == mate_killer_) | (m == killers_[0]) | (m == killers_[1]) |
+                       (m == killers_[2]) | (m == killers_[3]);
         history_[i] = static_cast<std::int16_t>(history_table_->get(pos.moved_piece(m), m.to()));
         keys_[front] = keys_[back - 1] = 255 - i;
         front += special;
@@ -222,7 +245,8 @@ int RebelMoveList::score(Move m, int see, int rank) {
         in.pst_delta = eval::pst_gain(moved, m.from(), m.to(), phase);
         in.piece_under_attack = facts_.threatened(m.from());
     }
-    if (safety) in.to_square_unsafe = !facts_.see_ge0(m);
+    // A capture's SEE is known here: see_ge(m, 0) is see >= 0.
+    if (safety) in.to_square_unsafe = in.is_capture ? see < 0 : !facts_.see_ge0(m);
     return reduction::rebel_ordering_score(in);
 }
 
