@@ -2,6 +2,8 @@
 // entry points. The term groups live in pieces.cpp, pawns.cpp and king.cpp.
 #include "engine/eval/eval.hpp"
 
+#include <cassert>
+
 #include "engine/eval/internal.hpp"
 #include "engine/eval/pst.hpp"
 #include "engine/eval/weights.hpp"
@@ -174,16 +176,16 @@ int game_phase(const chess::Position& pos) {
 }
 
 int pst_value(chess::Piece piece, chess::Square sq, int phase) {
-    if (piece < chess::kWhitePawn || piece >= chess::kNoPiece || sq < 0 || sq >= 64) return 0;
-    phase = phase < 0 ? 0 : (phase > kMaxPhase ? kMaxPhase : phase);
+    assert(piece >= chess::kWhitePawn && piece <= chess::kNoPiece && sq >= 0 && sq < 64);
+    assert(phase >= 0 && phase <= kMaxPhase);
+    if (piece == chess::kNoPiece) return 0;
     return detail::taper(detail::kPstTable[piece][sq], phase);
 }
 
 int pst_gain(chess::Piece piece, chess::Square from, chess::Square to, int phase) {
-    if (piece < chess::kWhitePawn || piece >= chess::kNoPiece || from < 0 || from >= 64 || to < 0 ||
-        to >= 64)
-        return 0;
-    phase = phase < 0 ? 0 : (phase > kMaxPhase ? kMaxPhase : phase);
+    assert(piece >= chess::kWhitePawn && piece <= chess::kNoPiece && from >= 0 && from < 64);
+    assert(to >= 0 && to < 64 && phase >= 0 && phase <= kMaxPhase);
+    if (piece == chess::kNoPiece) return 0;
     const auto& table = detail::kPstTable[piece];
     return detail::taper(table[to], phase) - detail::taper(table[from], phase);
 }

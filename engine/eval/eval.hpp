@@ -51,7 +51,9 @@ int evaluate(const chess::Position& pos, Breakdown& out);
 // 0 = no pieces but kings and pawns ... 24 = opening material (N,B = 1, R = 2, Q = 4; capped).
 int game_phase(const chess::Position& pos);
 
-// Tapered piece-square value in cp for the piece's owner (no material included).
+// Tapered piece-square value in cp for the piece's owner (no material included); 0 for
+// kNoPiece. sq must be a square and phase a game_phase (0..24): the search calls it per
+// move, so only debug builds check them.
 int pst_value(chess::Piece piece, chess::Square sq, int phase);
 // pst_value(piece, to, phase) - pst_value(piece, from, phase): what moving there gains (LMR
 // step 12, REBEL's ordering score), in one call for the search's per-move use.

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "engine/chess/types.hpp"
+#include "engine/lmr/features.hpp"
 
 namespace lmr::search {
 
@@ -124,14 +125,21 @@ class CorrectionHistory {
 // REBEL's history table exactly as seed 003 defines it: H[piece][destination], cleared at
 // the start of every search, updated only at ply <= 8 for non-captures (+depth^2 when the
 // move produced a better score, -depth otherwise) and halved when |H| reaches 2000, so it
-// stays within -2000..2000. LMR step 2 reads it; move ordering does not.
+// stays within -2000..2000. LMR step 2 reads it, and REBEL's move ordering (editions 1-2)
+// reads each entry's term of the ordering score, kept beside it: the ordering reads it for
+// every quiet move, the table changes seldom.
 class RebelHistory {
   public:
     static constexpr int kMaxPly = 8;
     static constexpr int kLimit = 2000;
 
-    void clear() { std::memset(h_, 0, sizeof(h_)); }
+    void clear() {
+        std::memset(h_, 0, sizeof(h_));
+        std::memset(ordering_term_, 0, sizeof(ordering_term_));
+    }
     int get(chess::Piece p, chess::Square to) const { return h_[p][to]; }
+    // reduction::rebel_history_to_ordering(get(p, to))
+    int ordering_term(chess::Piece p, chess::Square to) const { return ordering_term_[p][to]; }
     // True when neither a node at this ply nor any node below it updates the table.
     static constexpr bool unchanged_from(int ply) { return ply > kMaxPly; }
 
@@ -145,10 +153,12 @@ class RebelHistory {
             v -= depth;
         }
         if (std::abs(v) >= kLimit) v /= 2;
+        ordering_term_[p][to] = static_cast<std::int8_t>(reduction::rebel_history_to_ordering(v));
     }
 
   private:
     int h_[12][64] = {};
+    std::int8_t ordering_term_[12][64] = {};
 };
 
 }  // namespace lmr::search

@@ -211,7 +211,8 @@ void RebelMoveList::generate() {
         if (slot_squares & chess::square_bb(m.to()))
             special |= (m == mate_killer_) | (m == killers_[0]) | (m == killers_[1]) |
                        (m == killers_[2]) | (m == killers_[3]);
-        history_[i] = static_cast<std::int16_t>(history_table_->get(pos.moved_piece(m), m.to()));
+        history_[i] =
+            static_cast<std::int8_t>(history_table_->ordering_term(pos.moved_piece(m), m.to()));
         keys_[front] = keys_[back - 1] = 255 - i;
         front += special;
         back -= !special;
@@ -292,8 +293,7 @@ void RebelMoveList::score_quiet() {
         const chess::Piece moved = pos_->moved_piece(m);
         const int pst_delta = eval::pst_gain(moved, m.from(), m.to(), phase);
         const int score = reduction::rebel_ordering_quiet_part(
-            pst_delta, reduction::rebel_history_to_ordering(history_[index]),
-            facts_.threatened(m.from()), !facts_.see_ge0(m));
+            pst_delta, history_[index], facts_.threatened(m.from()), !facts_.see_ge0(m));
         keys_[k] += score * 256;
     }
     // Best first; the keys are unique, so equal scores keep generation order. Each key's
@@ -317,13 +317,7 @@ void RebelMoveList::score_quiet() {
     }
 }
 
-Move RebelMoveList::hand_out(int at) {
-    const int key = keys_[at];
-    last_score_ = key >> 8;
-    return Move::from_raw(raw_[255 - (key & 255)]);
-}
-
-Move RebelMoveList::next() {
+Move RebelMoveList::next_stage() {
     switch (stage_) {
         case Stage::kTtMove:
             stage_ = generated_ ? Stage::kScoreSpecial : Stage::kGenerate;

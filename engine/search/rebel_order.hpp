@@ -75,7 +75,13 @@ class RebelMoveList {
     // the history the generation reads later is the same as now.
     void start(const chess::Position& pos, const RebelOrderingTables& tables,
                bool history_unchanged);
-    chess::Move next();                             // none() after the last move
+    // none() after the last move. Most calls hand out the sorted moves one after another:
+    // that path is inline, the stages before it are not.
+    chess::Move next() {
+        if (stage_ != Stage::kRest) return next_stage();
+        if (cur_ >= count_) return chess::Move::none();
+        return hand_out(cur_++);
+    }
     int last_score() const { return last_score_; }  // score of the move next() returned
 
   private:
@@ -84,15 +90,20 @@ class RebelMoveList {
     void score_special();
     void score_quiet();
     int score(chess::Move m, int see, int rank);
-    chess::Move hand_out(int at);
+    chess::Move next_stage();
+    chess::Move hand_out(int at) {
+        const int key = keys_[at];
+        last_score_ = key >> 8;
+        return chess::Move::from_raw(raw_[255 - (key & 255)]);
+    }
 
     // Arrays stay uninitialised until generate() (no work for nodes that do not use them).
     // keys_ holds one key per move still to order, score * 256 + (255 - generation index):
     // unique, the larger one searched first (equal scores in generation order); before a
     // move is scored its key is just 255 - generation index.
     static_assert(chess::kMaxMoves <= 256, "a key holds the generation index in 8 bits");
-    std::uint16_t raw_[chess::kMaxMoves];     // the moves by generation index
-    std::int16_t history_[chess::kMaxMoves];  // plain quiet moves' history, by generation index
+    std::uint16_t raw_[chess::kMaxMoves];    // the moves by generation index
+    std::int8_t history_[chess::kMaxMoves];  // plain quiet moves' history term, by generation index
     int keys_[chess::kMaxMoves];  // [0, special_end_): captures, killers, ...; then plain quiets
     const chess::Position* pos_ = nullptr;
     const RebelHistory* history_table_ = nullptr;
