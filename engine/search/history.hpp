@@ -138,8 +138,9 @@ class RebelHistory {
         std::memset(ordering_term_, 0, sizeof(ordering_term_));
     }
     int get(chess::Piece p, chess::Square to) const { return h_[p][to]; }
-    // reduction::rebel_history_to_ordering(get(p, to))
-    int ordering_term(chess::Piece p, chess::Square to) const { return ordering_term_[p][to]; }
+    // reduction::rebel_history_to_ordering(get(p, to)) for every piece and destination.
+    using OrderingTerms = std::int8_t[12][64];
+    const OrderingTerms& ordering_terms() const { return ordering_term_; }
     // True when neither a node at this ply nor any node below it updates the table.
     static constexpr bool unchanged_from(int ply) { return ply > kMaxPly; }
 
@@ -158,7 +159,7 @@ class RebelHistory {
 
   private:
     int h_[12][64] = {};
-    std::int8_t ordering_term_[12][64] = {};
+    OrderingTerms ordering_term_ = {};
 };
 
 }  // namespace lmr::search

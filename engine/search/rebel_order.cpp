@@ -1,6 +1,7 @@
 #include "engine/search/rebel_order.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 #include <utility>
 
@@ -169,12 +170,19 @@ bool RebelNodeFacts::threatened(chess::Square sq) {
 void RebelMoveList::start(const chess::Position& pos, const RebelOrderingTables& tables,
                           bool history_unchanged) {
     pos_ = &pos;
-    history_table_ = tables.history;
+    // The scores read the history as it is now: a copy of its terms where searching this
+    // node's moves may change it.
+    if (history_unchanged) {
+        history_terms_ = tables.history->ordering_terms();
+    } else {
+        std::memcpy(history_snapshot_, tables.history->ordering_terms(), sizeof(history_snapshot_));
+        history_terms_ = history_snapshot_;
+    }
     tt_move_ = tables.tt_move;
     for (int i = 0; i < 4; ++i) killers_[i] = tables.killers[i];
     mate_killer_ = tables.mate_killer;
     cur_ = 0;
-    if (history_unchanged && tt_move_ != Move::none() && pos.is_legal(tt_move_)) {
+    if (tt_move_ != Move::none() && pos.is_legal(tt_move_)) {
         generated_ = false;
         stage_ = Stage::kTtMove;
         return;
@@ -205,14 +213,11 @@ void RebelMoveList::generate() {
             continue;
         }
         // Without branches on the move: which part a move joins is unpredictable. Its key goes
-        // to both ends and the end it belongs to advances. The history is taken now (searching
-        // the first moves may change it before the scoring); only plain quiet moves read it.
+        // to both ends and the end it belongs to advances.
         bool special = pos.is_capture(m) | m.is_promotion() | m.is_castling();
         if (slot_squares & chess::square_bb(m.to()))
             special |= (m == mate_killer_) | (m == killers_[0]) | (m == killers_[1]) |
                        (m == killers_[2]) | (m == killers_[3]);
-        history_[i] =
-            static_cast<std::int8_t>(history_table_->ordering_term(pos.moved_piece(m), m.to()));
         keys_[front] = keys_[back - 1] = 255 - i;
         front += special;
         back -= !special;
@@ -292,8 +297,9 @@ void RebelMoveList::score_quiet() {
         const Move m = Move::from_raw(raw_[index]);
         const chess::Piece moved = pos_->moved_piece(m);
         const int pst_delta = eval::pst_gain(moved, m.from(), m.to(), phase);
-        const int score = reduction::rebel_ordering_quiet_part(
-            pst_delta, history_[index], facts_.threatened(m.from()), !facts_.see_ge0(m));
+        const int score =
+            reduction::rebel_ordering_quiet_part(pst_delta, history_terms_[moved][m.to()],
+                                                 facts_.threatened(m.from()), !facts_.see_ge0(m));
         keys_[k] += score * 256;
     }
     // Best first; the keys are unique, so equal scores keep generation order. Each key's

@@ -65,14 +65,14 @@ class RebelNodeFacts {
 // handed out before anything is scored, then the captures, killers, castling and promotions
 // are scored, and those above 200 go out best first; the plain quiet moves, which score 200
 // at most, are scored only when a move of 200 or less is asked for (most nodes never ask).
-// Everything the scores read besides the position (history, killers) is taken when the moves
-// are generated, so a later scoring gives the same order.
+// Everything the scores read besides the position (history, killers) is taken at start(), so
+// a later scoring gives the same order whatever the search of the first moves changed.
 class RebelMoveList {
   public:
-    // history_unchanged: nothing updates tables.history while this node is searched
-    // (RebelHistory::unchanged_from). Then a legal TT move goes out before any move is
-    // generated, as the engine's own picker does, and a cutoff on it costs no generation:
-    // the history the generation reads later is the same as now.
+    // A legal TT move goes out before any move is generated, as the engine's own picker
+    // does, and a cutoff on it costs no generation. history_unchanged: nothing updates
+    // tables.history while this node is searched (RebelHistory::unchanged_from), so the
+    // scores read the table itself rather than a copy taken now.
     void start(const chess::Position& pos, const RebelOrderingTables& tables,
                bool history_unchanged);
     // none() after the last move. Most calls hand out the sorted moves one after another:
@@ -102,11 +102,11 @@ class RebelMoveList {
     // unique, the larger one searched first (equal scores in generation order); before a
     // move is scored its key is just 255 - generation index.
     static_assert(chess::kMaxMoves <= 256, "a key holds the generation index in 8 bits");
-    std::uint16_t raw_[chess::kMaxMoves];    // the moves by generation index
-    std::int8_t history_[chess::kMaxMoves];  // plain quiet moves' history term, by generation index
+    std::uint16_t raw_[chess::kMaxMoves];  // the moves by generation index
     int keys_[chess::kMaxMoves];  // [0, special_end_): captures, killers, ...; then plain quiets
     const chess::Position* pos_ = nullptr;
-    const RebelHistory* history_table_ = nullptr;
+    const std::int8_t (*history_terms_)[64] = nullptr;  // RebelHistory::ordering_terms, or ...
+    RebelHistory::OrderingTerms history_snapshot_;      // ... a copy taken at start()
     RebelNodeFacts facts_;
     chess::Move tt_move_;
     chess::Move killers_[4];

@@ -1,7 +1,7 @@
 // REBEL's ordering (search.rebel_ordering): the per-node shortcuts give the answers of the
 // plain per-move functions, and RebelMoveList hands out the moves in the order and with the
-// scores that rebel_move_score gives each move on its own, also when the TT move goes first
-// and the history changes while it is searched.
+// scores that rebel_move_score gives each move on its own, the TT move first, also when the
+// history changes while it is searched.
 #include "engine/search/rebel_order.hpp"
 
 #include <gtest/gtest.h>
@@ -147,8 +147,9 @@ void fill_history(RebelHistory& h, std::uint32_t& state) {
     }
 }
 
+// The list hands out a legal TT move before it generates anything and scores the rest later.
 // history_unchanged: the caller promises the history stays as it is (a node beyond
-// RebelHistory's plies), so the list may hand out the TT move before it generates anything.
+// RebelHistory's plies), so the list may read the table itself rather than a copy.
 void expect_rebel_order(bool history_unchanged) {
     const std::vector<Position> all = positions(2);
     std::uint32_t state = 12345;
@@ -193,11 +194,11 @@ void expect_rebel_order(bool history_unchanged) {
     EXPECT_GT(with_tt, 100);
 }
 
-TEST(RebelMoveList, SameOrderAndScoresAsRebelMoveScore) {
+TEST(RebelMoveList, SameOrderAndScoresAsRebelMoveScoreWhileTheHistoryChanges) {
     expect_rebel_order(false);
 }
 
-TEST(RebelMoveList, SameOrderWhenTheTtMoveGoesOutBeforeGeneration) {
+TEST(RebelMoveList, SameOrderAndScoresAsRebelMoveScoreWhereTheHistoryStays) {
     expect_rebel_order(true);
 }
 
