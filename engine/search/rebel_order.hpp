@@ -60,13 +60,16 @@ class RebelNodeFacts {
     int phase_ = 0;
 };
 
-// Every legal move of a node in REBEL's order. No allocation; ties keep generation order.
-// The moves are scored when first asked for, in stages: the TT move (255, always first) is
-// handed out before anything is scored, then the captures, killers, castling and promotions
-// are scored, and those above 200 go out best first; the plain quiet moves, which score 200
-// at most, are scored only when a move of 200 or less is asked for (most nodes never ask).
-// Everything the scores read besides the position (history, killers) is taken at start(), so
-// a later scoring gives the same order whatever the search of the first moves changed.
+// Every legal move of a node in REBEL's order. No allocation; equal scores go out in the
+// order of a generation of all moves. The moves are generated and scored when first asked
+// for, in stages: the TT move (255, always first) is handed out before anything is
+// generated; then the captures and promotions are generated, the killers, the mate killer
+// and castling added where legal, all of them scored, and those above 200 go out best first
+// (they never tie across the two kinds); the plain quiet moves, which score 200 at most, are
+// generated and scored only when a move of 200 or less is asked for (about half the nodes
+// never ask). Everything the scores read besides the position (history, killers) is taken at
+// start(), so a later scoring gives the same order whatever the search of the first moves
+// changed.
 class RebelMoveList {
   public:
     // A legal TT move goes out before any move is generated, as the engine's own picker
@@ -86,7 +89,7 @@ class RebelMoveList {
 
   private:
     enum class Stage { kTtMove, kGenerate, kScoreSpecial, kSpecial, kRest };
-    void generate();
+    void generate_specials();  // captures, promotions, slot moves, castling
     void score_special();
     void score_quiet();
     int score(chess::Move m, int see, int rank);
@@ -97,13 +100,15 @@ class RebelMoveList {
         return chess::Move::from_raw(raw_[255 - (key & 255)]);
     }
 
-    // Arrays stay uninitialised until generate() (no work for nodes that do not use them).
-    // keys_ holds one key per move still to order, score * 256 + (255 - generation index):
-    // unique, the larger one searched first (equal scores in generation order); before a
-    // move is scored its key is just 255 - generation index.
-    static_assert(chess::kMaxMoves <= 256, "a key holds the generation index in 8 bits");
-    std::uint16_t raw_[chess::kMaxMoves];  // the moves by generation index
-    int keys_[chess::kMaxMoves];  // [0, special_end_): captures, killers, ...; then plain quiets
+    // Arrays stay uninitialised until generate_specials() (no work for nodes that do not use
+    // them).
+    // keys_ holds one key per move still to order, score * 256 + (255 - index into raw_):
+    // unique, the larger one searched first; before a move is scored its key is just
+    // 255 - index. Until score_quiet() raw_ holds the specials (captures in generation order,
+    // then the slot moves and castling), from then on every move in generation order.
+    static_assert(chess::kMaxMoves <= 256, "a key holds an index into raw_ in 8 bits");
+    std::uint16_t raw_[chess::kMaxMoves];
+    int keys_[chess::kMaxMoves];  // [0, special_end_): the specials; then plain quiets
     const chess::Position* pos_ = nullptr;
     const std::int8_t (*history_terms_)[64] = nullptr;  // RebelHistory::ordering_terms, or ...
     RebelHistory::OrderingTerms history_snapshot_;      // ... a copy taken at start()
@@ -111,7 +116,7 @@ class RebelMoveList {
     chess::Move tt_move_;
     chess::Move killers_[4];
     chess::Move mate_killer_;
-    int tt_index_ = -1;  // generation index of the TT move, -1 if it is not a legal move here
+    int tt_index_ = -1;  // index of the TT move among the specials, -1 if it is not a capture
     int count_ = 0;      // keys (the TT move has none)
     int special_end_ = 0;
     int cur_ = 0;
