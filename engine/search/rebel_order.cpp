@@ -61,34 +61,29 @@ void RebelNodeFacts::reset(const chess::Position& pos) {
     const Color them = ~pos.side_to_move();
     const Bitboard occ = pos.occupied();
     const Bitboard pinned = pos.blockers_for_king(them);
-    Bitboard seen = 0, free_bishop = 0, free_rook = 0, free_knight = 0;
-    for (Bitboard b = pos.pieces(them, kBishop) | pos.pieces(them, kQueen); b;) {
-        const Square sq = pop_lsb(b);
-        const Bitboard a = bishop_attacks(sq, occ);
-        seen |= a;
-        if (pos.piece_on(sq) != make_piece(them, kQueen) && !(pinned & square_bb(sq)))
-            free_bishop |= a;
-    }
-    for (Bitboard b = pos.pieces(them, kRook) | pos.pieces(them, kQueen); b;) {
-        const Square sq = pop_lsb(b);
-        const Bitboard a = rook_attacks(sq, occ);
-        seen |= a;
-        if (pos.piece_on(sq) != make_piece(them, kQueen) && !(pinned & square_bb(sq)))
-            free_rook |= a;
-    }
+    // What the enemy's pieces of one kind attack (queens as bishops and as rooks) joins
+    // `seen`; what its unpinned pieces of that type, queens left out, attack makes its map.
+    Bitboard seen = 0;
+    const Piece queen = make_piece(them, kQueen);
+    auto scan = [&](PieceType pt, Bitboard movers, auto attacks_from) {
+        Bitboard free = 0;
+        for (Bitboard b = movers; b;) {
+            const Square sq = pop_lsb(b);
+            const Bitboard a = attacks_from(sq);
+            seen |= a;
+            if (pos.piece_on(sq) != queen && !(pinned & square_bb(sq))) free |= a;
+        }
+        free_attacks_[pt] = free;
+    };
+    scan(kBishop, pos.pieces(them, kBishop) | pos.pieces(them, kQueen),
+         [&](Square sq) { return bishop_attacks(sq, occ); });
+    scan(kRook, pos.pieces(them, kRook) | pos.pieces(them, kQueen),
+         [&](Square sq) { return rook_attacks(sq, occ); });
     slider_seen_ = seen;
-    for (Bitboard b = pos.pieces(them, kKnight); b;) {
-        const Square sq = pop_lsb(b);
-        const Bitboard a = knight_attacks(sq);
-        seen |= a;
-        if (!(pinned & square_bb(sq))) free_knight |= a;
-    }
+    scan(kKnight, pos.pieces(them, kKnight), knight_attacks);
     const Bitboard pawns = pos.pieces(them, kPawn);
     enemy_attacks_ = seen | pawn_attacks_bb(them, pawns) | king_attacks(pos.king_square(them));
     free_attacks_[kPawn] = pawn_attacks_bb(them, pawns & ~pinned);
-    free_attacks_[kKnight] = free_knight;
-    free_attacks_[kBishop] = free_bishop;
-    free_attacks_[kRook] = free_rook;
     phase_ = eval::game_phase(pos);
 }
 
