@@ -209,8 +209,11 @@ void RebelMoveList::generate_specials() {
     };
     for (const Move slot : {mate_killer_, killers_[0], killers_[1], killers_[2], killers_[3]})
         add_quiet(slot);
-    if (pos.castling_rights()) {
-        const chess::Square king = pos.king_square(pos.side_to_move());
+    // A right to castle implies the king on its home square, so both destinations exist.
+    const chess::Color us = pos.side_to_move();
+    if (pos.can_castle(us == chess::kWhite ? chess::kWhiteOO | chess::kWhiteOOO
+                                           : chess::kBlackOO | chess::kBlackOOO)) {
+        const chess::Square king = pos.king_square(us);
         add_quiet(Move::make(king, king + 2, Move::kCastling));
         add_quiet(Move::make(king, king - 2, Move::kCastling));
     }
