@@ -110,35 +110,31 @@ bool RebelNodeFacts::see_ge0_worked_out(Move m) const {
         // once the mover has left: see_ge's first recapture takes it with the least valuable
         // attacker and the balance drops below 0. Only such a piece that blocks a line to its
         // own king may be left out by see_ge (as pinned); those go to the full SEE. The
-        // node's maps hold what each type attacks now; a slider whose line runs through the
-        // from-square reaches further once the mover has left, so then the lines are traced
-        // again without the mover.
+        // node's maps hold what each unpinned type attacks now; a slider whose line runs
+        // through the from-square reaches further once the mover has left, so then the
+        // attackers are taken without the mover.
         const int value = piece_value(type_of(pos.moved_piece(m)));
-        Bitboard lower = 0;
-        if (!(slider_seen_ & square_bb(from))) {
+        auto cheaper = [&](auto of_type) {
+            Bitboard b = 0;
             for (PieceType pt : {kPawn, kKnight, kBishop, kRook})
-                if (value > piece_value(pt)) lower |= free_attacks_[pt];
-            if (lower & square_bb(to)) return false;
-        } else {
-            const Bitboard occ = pos.occupied() ^ square_bb(from);
-            if (value > piece_value(kPawn))
-                lower |= pawn_attacks(~them, to) & pos.pieces(them, kPawn);
-            if (value > piece_value(kKnight))
-                lower |= knight_attacks(to) & pos.pieces(them, kKnight);
-            if (value > piece_value(kBishop))
-                lower |= bishop_attacks(to, occ) & pos.pieces(them, kBishop);
-            if (value > piece_value(kRook))
-                lower |= rook_attacks(to, occ) & pos.pieces(them, kRook);
-            if (lower & ~pos.blockers_for_king(them)) return false;
-        }
-        // Without a cheaper attacker the exchange turns on who else takes part. Two common
-        // cases need no SEE, as long as no slider joins from behind a piece that takes part:
-        // nobody of ours defends the square (the mover is lost to an unpinned attacker), or
-        // one unpinned enemy piece attacks it and an unpinned piece of ours takes back.
+                if (value > piece_value(pt)) b |= of_type(pt);
+            return b;
+        };
+        const bool line_through_from = (slider_seen_ & square_bb(from)) != 0;
+        if (!line_through_from &&
+            (cheaper([&](PieceType pt) { return free_attacks_[pt]; }) & square_bb(to)))
+            return false;
         const Color us = pos.side_to_move();
         const Bitboard occ = pos.occupied() ^ square_bb(from);
         const Bitboard attackers = pos.attackers_to(to, occ) & occ;
         const Bitboard theirs = attackers & pos.pieces(them), ours = attackers & pos.pieces(us);
+        if (line_through_from && (theirs & cheaper([&](PieceType pt) { return pos.pieces(pt); }) &
+                                  ~pos.blockers_for_king(them)))
+            return false;
+        // Without a cheaper attacker the exchange turns on who else takes part. Two common
+        // cases need no SEE, as long as no slider joins from behind a piece that takes part:
+        // nobody of ours defends the square (the mover is lost to an unpinned attacker), or
+        // one unpinned enemy piece attacks it and an unpinned piece of ours takes back.
         const Bitboard behind = occ ^ attackers;
         const Bitboard joiners = ((bishop_attacks(to, behind) & pos.pieces(kBishop, kQueen)) |
                                   (rook_attacks(to, behind) & pos.pieces(kRook, kQueen))) &
