@@ -23,6 +23,7 @@ Searcher::Searcher()
 Searcher::~Searcher() = default;
 
 void Searcher::new_game() {
+    nodes_time_.new_game();
     tt_.clear();
     tables_->butterfly.clear();
     tables_->continuation.clear();
@@ -48,6 +49,11 @@ void Searcher::reset_stats() {
 }
 
 std::int64_t Searcher::elapsed_ms() const {
+    if (nodes_time_.on()) return static_cast<std::int64_t>(nodes_) / nodes_time_.rate();
+    return wall_ms();
+}
+
+std::int64_t Searcher::wall_ms() const {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
                                                                  start_)
         .count();
@@ -61,7 +67,7 @@ void Searcher::report(int depth, int score, Bound bound) {
     info.score = score;
     info.bound = bound;
     info.nodes = nodes_;
-    info.time_ms = elapsed_ms();
+    info.time_ms = wall_ms();
     info.hashfull = tt_.hashfull();
     info.pv = &root_moves_[0].pv;
     reported_move_ = info.pv->length > 0 ? info.pv->moves[0] : Move::none();
@@ -108,7 +114,9 @@ SearchResult Searcher::search(const chess::Position& root, const Limits& limits)
         e = StackEntry{};
         e.cont = tables_->continuation.sentinel();
     }
-    budget_ = compute_budget(limits, root.side_to_move(), root.game_ply(), move_overhead_ms_);
+    Limits clock = limits;  // with `nodestime`, the clock is the engine's budget of nodes
+    nodes_time_.apply(clock, root.side_to_move());
+    budget_ = compute_budget(clock, root.side_to_move(), root.game_ply(), move_overhead_ms_);
     time_limited_ = limits.has_time_limit() && !limits.infinite;
     node_limit_ = limits.nodes;
 
@@ -142,8 +150,9 @@ SearchResult Searcher::search(const chess::Position& root, const Limits& limits)
         return result;
     }
     iterate(limits, result);
+    nodes_time_.spend(limits, root.side_to_move(), nodes_);
     result.nodes = nodes_;
-    result.time_ms = elapsed_ms();
+    result.time_ms = wall_ms();
     stats_.nodes += nodes_;
     return result;
 }

@@ -45,4 +45,18 @@ TimeBudget compute_budget(const Limits& limits, chess::Color us, int game_ply,
     return budget;
 }
 
+void NodesTime::apply(Limits& limits, chess::Color us) {
+    if (!on() || limits.time[us] < 0) return;
+    if (available_ < 0) available_ = period_ = rate_ * limits.time[us];
+    limits.time[us] = available_ / rate_;
+}
+
+void NodesTime::spend(const Limits& limits, chess::Color us, std::uint64_t nodes) {
+    if (!on() || limits.time[us] < 0 || available_ < 0) return;
+    available_ -= static_cast<std::int64_t>(nodes);
+    if (available_ < 0) available_ = 0;
+    available_ += rate_ * std::max<std::int64_t>(0, limits.inc[us]);
+    if (limits.movestogo == 1) available_ += period_;
+}
+
 }  // namespace lmr::search

@@ -38,4 +38,36 @@ struct TimeBudget {
 TimeBudget compute_budget(const Limits& limits, chess::Color us, int game_ply,
                           std::int64_t move_overhead_ms);
 
+// Stockfish's UCI option `nodestime` (nodes as time): at a rate of N nodes a millisecond the
+// search's time is its nodes / N, and the game's clock is a budget of nodes taken from the clock
+// of its first search (N x wtime or btime) and kept by the engine from then on: each search
+// spends its nodes, each increment adds N x inc, the end of a moves/time period adds the first
+// search's budget again. The wtime and btime of later `go` commands are not read, so the moves
+// depend on node counts alone, not on the wall-clock times a manager measures and sends.
+class NodesTime {
+  public:
+    // 0 = off (wall time). A new rate starts a new budget at the next search.
+    void set_rate(std::int64_t nodes_per_ms) {
+        rate_ = nodes_per_ms;
+        available_ = -1;
+    }
+    std::int64_t rate() const { return rate_; }
+    bool on() const { return rate_ > 0; }
+    // `ucinewgame`: the next search with a clock takes its budget from that clock.
+    void new_game() { available_ = -1; }
+    // Replaces the clock of `us` in `limits` by the budget left, in milliseconds at the rate
+    // (rounded down), when the rate is on and `limits` has that clock.
+    void apply(Limits& limits, chess::Color us);
+    // After a search that apply() gave the budget: its nodes spent, the increment and (at a
+    // period's last move, movestogo 1) the period's budget added.
+    void spend(const Limits& limits, chess::Color us, std::uint64_t nodes);
+    // The budget left, in nodes; -1 before the game's first search with a clock.
+    std::int64_t available() const { return available_; }
+
+  private:
+    std::int64_t rate_ = 0;
+    std::int64_t available_ = -1;
+    std::int64_t period_ = 0;  // the first search's budget: what a new period adds
+};
+
 }  // namespace lmr::search

@@ -94,6 +94,8 @@ class Searcher {
     void set_config(const reduction::LmrConfig& config);
     const reduction::LmrConfig& config() const { return config_; }
     void set_move_overhead(std::int64_t ms) { move_overhead_ms_ = ms; }
+    // UCI `nodestime` (limits.hpp, NodesTime): N nodes a millisecond, 0 = wall time.
+    void set_nodes_time(std::int64_t nodes_per_ms) { nodes_time_.set_rate(nodes_per_ms); }
     // Progress lines; called on the search thread.
     void set_info_callback(InfoCallback cb) { info_ = std::move(cb); }
 
@@ -146,7 +148,11 @@ class Searcher {
     void check_limits();
     // Counts a node and polls the limits; false when the search must unwind.
     bool enter_node(int ply);
+    // The search's time as its limits see it: wall time, or its nodes at the `nodestime` rate,
+    // so that with the option on every decision depends on node counts alone.
     std::int64_t elapsed_ms() const;
+    // Wall time since the search started, for the `time` of info lines.
+    std::int64_t wall_ms() const;
     void report(int depth, int score, Bound bound);
     // Cuts a root PV at its first illegal move and after the first position that ends the game.
     void sanitize_pv(PrincipalVariation& pv);
@@ -178,6 +184,7 @@ class Searcher {
     std::atomic<bool> stop_{false};
     InfoCallback info_;
     std::int64_t move_overhead_ms_ = 10;
+    NodesTime nodes_time_;
     std::chrono::steady_clock::time_point start_;
     TimeBudget budget_;
     std::uint64_t node_limit_ = 0;

@@ -126,6 +126,12 @@ void Engine::build_options() {
                             searcher_.set_move_overhead(std::stoll(v));
                             return true;
                         }));
+    // Stockfish's `nodestime` (its range too): time counted as nodes searched, N a millisecond.
+    options_.add(
+        Option("nodestime", Type::kSpin, "0", 0, 10000, [this](const std::string& v, std::string*) {
+            searcher_.set_nodes_time(std::stoll(v));
+            return true;
+        }));
     options_.add(Option(
         "Config", Type::kString, "", 0, 0,
         [this](const std::string& v, std::string* error) { return load_config_option(v, error); }));

@@ -33,9 +33,11 @@ std::vector<tournament::EnginePlan> take_engine_flags(CommandContext& context) {
         }
         tournament::EnginePlan engine;
         std::string command;
-        std::string limits;  // the engine's own tc=, st=, nodes=, depth=, in --tc's grammar
+        // the engine's own tc=, st=, nodes=, depth=, nodestime=, in --tc's grammar
+        std::string limits;
         const std::string expected =
-            "name=, cmd=, arg=, option.NAME=, tc=, st=, nodes=, depth= or timemargin=";
+            "name=, cmd=, arg=, option.NAME=, tc=, st=, nodes=, depth=, "
+            "nodestime= or timemargin=";
         while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
             const std::string& word = args[++i];
             const auto eq = word.find('=');
@@ -56,7 +58,8 @@ std::vector<tournament::EnginePlan> take_engine_flags(CommandContext& context) {
                     if (text::iequals(option.first, name))
                         throw flag_error("--engine", word, "option." + name + " is given twice");
                 engine.options.emplace_back(name, value);
-            } else if (key == "tc" || key == "st" || key == "nodes" || key == "depth") {
+            } else if (key == "tc" || key == "st" || key == "nodes" || key == "depth" ||
+                       key == "nodestime") {
                 limits += (limits.empty() ? "" : " ") + word;
             } else if (key == "timemargin") {
                 if (engine.time_margin_ms)

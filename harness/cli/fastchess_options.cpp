@@ -108,9 +108,9 @@ struct EngineWords {
     OptionWords source;  // for error messages
 };
 
-const std::vector<std::string> kEngineKeys = {"name",  "cmd",   "dir",     "args",       "arg",
-                                              "proto", "tc",    "st",      "timemargin", "nodes",
-                                              "plies", "depth", "restart", "option.NAME"};
+const std::vector<std::string> kEngineKeys = {
+    "name",       "cmd",   "dir",   "args",  "arg",       "proto",   "tc",         "st",
+    "timemargin", "nodes", "plies", "depth", "nodestime", "restart", "option.NAME"};
 
 // An engine's limits: its own, or -each's. Engines may differ in all but restart=.
 struct EngineLimits {
@@ -214,6 +214,8 @@ tournament::EnginePlan build_engine(const EngineWords& words, EngineLimits& limi
     if (auto nodes = get("nodes")) add("nodes=" + *nodes);
     const auto depth = get("depth") ? get("depth") : get("plies");
     if (depth) add("depth=" + *depth);
+    // not fastchess's: LMR Lab's clock counted in nodes, spelt as in --tc
+    if (auto nodes_time = get("nodestime")) add("nodestime=" + *nodes_time);
     try {
         if (!time_control.empty()) limits.time_control = match::parse_time_control(time_control);
     } catch (const match::TimeControlError& e) {

@@ -52,6 +52,7 @@ uci_client::GoLimits Clock::go_limits(chess::Color side) const {
 
 std::optional<nanoseconds> Clock::time_budget(chess::Color side) const {
     const auto& [tc, margin] = sides_[side];
+    if (tc.counts_nodes()) return std::nullopt;
     if (tc.clock) return std::max(remaining_[side], nanoseconds(0)) + margin;
     if (tc.move_time) return nanoseconds(*tc.move_time) + margin;
     return std::nullopt;

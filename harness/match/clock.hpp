@@ -10,6 +10,10 @@
 //    that overran by less than the margin leaves the clock at 0 (never negative: engines are
 //    never sent a negative wtime). Then the increment is added, and when the side completes a
 //    period (moves/…) the period's base time is added again (time left over carries forward).
+//  - tc=… nodestime=N: the same clock, but a move is charged the nodes it reported / N ms
+//    (nodes_as_time), not the time it took, so the clock and every forfeit follow node counts
+//    whatever the load; there is no wall-clock deadline (the stall timeout catches an engine
+//    that never answers).
 //  - st=: each move may take the fixed time plus the margin.
 //  - nodes= / depth= alone: there is no clock and no time forfeit (the game runner's stall
 //    timeout catches an engine that never answers).
@@ -51,11 +55,13 @@ class Clock {
     uci_client::GoLimits go_limits(chess::Color side) const;
 
     // How long `side` may think on this move before it loses on time (remaining + margin, or the
-    // fixed move time + margin); nullopt when the time control has no clock. The reply deadline.
+    // fixed move time + margin); nullopt when the time control has no clock or counts it in
+    // nodes. The reply deadline.
     std::optional<std::chrono::nanoseconds> time_budget(chess::Color side) const;
 
-    // Charges one move that took `elapsed`. Returns false when the side lost on time; the clock
-    // then shows the overrun as negative remaining time.
+    // Charges one move that took `elapsed` (under nodestime=, what its nodes are worth). Returns
+    // false when the side lost on time; the clock then shows the overrun as negative remaining
+    // time.
     bool charge(chess::Color side, std::chrono::nanoseconds elapsed);
 
     // Remaining time of a side (may be negative after a forfeit); nullopt without a tc= clock.

@@ -288,8 +288,20 @@ class GameRunner {
                 return true;
         }
 
-        if (!clock_.charge(side, reply.elapsed)) {
-            std::string detail = who(side) + " lost on time: took " + seconds_text(reply.elapsed);
+        nanoseconds used = reply.elapsed;
+        if (const auto& rate = clock_.time_control(side).nodes_time) {
+            if (!reply.info.nodes) {
+                lose(side, core::Termination::kIllegalMove,
+                     who(side) + " reported no nodes: its clock is counted in nodes (nodestime=" +
+                         std::to_string(*rate) + ")");
+                return true;
+            }
+            used = nodes_as_time(*reply.info.nodes, *rate);
+        }
+        if (!clock_.charge(side, used)) {
+            std::string detail = who(side) + " lost on time: took " + seconds_text(used);
+            if (clock_.time_control(side).counts_nodes())
+                detail += " (" + std::to_string(*reply.info.nodes) + " nodes)";
             if (remaining_before)
                 detail += " with " + seconds_text(*remaining_before) + " left";
             else if (const auto& move_time = clock_.time_control(side).move_time)

@@ -15,6 +15,7 @@ using std::chrono::milliseconds;
 constexpr std::int64_t kMaxMillis = 1'000'000'000'000;  // about 31 years
 constexpr int kMaxMoves = 1'000'000;
 constexpr int kMaxDepth = 10'000;
+constexpr std::int64_t kMaxNodesTime = 1'000'000;  // 1,000 M nodes a second
 
 [[noreturn]] void fail(std::string_view whole, const std::string& detail) {
     throw TimeControlError("time control \"" + std::string(whole) + "\": " + detail, detail);
@@ -166,7 +167,8 @@ TimeControl parse_time_control(std::string_view text) {
     TimeControl tc;
     const auto tokens = text::split_words(text);
     if (tokens.empty()) fail(text, "is empty (expected tc=…, st=…, nodes=… or depth=…)");
-    bool seen_tc = false, seen_st = false, seen_nodes = false, seen_depth = false;
+    bool seen_tc = false, seen_st = false, seen_nodes = false, seen_depth = false,
+         seen_nodes_time = false;
     for (std::string_view token : tokens) {
         const auto eq = token.find('=');
         std::string_view key =
@@ -210,13 +212,24 @@ TimeControl parse_time_control(std::string_view text) {
                 fail(text,
                      about + "depth must be a whole number from 1 to " + std::to_string(kMaxDepth));
             tc.depth = static_cast<int>(*d);
+        } else if (key == "nodestime") {
+            if (seen_nodes_time) fail(text, about + "nodestime= is given twice");
+            seen_nodes_time = true;
+            const auto n = parse_unsigned(value, kMaxNodesTime);
+            if (!n || *n == 0)
+                fail(text, about +
+                               "nodestime (nodes a millisecond) must be a whole number from 1 to " +
+                               std::to_string(kMaxNodesTime));
+            tc.nodes_time = static_cast<std::int64_t>(*n);
         } else {
             fail(text, "unknown setting \"" + std::string(key) +
-                           "\" (expected tc=, st=, nodes= or depth=)");
+                           "\" (expected tc=, st=, nodes=, depth= or nodestime=)");
         }
     }
     if (seen_tc && seen_st)
         fail(text, "tc= and st= cannot be combined (choose a game clock or a fixed time per move)");
+    if (seen_nodes_time && !seen_tc)
+        fail(text, "nodestime= counts a game clock in nodes: it needs a tc= clock");
     return tc;
 }
 
@@ -230,7 +243,15 @@ std::string TimeControl::to_string() const {
     if (move_time) add("st=" + format_seconds(*move_time));
     if (nodes) add("nodes=" + std::to_string(*nodes));
     if (depth) add("depth=" + std::to_string(*depth));
+    if (nodes_time) add("nodestime=" + std::to_string(*nodes_time));
     return s;
+}
+
+std::chrono::nanoseconds nodes_as_time(std::uint64_t nodes, std::int64_t nodes_per_ms) {
+    // nodes x 10^6 / rate nanoseconds, in two parts so that no product overflows
+    const auto rate = static_cast<std::uint64_t>(nodes_per_ms);
+    return std::chrono::nanoseconds(
+        static_cast<std::int64_t>(nodes / rate * 1'000'000 + nodes % rate * 1'000'000 / rate));
 }
 
 std::string TimeControl::to_pgn_tag() const {

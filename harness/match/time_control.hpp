@@ -9,6 +9,9 @@
 //   st=0.5         a fixed 0.5 s per move (`go movetime 500`)
 //   nodes=N        `go nodes N`
 //   depth=N        `go depth N`
+//   nodestime=N    with tc=: the clock counted in nodes (Stockfish's `nodestime`): each move is
+//                  charged the nodes it reported / N milliseconds, and each engine is given
+//                  the UCI option nodestime=N, so that it counts its time in the same nodes
 //
 // A time control is one or more of these tokens separated by spaces. At most one clock
 // (`tc=` or `st=`) is allowed; `nodes=` and `depth=` may be added to either, or used alone, and
@@ -54,9 +57,14 @@ struct TimeControl {
     std::optional<std::chrono::milliseconds> move_time;  // st=
     std::optional<std::uint64_t> nodes;                  // nodes=
     std::optional<int> depth;                            // depth=
+    std::optional<std::int64_t> nodes_time;              // nodestime=: nodes a millisecond
 
     // True when the engines play against time (tc= or st=): only then can they lose on time.
     bool is_timed() const { return clock.has_value() || move_time.has_value(); }
+
+    // True when the clock is counted in nodes (nodestime=): a move's time is then what its
+    // reported nodes are worth, not what it took, and no wall-clock deadline applies.
+    bool counts_nodes() const { return nodes_time.has_value(); }
 
     // Canonical command-line text, e.g. "tc=40/60+0.6 nodes=5000"; parses back to *this.
     std::string to_string() const;
@@ -66,7 +74,8 @@ struct TimeControl {
     // no period+increment field), "10+0.1" for base+increment, "60" for sudden death. A fixed time
     // per move has no standard form: it is written "0.5/move" as cutechess-cli does. Node- or
     // depth-limited games have no time control: "-". Fractional seconds are kept (e.g. "10+0.1"),
-    // as both anchors do.
+    // as both anchors do. A clock counted in nodes is written as its clock ("5+0.05"): the
+    // seconds it gives are the same, only counted otherwise.
     std::string to_pgn_tag() const;
 
     bool operator==(const TimeControl&) const = default;
@@ -74,6 +83,12 @@ struct TimeControl {
 
 // Parses the forms above; throws TimeControlError with a message naming the bad text.
 TimeControl parse_time_control(std::string_view text);
+
+// What `nodes` searched are worth on a clock counted at `nodes_per_ms` (nodestime=).
+std::chrono::nanoseconds nodes_as_time(std::uint64_t nodes, std::int64_t nodes_per_ms);
+
+// The UCI option an engine is given under a clock counted in nodes (Stockfish's name).
+inline constexpr std::string_view kNodesTimeOption = "nodestime";
 
 // "0.6", "60", "1.5", "0.025": milliseconds as seconds with no trailing zeros.
 std::string format_seconds(std::chrono::milliseconds ms);

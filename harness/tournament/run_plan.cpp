@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "engine/text/text.hpp"
+
 namespace lmr::tournament {
 
 std::string_view to_string(Pairing pairing) {
@@ -32,7 +34,35 @@ uci_client::EngineSpec engine_spec(const EnginePlan& engine) {
     return spec;
 }
 
+namespace {
+
+// The engine's own value of the nodestime option, if its options name it (any case, as UCI).
+const std::string* own_nodes_time(const EnginePlan& engine) {
+    for (const auto& [name, value] : engine.options)
+        if (text::iequals(name, match::kNodesTimeOption)) return &value;
+    return nullptr;
+}
+
+}  // namespace
+
+uci_client::EngineSpec engine_spec(const RunPlan& plan, const EnginePlan& engine) {
+    uci_client::EngineSpec spec = engine_spec(engine);
+    const auto& rate = engine_limits(plan, engine).time_control.nodes_time;
+    if (rate && !own_nodes_time(engine))
+        spec.options.emplace_back(match::kNodesTimeOption, std::to_string(*rate));
+    return spec;
+}
+
 match::GameSettings game_settings(const RunPlan& plan) {
+    for (const EnginePlan& engine : plan.engines) {
+        const auto& rate = engine_limits(plan, engine).time_control.nodes_time;
+        const std::string* own = own_nodes_time(engine);
+        if (rate && own && *own != std::to_string(*rate))
+            throw std::invalid_argument(
+                "engine '" + engine.name + "': option nodestime=" + *own +
+                " differs from its clock's nodestime=" + std::to_string(*rate) +
+                " (the clock gives the engine that option: leave it out)");
+    }
     match::GameSettings settings;
     settings.time_control = plan.time_control;
     settings.time_margin = std::chrono::milliseconds(plan.time_margin_ms);

@@ -89,6 +89,11 @@ RunPlan with_absolute_paths(RunPlan plan);
 // else: an engine's spec (name, argv, options), the games' settings (time control, margin,
 // stall timeout, adjudication) and the engines' startup and isready timeouts.
 uci_client::EngineSpec engine_spec(const EnginePlan& engine);
+// The spec of `engine` in this run: under a clock counted in nodes (tc=… nodestime=N) it is also
+// given the UCI option nodestime=N, so that the engine counts its own time in the same nodes as
+// the harness's clock, unless its options name that option already (game_settings refuses a
+// value of its own that differs).
+uci_client::EngineSpec engine_spec(const RunPlan& plan, const EnginePlan& engine);
 // What `engine` plays under: its own limits where it has them, the run's otherwise.
 match::SideLimits engine_limits(const RunPlan& plan, const EnginePlan& engine);
 // The engines (by index) whose limits are their own, for games::EngineSettings::own_limits.
@@ -96,7 +101,8 @@ std::map<int, match::SideLimits> own_limits(const RunPlan& plan);
 // The run's time control as runs.time_control stores it and reports group runs by it:
 // "tc=10+0.1", or with time odds every engine's, "NAME tc=10+0.1; NAME tc=20+0.2".
 std::string time_control_text(const RunPlan& plan);
-// Throws match::TimeControlError or std::invalid_argument (adjudication) for a bad plan.
+// Throws match::TimeControlError or std::invalid_argument (adjudication, an engine's own
+// nodestime option that differs from its clock's) for a bad plan.
 match::GameSettings game_settings(const RunPlan& plan);
 uci_client::UciTimeouts engine_timeouts(const RunPlan& plan);
 

@@ -325,7 +325,7 @@ RunOutcome run_games(const RunSetup& setup) {
 
     games::EngineSettings engines;
     for (const auto& engine : plan.engines) {
-        auto spec = engine_spec(engine);
+        auto spec = engine_spec(plan, engine);
         // Every game is stored, so an engine that can report its LMR statistics does. Not part
         // of the plan's options: it changes what the engine prints, not how it plays, so the
         // engine keeps its identity (engines.options_json) across runs.

@@ -1,8 +1,10 @@
 #include "harness/tournament/session.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <ostream>
 
+#include "engine/text/text.hpp"
 #include "harness/match/time_control.hpp"
 #include "harness/openings/book.hpp"
 #include "harness/stats/format.hpp"
@@ -41,6 +43,24 @@ void check_plan(const RunPlan& plan) {
             if (plan.engines[i].name == plan.engines[j].name)
                 throw PlanError("two engines are named '" + plan.engines[i].name +
                                 "': give each a distinct name");
+}
+
+// A clock counted in nodes needs an engine that counts its own time in the same nodes (else
+// its time management reads a clock that its thinking does not move) and reports the nodes each
+// search took (the clock is charged them). Throws PlanError saying which is missing.
+void check_counts_nodes(uci_client::UciEngine& probe, const RunPlan& plan) {
+    const auto& options = probe.options();
+    if (std::none_of(options.begin(), options.end(), [](const uci_client::EngineOption& o) {
+            return text::iequals(o.name, match::kNodesTimeOption);
+        }))
+        throw PlanError("it has no UCI option '" + std::string(match::kNodesTimeOption) +
+                        "' (Stockfish's: nodes a millisecond) to count its own time in nodes");
+    const auto deadline = uci_client::Clock::now() + engine_timeouts(plan).ready;
+    const auto reply = probe.go("position startpos", uci_client::GoLimits::with_depth(2), deadline);
+    if (reply.status != uci_client::Status::kOk)
+        throw PlanError("its search of the start position to depth 2 failed: " + reply.error);
+    if (!reply.info.nodes)
+        throw PlanError("its search of the start position to depth 2 reported no nodes");
 }
 
 SessionResult play(store::Store& store, std::int64_t run_id, const RunPlan& plan,
@@ -83,7 +103,12 @@ PreparedRun prepare_run(const RunPlan& plan) {
             uci_client::UciEngine probe(engine_spec(engine), engine_timeouts(plan));
             probe.start();
             prepared.advertised_options.push_back(probe.options());
+            if (engine_limits(plan, engine).time_control.counts_nodes())
+                check_counts_nodes(probe, plan);
             probe.quit();
+        } catch (const PlanError& e) {
+            throw PlanError("engine '" + engine.name +
+                            "' cannot play a clock counted in nodes: " + e.what());
         } catch (const std::exception& e) {
             throw PlanError("engine '" + engine.name + "' cannot play: " + e.what());
         }

@@ -88,7 +88,7 @@ EngineGamesSetup plan_games_setup(const tournament::RunPlan& plan, const opening
                                   const std::atomic<bool>* interrupt,
                                   const games::JobExecutor& executor) {
     EngineGamesSetup setup;
-    setup.engine = tournament::engine_spec(plan.engines.at(0));
+    setup.engine = tournament::engine_spec(plan, plan.engines.at(0));
     tournament::guard_binary(setup.engine);
     setup.timeouts = tournament::engine_timeouts(plan);
     setup.settings = tournament::game_settings(plan);

@@ -190,5 +190,16 @@ TEST(FastchessOptions, EachAppliesToEveryEngineAfterItsOwnSettings) {
     }
 }
 
+// LMR Lab's clock counted in nodes, spelt in -each and -engine as in --tc (fastchess has none).
+TEST(FastchessOptions, NodestimeCountsTheClockInNodes) {
+    const auto plan = parse({"-each", "nodestime=1200"}).plan;
+    EXPECT_EQ(plan.time_control.to_string(), "tc=10+0.1 nodestime=1200");
+    const auto odds =
+        parse({"-engine", "cmd=/bin/sh", "name=C", "tc=5+0.05", "nodestime=600"}).plan;
+    ASSERT_EQ(odds.engines.size(), 3u);
+    ASSERT_TRUE(odds.engines[2].time_control);
+    EXPECT_EQ(odds.engines[2].time_control->to_string(), "tc=10+0.1 nodestime=600");
+}
+
 }  // namespace
 }  // namespace lmr::cli

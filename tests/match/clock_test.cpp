@@ -144,6 +144,18 @@ TEST(Clock, NodesAgainstAClockSendEachSideItsOwnLimit) {
     EXPECT_EQ(clock.margin(kBlack), milliseconds(50));
 }
 
+// A clock counted in nodes has no wall-clock deadline (the stall timeout guards the reply); the
+// caller charges what the nodes are worth, and the clock keeps it as any other time.
+TEST(Clock, ACountedInNodesClockHasNoReplyDeadline) {
+    Clock clock(parse_time_control("tc=5+0.05 nodestime=600"), milliseconds(0));
+    EXPECT_EQ(clock.time_budget(kWhite), std::nullopt);
+    EXPECT_EQ(go(clock, kWhite), "go wtime 5000 btime 5000 winc 50 binc 50");
+    EXPECT_TRUE(clock.charge(kWhite, nodes_as_time(137'000, 600)));
+    EXPECT_EQ(clock.remaining(kWhite), nanoseconds(5'050'000'000 - 228'333'333));
+    EXPECT_EQ(go(clock, kBlack), "go wtime 4821 btime 5000 winc 50 binc 50");
+    EXPECT_FALSE(clock.charge(kBlack, nodes_as_time(3'000'001, 600)));  // 5,000.0017 ms
+}
+
 TEST(Clock, EachSideHasItsOwnMargin) {
     Clock clock({parse_time_control("st=0.5"), milliseconds(10)},
                 {parse_time_control("st=0.5"), milliseconds(500)});

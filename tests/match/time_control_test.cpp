@@ -155,6 +155,34 @@ TEST(TimeControl, Errors) {
     expect_error("tc=10 tc=20", "given twice");
     expect_error("fast", "\"fast\": is not a known setting");
     expect_error("nodes=99999999999999999999999", "positive whole number");
+    expect_error("nodestime=600", "needs a tc= clock");
+    expect_error("st=1 nodestime=600", "needs a tc= clock");
+    expect_error("tc=5 nodestime=0", "from 1 to 1000000");
+    expect_error("tc=5 nodestime=1000001", "from 1 to 1000000");
+    expect_error("tc=5 nodestime=6.5", "\"nodestime=6.5\"");
+    expect_error("tc=5 nodestime=6 nodestime=6", "nodestime= is given twice");
+}
+
+TEST(TimeControl, AClockCountedInNodes) {
+    const TimeControl tc = parse_time_control("nodestime=600 tc=5+0.05");
+    ASSERT_TRUE(tc.clock);
+    EXPECT_EQ(tc.nodes_time, 600);
+    EXPECT_TRUE(tc.counts_nodes());
+    EXPECT_TRUE(tc.is_timed());
+    EXPECT_EQ(tc.to_string(), "tc=5+0.05 nodestime=600");
+    EXPECT_EQ(parse_time_control(tc.to_string()), tc);
+    EXPECT_EQ(tc.to_pgn_tag(), "5+0.05");
+    EXPECT_FALSE(parse_time_control("tc=5+0.05").counts_nodes());
+}
+
+// nodes x 10^6 / rate ns, exact to the nanosecond (truncated), where a product would overflow.
+TEST(TimeControl, NodesAsTime) {
+    EXPECT_EQ(nodes_as_time(137'000, 600), std::chrono::nanoseconds(228'333'333));
+    EXPECT_EQ(nodes_as_time(1, 3), std::chrono::nanoseconds(333'333));
+    EXPECT_EQ(nodes_as_time(0, 7), std::chrono::nanoseconds(0));
+    // 2^60 nodes at 1,000 a millisecond: 2^60 x 10^3 ns, past 2^63 / 10^6 where x 10^6 overflows
+    const std::uint64_t big = std::uint64_t{1} << 60;
+    EXPECT_EQ(nodes_as_time(big, 1'000'000), std::chrono::nanoseconds(big));
 }
 
 }  // namespace

@@ -70,5 +70,93 @@ TEST(TimeBudget, ALongGameSpendsTheClockWithoutRunningOut) {
     }
 }
 
+// Stockfish's nodestime: the budget is the first clock times the rate, then kept in nodes.
+TEST(NodesTime, OffLeavesTheClockAsSent) {
+    NodesTime nodes_time;
+    Limits l;
+    l.time[chess::kWhite] = 5000;
+    nodes_time.apply(l, chess::kWhite);
+    EXPECT_EQ(l.time[chess::kWhite], 5000);
+    nodes_time.spend(l, chess::kWhite, 123'456);
+    EXPECT_EQ(nodes_time.available(), -1);
+}
+
+TEST(NodesTime, TheFirstClockSetsTheBudgetAndLaterClocksAreNotRead) {
+    NodesTime nodes_time;
+    nodes_time.set_rate(600);
+    Limits first;
+    first.time[chess::kWhite] = 5000;
+    first.inc[chess::kWhite] = 50;
+    nodes_time.apply(first, chess::kWhite);
+    EXPECT_EQ(nodes_time.available(), 3'000'000);  // 600 nodes/ms x 5,000 ms
+    EXPECT_EQ(first.time[chess::kWhite], 5000);
+    // 200,000 nodes spent, 50 ms x 600 = 30,000 credited: 2,830,000 left, 4,716 ms at the rate
+    nodes_time.spend(first, chess::kWhite, 200'000);
+    EXPECT_EQ(nodes_time.available(), 2'830'000);
+    for (std::int64_t sent : {1, 4716, 99'999}) {
+        Limits later;
+        later.time[chess::kWhite] = sent;  // whatever a manager's wall clock says
+        later.inc[chess::kWhite] = 50;
+        nodes_time.apply(later, chess::kWhite);
+        EXPECT_EQ(later.time[chess::kWhite], 4716) << sent;
+    }
+}
+
+TEST(NodesTime, AnOverrunEmptiesTheBudgetBeforeTheIncrement) {
+    NodesTime nodes_time;
+    nodes_time.set_rate(10);
+    Limits l;
+    l.time[chess::kBlack] = 100;  // 1,000 nodes
+    l.inc[chess::kBlack] = 20;    // 200 nodes a move
+    nodes_time.apply(l, chess::kBlack);
+    nodes_time.spend(l, chess::kBlack, 1'500);
+    EXPECT_EQ(nodes_time.available(), 200);  // as a manager's clock: never below 0, then +inc
+}
+
+TEST(NodesTime, APeriodsLastMoveAddsTheFirstBudgetAgain) {
+    NodesTime nodes_time;
+    nodes_time.set_rate(2);
+    Limits l;
+    l.time[chess::kWhite] = 1000;  // 40/1 s: 2,000 nodes a period
+    l.movestogo = 2;
+    nodes_time.apply(l, chess::kWhite);
+    nodes_time.spend(l, chess::kWhite, 500);
+    EXPECT_EQ(nodes_time.available(), 1'500);
+    l.movestogo = 1;
+    nodes_time.apply(l, chess::kWhite);
+    nodes_time.spend(l, chess::kWhite, 700);
+    EXPECT_EQ(nodes_time.available(), 2'800);  // 800 left + the period's 2,000
+}
+
+TEST(NodesTime, ANewGameOrRateTakesTheNextClockAgain) {
+    NodesTime nodes_time;
+    nodes_time.set_rate(100);
+    Limits l;
+    l.time[chess::kWhite] = 1000;
+    nodes_time.apply(l, chess::kWhite);
+    nodes_time.spend(l, chess::kWhite, 50'000);
+    nodes_time.new_game();
+    l.time[chess::kWhite] = 2000;
+    nodes_time.apply(l, chess::kWhite);
+    EXPECT_EQ(nodes_time.available(), 200'000);
+    nodes_time.set_rate(1);
+    l.time[chess::kWhite] = 3000;
+    nodes_time.apply(l, chess::kWhite);
+    EXPECT_EQ(nodes_time.available(), 3'000);
+}
+
+TEST(NodesTime, ASearchWithoutAClockLeavesTheBudget) {
+    NodesTime nodes_time;
+    nodes_time.set_rate(100);
+    Limits clocked;
+    clocked.time[chess::kWhite] = 1000;
+    nodes_time.apply(clocked, chess::kWhite);
+    Limits fixed;  // go nodes / depth / movetime: no clock of its own
+    fixed.nodes = 5000;
+    nodes_time.apply(fixed, chess::kWhite);
+    nodes_time.spend(fixed, chess::kWhite, 5000);
+    EXPECT_EQ(nodes_time.available(), 100'000);
+}
+
 }  // namespace
 }  // namespace lmr::search

@@ -70,10 +70,65 @@ TEST(Engine, UciHandshakeListsEveryOption) {
     for (const auto& spec : reduction::tunable_params()) {
         EXPECT_NE(text.find("option name " + spec.name + " type"), std::string::npos) << spec.name;
     }
+    // Stockfish's declaration, so that a manager setting it for Stockfish sets it here too
+    EXPECT_NE(text.find("option name nodestime type spin default 0 min 0 max 10000\n"),
+              std::string::npos);
     const auto lines = lines_of(text);
     ASSERT_GE(lines.size(), 2u);
     EXPECT_EQ(lines[lines.size() - 2], "uciok");
     EXPECT_EQ(lines.back(), "readyok");
+}
+
+// The nodes that `info` lines report last before `bestmove`, and the bestmove, of each search.
+std::vector<std::string> searches_of(const std::string& text) {
+    std::vector<std::string> searches;
+    std::string nodes;
+    for (const auto& l : lines_of(text)) {
+        if (const auto at = l.find(" nodes "); l.rfind("info ", 0) == 0 && at != std::string::npos)
+            nodes = tokenize(l.substr(at))[1];
+        if (l.rfind("bestmove ", 0) == 0) searches.push_back(nodes + " " + l);
+    }
+    return searches;
+}
+
+// With nodestime the clocks a manager sends after the first search are not read: a manager on a
+// loaded machine (small clocks) and one on an idle machine (large) get the same searches.
+TEST(Engine, NodestimePlaysTheSameWhateverClocksFollowTheFirst) {
+    auto play = [](const std::vector<std::string>& later_clocks) {
+        Session s;
+        s.send("setoption name nodestime value 200");
+        s.send("ucinewgame");
+        s.send("position startpos");
+        s.send("go wtime 3000 btime 3000 winc 30 binc 30");
+        s.finish();
+        std::string moves = "position startpos moves e2e4 e7e5";
+        for (const std::string& clock : later_clocks) {
+            s.send(moves);
+            s.send("go " + clock);
+            s.engine.wait_for_search();
+        }
+        return searches_of(s.finish());
+    };
+    const auto idle =
+        play({"wtime 2990 btime 3000 winc 30 binc 30", "wtime 2985 btime 3000 winc 30 binc 30"});
+    const auto loaded =
+        play({"wtime 400 btime 3000 winc 30 binc 30", "wtime 60000 btime 3000 winc 30 binc 30"});
+    ASSERT_EQ(idle.size(), 3u);
+    EXPECT_EQ(idle, loaded);
+}
+
+// The budget is the first clock times the rate: 3 s at 200 nodes/ms are 600,000 nodes for the
+// game, and the first move of a 40-move horizon gets a share of them, not of the wall clock.
+TEST(Engine, NodestimeSpendsAShareOfTheNodeBudget) {
+    Session s;
+    s.send("setoption name nodestime value 200");
+    s.send("position startpos");
+    s.send("go wtime 3000 btime 3000");
+    const auto searches = searches_of(s.finish());
+    ASSERT_EQ(searches.size(), 1u);
+    const long nodes = std::stol(std::string(tokenize(searches[0])[0]));
+    EXPECT_GT(nodes, 600'000 / 100) << searches[0];
+    EXPECT_LT(nodes, 600'000 / 4) << searches[0];  // at most the hard limit, a quarter
 }
 
 TEST(Engine, GoDepthGivesLegalBestmove) {
