@@ -4,7 +4,8 @@
 # written (first10_sha256 from its database); --verify replays pairs 1-10 alone, one game at a
 # time, and reproduces them (exit 0); a corrupted stored hash is NOT reproduced (exit 1);
 # --hashes writes the replay's hash back, the database's; and what cannot be checked — an
-# unknown phase, a row out of range, a clock row, a row without a stored hash — exits 2.
+# unknown phase, a row out of range, a clock row, a row without a stored hash — exits 2; and a
+# row under the clock counted in nodes (depth-curve row 8, tiny) is reproduced like a fixed-node row.
 # Plays 82 games of 1,000 nodes into a copy of the study's layout in a temporary directory.
 set -euo pipefail
 study=$1 harness=$2 engine=$3
@@ -66,5 +67,20 @@ expect_usage scripts/study --verify tune 1
 expect_usage env STUDY_NODES=3000 scripts/study --verify schemes-full 1  # not the row's command
 err=$(STUDY_CLOCK_CONFIGS=configs/default.json scripts/study --verify clock 1 2>&1 || true)
 grep -q 'under a clock' <<<"$err" || fail "a clock row is refused without saying why: $err"
+# A row under the clock counted in nodes (depth-curve row 8, tiny: 11 pairs at 1+0.01 counted at
+# 100 nodes a millisecond), played on two slots: replayable like a fixed-node row, on one slot.
+export STUDY_NODES_CLOCK="tc=1+0.01 nodestime=100"
+csv=results/depth-curve.csv
+line=$(scripts/study --plan depth-curve | sed -n 's/^  lmr-harness //p' | sed -n 8p)
+[[ $line == *"--tc tc=1+0.01 nodestime=100 "* ]] || fail "row 8 is not under the nodes clock: $line"
+# shellcheck disable=SC2086
+"$harness" $line >/dev/null
+STUDY_ROWS=8 scripts/study --figures depth-curve >/dev/null 2>&1
+hash=$(awk -F, '$1 == 8 { print $NF }' "$csv" | tr -d '\r')
+[[ $hash =~ ^[0-9a-f]{64}$ ]] || fail "no hash of the nodes-clock row from its database: '$hash'"
+out=$(STUDY_CONCURRENCY=1 scripts/study --verify depth-curve 8) ||
+  fail "the nodes-clock row not reproduced on one slot (exit $?): $out"
+grep -q "^replayed first10_sha256 $hash " <<<"$out" || fail "nodes-clock replay: $out"
+
 echo "PASS: row 1 reproduced on one slot, a wrong hash not (exit 1), --hashes wrote the" \
-     "database's hash, 8 unusable requests exit 2"
+     "database's hash, 8 unusable requests exit 2; a nodes-clock row reproduced on one slot"
