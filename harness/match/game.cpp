@@ -1,5 +1,6 @@
 #include "harness/match/game.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <regex>
 #include <string_view>
@@ -10,6 +11,7 @@
 #include "engine/lmr/stats.hpp"
 #include "harness/match/pv_checker.hpp"
 #include "harness/match/rules_ending.hpp"
+#include "harness/process/cpu_wait.hpp"
 
 namespace lmr::match {
 namespace {
@@ -242,6 +244,35 @@ class GameRunner {
         return true;
     }
 
+    // A search without a reply deadline (nodes=, depth=, a clock counted in nodes) that outlasts
+    // the stall timeout is not stalled yet if its engine spent that time waiting for a CPU: on a
+    // loaded machine (a study at low priority beside builds) a search of a fixed size only takes
+    // longer, and declaring it stalled would make its games depend on the load. It gets a second
+    // stall timeout in which the time its threads wait for a CPU does not count; an engine that
+    // hangs, asleep or busy on a free core, does not wait for a CPU and stalls at its end. Where
+    // the kernel keeps no such figure (process::cpu_wait), the first timeout stands.
+    GoResult outwait_starvation(UciEngine& engine) {
+        const auto start = SteadyClock::now();
+        const std::optional<nanoseconds> waited_before = process::cpu_wait(engine.pid());
+        GoResult reply;
+        reply.status = Status::kTimeout;
+        if (!waited_before) return reply;
+        for (;;) {
+            if (cancelled()) {
+                reply.status = Status::kCancelled;
+                return reply;
+            }
+            const std::optional<nanoseconds> waited = process::cpu_wait(engine.pid());
+            if (!waited) return reply;
+            const auto deadline = start + duration_cast<SteadyClock::duration>(
+                                              settings_.stall_timeout + (*waited - *waited_before));
+            const auto now = SteadyClock::now();
+            if (now >= deadline) return reply;
+            reply = engine.wait(std::min(deadline, now + UciEngine::kCancelPoll));
+            if (reply.status != Status::kTimeout) return reply;
+        }
+    }
+
     // Asks the side to move for its move and plays it; true when the game is over.
     bool play_one_move() {
         const chess::Color side = pos_.side_to_move();
@@ -256,6 +287,11 @@ class GameRunner {
         GoResult reply = engine.go(command_.text(), limits,
                                    SteadyClock::now() + duration_cast<SteadyClock::duration>(wait),
                                    settings_.cancel);
+        bool outwaited = false;
+        if (!budget && reply.status == Status::kTimeout) {
+            reply = outwait_starvation(engine);
+            outwaited = true;
+        }
         // Before the move is judged: fastchess compares even an illegal bestmove with the PV.
         pv_checker_.finish_search(pos_, reply.status == Status::kOk ? reply.bestmove : "");
 
@@ -279,7 +315,11 @@ class GameRunner {
                     lose(side, core::Termination::kStall,
                          who(side) + " stalled: no bestmove within " +
                              seconds_text(settings_.stall_timeout) + " to '" +
-                             uci_client::go_command(limits) + "'");
+                             uci_client::go_command(limits) + "'" +
+                             (outwaited
+                                  ? ", nor in a further " + seconds_text(settings_.stall_timeout) +
+                                        " not spent waiting for a CPU"
+                                  : ""));
                 }
                 return true;
             case Status::kIllegalOutput:

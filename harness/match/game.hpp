@@ -12,8 +12,10 @@
 //                 that way before the first move)
 //   time forfeit  no `bestmove` within its remaining time + margin (tc=), or move time + margin
 //                 (st=)
-//   stall         no `bestmove` within GameSettings::stall_timeout to a search without a clock
-//                 (nodes=/depth= only), or no `readyok` before the game
+//   stall         no `bestmove` within GameSettings::stall_timeout to a search without a reply
+//                 deadline (nodes=/depth= only, or a clock counted in nodes) and within a
+//                 second stall timeout that does not count the time the engine waited for a
+//                 CPU, or no `readyok` before the game
 //   illegal move  an illegal or unparsable move, or `bestmove` without a move
 //
 // Engine processes: an engine that crashed, timed out or stalled is killed at once (it may

@@ -4,6 +4,8 @@
 // is not. Checked with lmr-engine and with Stockfish, a third-party engine with the option.
 
 #include <gtest/gtest.h>
+#include <pthread.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -26,9 +28,23 @@ const std::string kNodesClock = "tc=2+0.02 nodestime=100";
 
 std::vector<std::string> match_args(const std::string& db, const std::string& book,
                                     int concurrency) {
-    return {"match", "--base", config_path("none.json"), "--test", config_path("default.json"),
-            "--tc", kNodesClock, "--pairs", "3", "--seed", "7", "--book", book, "--concurrency",
-            std::to_string(concurrency), "--db", db};
+    return {"match",
+            "--base",
+            config_path("none.json"),
+            "--test",
+            config_path("default.json"),
+            "--tc",
+            kNodesClock,
+            "--pairs",
+            "3",
+            "--seed",
+            "7",
+            "--book",
+            book,
+            "--concurrency",
+            std::to_string(concurrency),
+            "--db",
+            db};
 }
 
 // Every game of run 1 in pair order, each as its result, its termination and every move with
@@ -48,13 +64,21 @@ std::vector<std::string> games_and_clocks(const std::string& db_path) {
     return games;
 }
 
-// Busy threads on every core while it lives: the load that changes a real clock's games.
+// Busy threads on every core while it lives (or `threads` of them on one CPU): the load that
+// changes a real clock's games.
 class CpuHog {
   public:
-    CpuHog() {
-        const unsigned n = std::max(2u, std::thread::hardware_concurrency());
+    explicit CpuHog(std::optional<int> cpu = std::nullopt, unsigned threads = 0) {
+        const unsigned n =
+            threads > 0 ? threads : std::max(2u, std::thread::hardware_concurrency());
         for (unsigned i = 0; i < n; ++i)
-            threads_.emplace_back([this] {
+            threads_.emplace_back([this, cpu] {
+                if (cpu) {
+                    cpu_set_t set;
+                    CPU_ZERO(&set);
+                    CPU_SET(*cpu, &set);
+                    ::pthread_setaffinity_np(::pthread_self(), sizeof set, &set);
+                }
                 std::uint64_t x = 0;
                 while (!stop_.load(std::memory_order_relaxed)) x = x * 6364136223846793005ULL + 1;
                 sink_.fetch_add(x, std::memory_order_relaxed);
@@ -99,11 +123,11 @@ TEST(NodesClock, ASeededRunIsTheSameGamesAtAnyConcurrencyAndUnderLoad) {
 TEST(NodesClock, EachMoveIsChargedItsReportedNodes) {
     TempDir dir;
     const std::string db_path = dir / "clock.db";
-    const auto r = run_harness(dir,
-                               {"match", "--base", config_path("none.json"), "--test",
-                                config_path("default.json"), "--tc", kNodesClock, "--pairs", "1",
-                                "--book", "none", "--db", db_path},
-                               std::chrono::seconds(120));
+    const auto r = run_harness(
+        dir,
+        {"match", "--base", config_path("none.json"), "--test", config_path("default.json"), "--tc",
+         kNodesClock, "--pairs", "1", "--book", "none", "--db", db_path},
+        std::chrono::seconds(120));
     ASSERT_EQ(r.exit_code, 0) << describe(r);
     Db db(db_path);
     const auto moves = db.rows(
@@ -124,13 +148,11 @@ TEST(NodesClock, EachMoveIsChargedItsReportedNodes) {
 TEST(NodesClock, RefusesAnEngineThatCannotCountItsTimeInNodes) {
     TempDir dir;
     const std::string db_path = dir / "refused.db";
-    const auto r = run_harness(
-        dir, {"match", "--engine", "name=random", "cmd=" + kFixtureRandom, "--engine",
-              "name=lmr", "cmd=" + kEngine, "--tc", kNodesClock, "--pairs", "1", "--book",
-              "none", "--db", db_path});
+    const auto r = run_harness(dir, {"match", "--engine", "name=random", "cmd=" + kFixtureRandom,
+                                     "--engine", "name=lmr", "cmd=" + kEngine, "--tc", kNodesClock,
+                                     "--pairs", "1", "--book", "none", "--db", db_path});
     EXPECT_EQ(r.exit_code, 2) << describe(r);
-    EXPECT_NE(r.err.find("engine 'random' cannot play a clock counted in nodes"),
-              std::string::npos)
+    EXPECT_NE(r.err.find("engine 'random' cannot play a clock counted in nodes"), std::string::npos)
         << r.err;
     EXPECT_NE(r.err.find("nodestime"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(db_path)) << "refused before anything is stored";
@@ -138,10 +160,10 @@ TEST(NodesClock, RefusesAnEngineThatCannotCountItsTimeInNodes) {
 
 TEST(NodesClock, RefusesAnEnginesOwnNodestimeThatDiffers) {
     TempDir dir;
-    const auto r = run_harness(
-        dir, {"match", "--engine", "name=a", "cmd=" + kEngine, "option.nodestime=50", "--engine",
-              "name=b", "cmd=" + kEngine, "--tc", kNodesClock, "--pairs", "1", "--book", "none",
-              "--db", dir / "x.db"});
+    const auto r =
+        run_harness(dir, {"match", "--engine", "name=a", "cmd=" + kEngine, "option.nodestime=50",
+                          "--engine", "name=b", "cmd=" + kEngine, "--tc", kNodesClock, "--pairs",
+                          "1", "--book", "none", "--db", dir / "x.db"});
     EXPECT_EQ(r.exit_code, 2) << describe(r);
     EXPECT_NE(r.err.find("engine 'a': option nodestime=50 differs from its clock's nodestime=100"),
               std::string::npos)
@@ -158,13 +180,13 @@ TEST(NodesClock, StockfishPlaysTheSameGamesUnderLoad) {
         const std::string db = dir / (loaded ? "hog.db" : "idle.db");
         std::optional<CpuHog> hog;
         if (loaded) hog.emplace();
-        const auto r = run_harness(
-            dir,
-            {"match", "--engine", "name=lmr", "cmd=" + kEngine, "--engine", "name=sf",
-             std::string("cmd=") + kStockfish, "option.Hash=16", "option.Threads=1", "--tc",
-             "tc=2+0.02 nodestime=50", "--pairs", "1", "--seed", "3", "--book",
-             write_small_book(dir.path()), "--db", db},
-            std::chrono::seconds(240));
+        const auto r =
+            run_harness(dir,
+                        {"match", "--engine", "name=lmr", "cmd=" + kEngine, "--engine", "name=sf",
+                         std::string("cmd=") + kStockfish, "option.Hash=16", "option.Threads=1",
+                         "--tc", "tc=2+0.02 nodestime=50", "--pairs", "1", "--seed", "3", "--book",
+                         write_small_book(dir.path()), "--db", db},
+                        std::chrono::seconds(240));
         hog.reset();
         ASSERT_EQ(r.exit_code, 0) << describe(r);
         runs.push_back(games_and_clocks(db));
@@ -172,6 +194,56 @@ TEST(NodesClock, StockfishPlaysTheSameGamesUnderLoad) {
     ASSERT_EQ(runs[0].size(), 2u);
     for (const auto& game : runs[0]) EXPECT_EQ(game.find("time forfeit"), std::string::npos);
     EXPECT_EQ(runs[1], runs[0]);
+}
+
+// A search without a reply deadline (here nodes=; a clock counted in nodes alike) that takes
+// longer than the stall timeout only because its engine waits for a CPU is no stall: a niced
+// engine on a CPU held by two busy threads spends ~60 ms of CPU a move over seconds, with
+// --stall-timeout 1000, and plays on. (Without the allowance both games end by a stall.)
+TEST(NodesClock, AStarvedSearchIsNoStall) {
+    TempDir dir;
+    const std::string db_path = dir / "starved.db";
+    RunResult r;
+    {
+        CpuHog hog(0, 2);
+        r = run_harness(dir,
+                        {"match",
+                         "--engine",
+                         "name=starved",
+                         "cmd=nice",
+                         "arg=-n",
+                         "arg=19",
+                         "arg=" + kFixtureRandom,
+                         "arg=60",
+                         "--engine",
+                         "name=random",
+                         "cmd=" + kFixtureRandom,
+                         "--tc",
+                         "nodes=1000",
+                         "--stall-timeout",
+                         "1000",
+                         "--maxmoves",
+                         "2",
+                         "--affinity",
+                         "0",
+                         "--pairs",
+                         "1",
+                         "--book",
+                         "none",
+                         "--db",
+                         db_path},
+                        std::chrono::seconds(110));
+    }
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    Db db(db_path);
+    const auto games = db.rows("SELECT termination, termination_detail FROM games");
+    ASSERT_EQ(games.size(), 2u);
+    for (const auto& game : games) EXPECT_EQ(*game[0], "max length") << *game[1];
+    // The premise: the starved engine's moves took longer than the stall timeout.
+    EXPECT_GT(db.integer("SELECT max(m.time_ms) FROM moves m JOIN games g ON g.id = m.game_id "
+                         "JOIN engines e ON e.id = CASE m.color WHEN 'w' THEN g.white_engine_id "
+                         "ELSE g.black_engine_id END WHERE e.name = 'starved'"),
+              1000);
 }
 
 }  // namespace
