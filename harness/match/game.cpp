@@ -4,6 +4,7 @@
 #include <optional>
 #include <regex>
 #include <string_view>
+#include <utility>
 
 #include "engine/chess/game_end.hpp"
 #include "engine/chess/notation.hpp"
@@ -250,13 +251,13 @@ class GameRunner {
     // longer, and declaring it stalled would make its games depend on the load. It gets a second
     // stall timeout in which the time its threads wait for a CPU does not count; an engine that
     // hangs, asleep or busy on a free core, does not wait for a CPU and stalls at its end. Where
-    // the kernel keeps no such figure (process::cpu_wait), the first timeout stands.
-    GoResult outwait_starvation(UciEngine& engine) {
+    // the kernel keeps no such figure (process::cpu_wait), the first timeout stands; `outwaited`
+    // says whether the second one was given.
+    GoResult outwait_starvation(UciEngine& engine, GoResult reply, bool& outwaited) {
         const auto start = SteadyClock::now();
         const std::optional<nanoseconds> waited_before = process::cpu_wait(engine.pid());
-        GoResult reply;
-        reply.status = Status::kTimeout;
-        if (!waited_before) return reply;
+        outwaited = waited_before.has_value();
+        if (!outwaited) return reply;
         for (;;) {
             if (cancelled()) {
                 reply.status = Status::kCancelled;
@@ -288,10 +289,8 @@ class GameRunner {
                                    SteadyClock::now() + duration_cast<SteadyClock::duration>(wait),
                                    settings_.cancel);
         bool outwaited = false;
-        if (!budget && reply.status == Status::kTimeout) {
-            reply = outwait_starvation(engine);
-            outwaited = true;
-        }
+        if (!budget && reply.status == Status::kTimeout)
+            reply = outwait_starvation(engine, std::move(reply), outwaited);
         // Before the move is judged: fastchess compares even an illegal bestmove with the PV.
         pv_checker_.finish_search(pos_, reply.status == Status::kOk ? reply.bestmove : "");
 
