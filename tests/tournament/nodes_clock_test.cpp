@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <csignal>
 #include <cstdint>
 #include <optional>
 #include <thread>
@@ -95,7 +96,7 @@ class CpuHog {
     std::vector<std::thread> threads_;
 };
 
-TEST(NodesClock, ASeededRunIsTheSameGamesAtAnyConcurrencyAndUnderLoad) {
+TEST(NodesClock, ASeededRunIsTheSameGamesAtAnyConcurrencyUnderLoadAndResumed) {
     TempDir dir;
     const std::string book = write_small_book(dir.path());
     std::vector<std::vector<std::string>> runs;
@@ -110,10 +111,28 @@ TEST(NodesClock, ASeededRunIsTheSameGamesAtAnyConcurrencyAndUnderLoad) {
         ASSERT_EQ(r.exit_code, 0) << describe(r);
         runs.push_back(games_and_clocks(db));
     }
+    // Ctrl-C after the first stored game, then `resume`: the run keeps its clock counted in
+    // nodes (stored with the plan) and ends with the same games.
+    const std::string resumed = dir / "resumed.db";
+    {
+        Harness harness(dir, match_args(resumed, book, 1));
+        ASSERT_TRUE(wait_for_games(resumed, 1, std::chrono::seconds(60)))
+            << describe(harness.wait(std::chrono::seconds(1)));
+        harness.signal_group(SIGINT);
+        const auto r = harness.wait(std::chrono::seconds(30));
+        ASSERT_EQ(r.exit_code, 4) << describe(r);
+        EXPECT_LT(games_in(resumed), 6) << "the interrupt came too late to test anything";
+    }
+    const auto r =
+        run_harness(dir, {"resume", "--db", resumed, "--run", "1"}, std::chrono::seconds(240));
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    runs.push_back(games_and_clocks(resumed));
+
     ASSERT_EQ(runs[0].size(), 6u);
     for (const auto& game : runs[0]) EXPECT_EQ(game.find("time forfeit"), std::string::npos);
     EXPECT_EQ(runs[1], runs[0]) << "concurrency 2";
     EXPECT_EQ(runs[2], runs[0]) << "beside a CPU hog";
+    EXPECT_EQ(runs[3], runs[0]) << "interrupted and resumed";
     Db db(dir / "one.db");
     EXPECT_EQ(db.text("SELECT time_control FROM runs"), kNodesClock);
 }
