@@ -61,6 +61,8 @@ void no_value(const OptionWords& option) {
 }
 
 // key=value words, split at the first '='; an empty key or value is an error.
+// The key=value settings of one option, each key once (a second `elo1=` would otherwise replace
+// the first without a word) but `match_line=`, which fastchess takes again and again.
 Settings key_values(const OptionWords& option, bool may_be_empty = false) {
     if (option.params.empty() && !may_be_empty)
         throw option_error(option, "expects key=value settings");
@@ -69,7 +71,11 @@ Settings key_values(const OptionWords& option, bool may_be_empty = false) {
         const auto eq = word.find('=');
         if (eq == std::string::npos || eq == 0 || eq + 1 == word.size())
             throw option_error(option, "expects key=value settings, got '" + word + "'");
-        settings.emplace_back(word.substr(0, eq), word.substr(eq + 1));
+        std::string key = word.substr(0, eq);
+        if (key != "match_line")
+            for (const auto& [seen, value] : settings)
+                if (seen == key) throw option_error(option, key + "= is given twice");
+        settings.emplace_back(std::move(key), word.substr(eq + 1));
     }
     return settings;
 }

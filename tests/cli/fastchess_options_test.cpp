@@ -51,6 +51,26 @@ TEST(FastchessOptions, SprtTakesEachValueWhereItsKeySays) {
 
 // -use-affinity alone holds the slots on every CPU the process may use, with a list on those;
 // the list itself is read (and refused) where lmr-harness's --affinity reads it.
+// A key given twice would silently take its last value: refused in every key=value option but
+// -pgnout's match_line=, which fastchess repeats.
+TEST(FastchessOptions, AKeyGivenTwiceIsRefused) {
+    for (const Args& args :
+         {Args{"-sprt", "elo0=0", "elo1=5", "elo1=7"},
+          Args{"-draw", "movenumber=34", "movecount=8", "movenumber=40"},
+          Args{"-openings", "file=" + book("epd"), "order=random", "order=sequential"}}) {
+        try {
+            parse(args);
+            ADD_FAILURE() << args[0] << " took a repeated key";
+        } catch (const UsageError& e) {
+            EXPECT_NE(std::string(e.what()).find("is given twice"), std::string::npos) << e.what();
+        }
+    }
+    const auto run =
+        parse({"-pgnout", "file=x.pgn", "match_line=^info string a", "match_line=nodes"});
+    ASSERT_TRUE(run.pgnout);
+    EXPECT_EQ(run.pgnout->match_lines.size(), 2u);
+}
+
 TEST(FastchessOptions, UseAffinityTakesItsCpuListOrAll) {
     EXPECT_FALSE(parse({}).affinity.has_value());
     EXPECT_EQ(parse({"-use-affinity"}).affinity, "all");
