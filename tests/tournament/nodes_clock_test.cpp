@@ -242,7 +242,7 @@ TEST(NodesClock, AStarvedSearchIsNoStall) {
                          "--stall-timeout",
                          "1000",
                          "--maxmoves",
-                         "2",
+                         "1",
                          "--affinity",
                          "0",
                          "--pairs",
