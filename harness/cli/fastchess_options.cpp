@@ -12,6 +12,7 @@
 #include "harness/cluster/world.hpp"
 #include "harness/match/clock.hpp"
 #include "harness/match/game.hpp"
+#include "harness/match/line_patterns.hpp"
 #include "harness/match/time_control.hpp"
 #include "harness/store/store.hpp"
 
@@ -381,7 +382,7 @@ tournament::PgnOutputOptions read_pgnout(const OptionWords& option) {
                 throw option_error(option, "notation=" + value + ": expected san, lan or uci");
             pgn.style.notation = *notation;
         } else if (key == "match_line") {
-            if (const auto error = match::line_pattern_error(value))
+            if (const auto error = match::LinePatterns::error(value))
                 throw option_error(option, "match_line=" + value + ": " + *error);
             pgn.match_lines.push_back(value);  // repeatable, as in fastchess
         } else {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "harness/match/game.hpp"
+#include "harness/match/line_patterns.hpp"
 #include "harness/tournament/epd_output.hpp"
 #include "harness/tournament/pgn_output.hpp"
 
@@ -90,7 +91,7 @@ std::vector<std::unique_ptr<tournament::RunObserver>> open_game_outputs(
         }
         if (values.count("pgn-match-line"))
             for (const auto& pattern : values["pgn-match-line"].as<std::vector<std::string>>()) {
-                if (const auto error = match::line_pattern_error(pattern))
+                if (const auto error = match::LinePatterns::error(pattern))
                     throw flag_error("--pgn-match-line", pattern, *error);
                 pgn_options->match_lines.push_back(pattern);
             }

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <regex>
 #include <string_view>
 #include <utility>
 
@@ -10,6 +9,7 @@
 #include "engine/chess/notation.hpp"
 #include "engine/chess/position.hpp"
 #include "engine/lmr/stats.hpp"
+#include "harness/match/line_patterns.hpp"
 #include "harness/match/pv_checker.hpp"
 #include "harness/match/rules_ending.hpp"
 #include "harness/process/cpu_wait.hpp"
@@ -202,21 +202,22 @@ class GameRunner {
 
     bool cancelled() const { return settings_.cancel && settings_.cancel->load(); }
 
-    static std::vector<std::regex> compile_patterns(const GameSettings& settings) {
-        std::vector<std::regex> patterns;
-        for (const std::string& p : settings.kept_line_patterns) {
-            if (const auto error = line_pattern_error(p))
-                throw GameSetupError("match_line pattern '" + p + "': " + *error);
-            patterns.emplace_back(p);
+    static LinePatterns compile_patterns(const GameSettings& settings) {
+        try {
+            return LinePatterns(settings.kept_line_patterns);
+        } catch (const std::invalid_argument& e) {
+            throw GameSetupError(e.what());
         }
-        return patterns;
     }
 
-    // Of the search under way, the last line each pattern matches (match_line=).
+    // Of the search under way, the last line each pattern matches (match_line=). The time it
+    // takes is the harness's, not the engine's: it is given back when the move is charged.
     void keep_matching_line(std::string_view line) {
+        if (kept_patterns_.empty()) return;
+        const auto start = SteadyClock::now();
         for (std::size_t i = 0; i < kept_patterns_.size(); ++i)
-            if (std::regex_search(line.begin(), line.end(), kept_patterns_[i]))
-                kept_lines_[i].assign(line);
+            if (kept_patterns_.found_in(i, line)) kept_lines_[i].assign(line);
+        matching_time_ += SteadyClock::now() - start;
     }
 
     std::string who(chess::Color side) const {
@@ -285,6 +286,7 @@ class GameRunner {
             budget ? *budget + kDeadlineSlack : nanoseconds(settings_.stall_timeout);
         pv_checker_.start_search(side, check_bestmove_[side]);
         for (std::string& kept : kept_lines_) kept.clear();
+        matching_time_ = nanoseconds(0);
         GoResult reply = engine.go(command_.text(), limits,
                                    SteadyClock::now() + duration_cast<SteadyClock::duration>(wait),
                                    settings_.cancel);
@@ -327,7 +329,8 @@ class GameRunner {
                 return true;
         }
 
-        nanoseconds used = reply.elapsed;
+        const nanoseconds elapsed = reply.elapsed - std::min(reply.elapsed, matching_time_);
+        nanoseconds used = elapsed;
         if (const auto& rate = clock_.time_control(side).nodes_time) {
             if (!reply.info.nodes) {
                 lose(side, core::Termination::kIllegalMove,
@@ -368,7 +371,7 @@ class GameRunner {
         m.seldepth = reply.info.seldepth.value_or(0);
         m.nodes = reply.info.nodes.value_or(0);
         m.nps = reply.info.nps.value_or(0);
-        m.time_ms = duration_cast<milliseconds>(reply.elapsed).count();
+        m.time_ms = duration_cast<milliseconds>(elapsed).count();
         if (const auto left = clock_.remaining(side))
             m.clock_left_ms = duration_cast<milliseconds>(*left).count();
         m.hashfull = reply.info.hashfull.value_or(0);
@@ -413,21 +416,13 @@ class GameRunner {
     Adjudicator adjudicator_;
     PvChecker pv_checker_;
     bool check_bestmove_[2] = {true, true};  // by colour: false for a weakened engine
-    std::vector<std::regex> kept_patterns_;  // GameSettings::kept_line_patterns
+    LinePatterns kept_patterns_;             // GameSettings::kept_line_patterns
     std::vector<std::string> kept_lines_;    // by pattern: the search's last matching line
+    nanoseconds matching_time_{0};           // this search's so far, in keep_matching_line
     core::GameRecord record_;
 };
 
 }  // namespace
-
-std::optional<std::string> line_pattern_error(const std::string& pattern) {
-    try {
-        std::regex compiled(pattern);
-    } catch (const std::regex_error& e) {
-        return e.what();
-    }
-    return std::nullopt;
-}
 
 core::GameRecord play_game(UciEngine& white, UciEngine& black, const Opening& opening,
                            const GameSettings& settings) {

@@ -64,8 +64,8 @@ struct GameSettings {
     // By colour, for the next game: the limits of an engine that has its own (time odds). The
     // engine-games service sets them per game from its engines' (games::EngineSettings).
     std::optional<SideLimits> own_limits[2];
-    // fastchess's -pgnout match_line=REGEX (ECMAScript, searched anywhere in the line): of each
-    // search, the last info line each pattern matches is kept with the move (kept_lines).
+    // fastchess's -pgnout match_line=REGEX (see LinePatterns): of each search, the last info
+    // line each pattern matches is kept with the move (kept_lines).
     std::vector<std::string> kept_line_patterns;
     AdjudicationConfig adjudication;
     // How long a search without a clock (nodes=/depth= only) may take before the engine is
@@ -82,10 +82,6 @@ class GameSetupError : public std::invalid_argument {
   public:
     using std::invalid_argument::invalid_argument;
 };
-
-// Why `pattern` cannot be a kept_line_patterns entry (no ECMAScript regular expression), or
-// nullopt: for the command line to refuse it before any game.
-std::optional<std::string> line_pattern_error(const std::string& pattern);
 
 // Plays one game. Names in the record are white.name() / black.name(). The two engines must be
 // different objects (the same engine program twice is fine: two processes). Each engine's

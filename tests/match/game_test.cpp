@@ -302,6 +302,35 @@ TEST(Game, CancellationAbortsTheGameInFlight) {
     EXPECT_EQ(play_game(white, black, {}, s).moves.size(), 0u);
 }
 
+// Kept-line patterns (match_line=) on an engine's 100 kB info line: with std::regex a quantified
+// pattern overflowed the stack there (a segfault) and (a+)+$, which cannot match a line ending in
+// "!", backtracked for minutes on 30 characters, on the engine's clock. Under a clock of 1 s + 0.1
+// s neither may cost a move its time; the game is cancelled halfway and must stop at once.
+TEST(Game, KeptLinePatternsRunInLinearTimeOffTheEnginesClock) {
+    const std::string long_line = "info string " + std::string(100'000, 'a') + "!";
+    UciEngine white = make_engine("w", {FIXTURE_LONG_INFO});
+    UciEngine black = make_engine("b", {FIXTURE_LONG_INFO});
+    std::atomic<bool> cancel{false};
+    GameSettings s = settings_for("1+0.1");
+    s.kept_line_patterns = {"string a+!", "(a+)+$", "^info depth 1 "};
+    s.adjudication.max_moves = 20;
+    s.cancel = &cancel;
+    s.on_move = [&cancel](const core::GameRecord& g) {
+        if (g.moves.size() == 30) cancel = true;
+    };
+    const core::GameRecord game = play_game(white, black, {}, s);
+    EXPECT_EQ(game.termination, Termination::kUnterminated) << game.reason;
+    ASSERT_EQ(game.moves.size(), 30u) << game.reason;
+    for (const core::MoveRecord& m : game.moves) {
+        // The first and third patterns' lines, in the patterns' order; (a+)+$ matches none.
+        ASSERT_EQ(m.kept_lines.size(), 2u) << "ply " << m.ply;
+        EXPECT_EQ(m.kept_lines[0], long_line);
+        EXPECT_EQ(m.kept_lines[1].rfind("info depth 1 ", 0), 0u) << m.kept_lines[1];
+        // A random mover answers at once: its time is its own, not the matcher's.
+        EXPECT_LT(m.time_ms, 200) << "ply " << m.ply;
+    }
+}
+
 // The ply (1-based) after which cutechess's draw rule first holds in a game whose every move
 // scored 0 cp: `move_number` full moves played and the last 2 x `move_count` plies quiet, the
 // latest capture or pawn move (the halfmove clock back at 0) counting as the first of them.
