@@ -22,6 +22,8 @@
 #include "harness/cluster/coordinator.hpp"
 #include "harness/process/shell_word.hpp"
 #include "harness/store/error.hpp"
+#include "harness/tournament/output_file.hpp"
+#include "harness/tournament/run_inputs.hpp"
 #include "harness/tournament/session.hpp"
 
 #ifndef LMR_VERSION
@@ -86,24 +88,33 @@ int play_fastchess_command_line(const std::vector<std::string>& args, std::ostre
 
     // A bad -use-affinity list before any file is opened.
     const games::JobExecutor& executor = run_executor(run.affinity, "-use-affinity");
-    std::ofstream log;
+    store::check_path_for_writing(run.db);
+    const std::vector<core::ReadFile> inputs = tournament::run_input_files(run.plan, run.db);
+    // The log is the run's output too: never one of its inputs, a FIFO or a device, and a line
+    // it cannot take fails the run as a PGN the disk cannot take does.
+    std::unique_ptr<tournament::OutputFile> log;
     std::mutex log_mutex;
     if (run.log) {
-        log.open(run.log->file, run.log->append ? std::ios::app : std::ios::trunc);
-        if (!log)
-            throw InputError("-log file=" + run.log->file.string() +
-                             ": cannot be opened for writing");
+        std::vector<core::ReadFile> taken = inputs;
+        if (run.pgnout) taken.push_back({run.pgnout->file, "the PGN output"});
+        if (run.epdout) taken.push_back({run.epdout->file, "the EPD output"});
+        check_output_path("-log file", run.log->file, taken);
+        try {
+            log = std::make_unique<tournament::OutputFile>(run.log->file, run.log->append, "log");
+        } catch (const tournament::OutputFileError& e) {
+            throw InputError(std::string("-log: ") + e.what());
+        }
     }
+    const auto write_log = [&](const std::string& text) {
+        std::lock_guard lock(log_mutex);
+        log->append(text);
+    };
     const GameLines::Print print = [&](std::string_view line) {
         out << line << '\n' << std::flush;
-        if (log) {
-            std::lock_guard lock(log_mutex);
-            log << line << '\n' << std::flush;
-        }
+        if (log) write_log(std::string(line) + '\n');
     };
 
-    store::check_path_for_writing(run.db);
-    auto outputs = open_game_outputs(run.pgnout, run.epdout, run.db);
+    auto outputs = open_game_outputs(run.pgnout, run.epdout, inputs);
     const auto lines = make_game_lines(run, print);
     std::unique_ptr<PgnCrc> crc;
     if (run.crc32_pgn && run.pgnout) crc = std::make_unique<PgnCrc>(run.pgnout->file, print);
@@ -122,8 +133,7 @@ int play_fastchess_command_line(const std::vector<std::string>& args, std::ostre
     if (run.log && run.log->engine)
         options.protocol_log = [&](const std::string& engine, bool to_engine,
                                    std::string_view line) {
-            std::lock_guard lock(log_mutex);
-            log << engine << (to_engine ? " <--- " : " ---> ") << line << '\n' << std::flush;
+            write_log(engine + (to_engine ? " <--- " : " ---> ") + std::string(line) + '\n');
         };
     // fastchess has no database; a worker running this in its own folder must learn where
     // the games went (results/lmrlab.db there unless -db says otherwise).

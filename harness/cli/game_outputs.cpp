@@ -12,17 +12,8 @@
 namespace lmr::cli {
 namespace {
 
-namespace fs = std::filesystem;
-
 bool switch_on(const po::variables_map& values, const char* name) {
     return values.count(name) && values[name].as<bool>();
-}
-
-// Two names of one file: the same path, or links to one file that exists.
-bool same_file(const fs::path& a, const fs::path& b) {
-    std::error_code ec;
-    if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
-    return fs::absolute(a, ec).lexically_normal() == fs::absolute(b, ec).lexically_normal();
 }
 
 }  // namespace
@@ -61,7 +52,7 @@ void add_pgn_tag_options(po::options_description& options) {
 }
 
 std::vector<std::unique_ptr<tournament::RunObserver>> open_game_outputs(
-    const po::variables_map& values, const std::string& db) {
+    const po::variables_map& values, const std::vector<core::ReadFile>& inputs) {
     const bool pgn = values.count("pgnout") != 0;
     for (const char* field : {"pgn-nodes", "pgn-seldepth", "pgn-nps", "pgn-timeleft", "pgn-latency",
                               "pgn-hashfull", "pgn-tbhits", "pgn-pv", "pgn-min"})
@@ -101,23 +92,20 @@ std::vector<std::unique_ptr<tournament::RunObserver>> open_game_outputs(
         epd_options.emplace();
         epd_options->file = values["epdout"].as<std::string>();
     }
-    return open_game_outputs(pgn_options, epd_options, db);
+    return open_game_outputs(pgn_options, epd_options, inputs);
 }
 
 std::vector<std::unique_ptr<tournament::RunObserver>> open_game_outputs(
     const std::optional<tournament::PgnOutputOptions>& pgn,
-    const std::optional<tournament::EpdOutputOptions>& epd, const std::string& db) {
-    // Text appended to the SQLite file would ruin every run in it; PGN and EPD lines mixed in
-    // one file are neither.
-    const auto check = [&](const char* flag, const fs::path& file) {
-        if (same_file(file, db))
-            throw InputError(std::string(flag) + " '" + file.string() +
-                             "' is the results database: give the games another file");
-    };
-    if (pgn) check("PGN output", pgn->file);
-    if (epd) check("EPD output", epd->file);
-    if (pgn && epd && same_file(pgn->file, epd->file))
-        throw InputError("the PGN and EPD outputs name the same file '" + pgn->file.string() + "'");
+    const std::optional<tournament::EpdOutputOptions>& epd,
+    const std::vector<core::ReadFile>& inputs) {
+    if (pgn) check_output_path("PGN output", pgn->file, inputs);
+    if (epd) {
+        // PGN and EPD lines mixed in one file are neither.
+        std::vector<core::ReadFile> taken = inputs;
+        if (pgn) taken.push_back({pgn->file, "the PGN output"});
+        check_output_path("EPD output", epd->file, taken);
+    }
 
     std::vector<std::unique_ptr<tournament::RunObserver>> outputs;
     try {

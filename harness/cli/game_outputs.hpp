@@ -23,15 +23,17 @@ void add_game_output_options(po::options_description& options);
 void add_pgn_tag_options(po::options_description& options);
 
 // The live output files asked for, opened (created; an existing file is added to) before any
-// game is played. Throws InputError naming a file that cannot be written, or that is the
-// database `db`; UsageError for a --pgn-… flag without --pgnout. Empty when none was asked for.
+// game is played. Throws InputError naming a file that cannot be written, or that is one of the
+// files the run reads, `inputs` (check_output_path); UsageError for a --pgn-… flag without
+// --pgnout. Empty when none was asked for.
 std::vector<std::unique_ptr<tournament::RunObserver>> open_game_outputs(
-    const po::variables_map& values, const std::string& db);
+    const po::variables_map& values, const std::vector<core::ReadFile>& inputs);
 
 // The same for outputs given as options (fastchess's -pgnout/-epdout).
 std::vector<std::unique_ptr<tournament::RunObserver>> open_game_outputs(
     const std::optional<tournament::PgnOutputOptions>& pgn,
-    const std::optional<tournament::EpdOutputOptions>& epd, const std::string& db);
+    const std::optional<tournament::EpdOutputOptions>& epd,
+    const std::vector<core::ReadFile>& inputs);
 
 // --event and --site into the plan, when the command has them.
 void fill_pgn_tags(const po::variables_map& values, tournament::RunPlan& plan);

@@ -14,6 +14,7 @@
 #include "harness/label/labeller.hpp"
 #include "harness/match/pgn.hpp"
 #include "harness/openings/pgn_reader.hpp"
+#include "harness/tournament/engine_identity.hpp"
 
 namespace lmr::cli {
 namespace {
@@ -83,6 +84,13 @@ int run_label_command(CommandContext& context) {
     // killed) and leaves the output file as it was.
     apply_scorer_flags(values, label_options.scorer);
     const std::string out_path = values["out"].as<std::string>();
+    std::vector<core::ReadFile> inputs;
+    for (const std::string& path : values["pgn"].as<std::vector<std::string>>())
+        inputs.push_back({path, "an input PGN"});
+    if (const auto program = tournament::find_executable(label_options.scorer.engine.argv.at(0));
+        !program.empty())
+        inputs.push_back({program, "the labelling engine's program"});
+    check_output_path("--out", out_path, inputs);
     const auto interrupted = [&](const std::string& what) {
         return scoring_interrupted(context, "label", what, out_path);
     };

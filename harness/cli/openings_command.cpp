@@ -136,6 +136,10 @@ int run_generate(CommandContext& context) {
             static_cast<std::size_t>(parse_count("--limit", values["limit"].as<std::string>()));
     request.max_cp = max_cp;
     request.out = values["out"].as<std::string>();
+    std::vector<core::ReadFile> inputs{{request.eco, "the ECO file"}};
+    if (values.count("config"))
+        inputs.push_back({values["config"].as<std::string>(), "the config"});
+    check_output_path("--out", request.out, inputs);
     request.command = canonical_command(values, context.program);
     openings::ScorerOptions scorer;
     scorer.engine = engine_spec(values);

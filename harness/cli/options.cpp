@@ -171,6 +171,12 @@ UsageError flag_error(std::string_view flag, std::string_view text, std::string_
     return UsageError(std::string(flag) + " '" + std::string(text) + "': " + std::string(problem));
 }
 
+void check_output_path(std::string_view flag, const std::filesystem::path& out,
+                       const std::vector<core::ReadFile>& inputs) {
+    if (const auto problem = core::output_path_problem(out, inputs))
+        throw InputError(std::string(flag) + " " + *problem);
+}
+
 bool parse_command_line(CommandContext& context, po::options_description& options,
                         po::variables_map& values, std::string_view usage,
                         std::string_view description,

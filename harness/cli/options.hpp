@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "harness/cli/command.hpp"
+#include "harness/core/output_path.hpp"
 
 namespace lmr::cli {
 
@@ -63,6 +64,10 @@ std::optional<std::string> named(const po::variables_map& values, const char* na
 
 // The message format of those errors, for checks a command makes itself.
 UsageError flag_error(std::string_view flag, std::string_view text, std::string_view problem);
+
+// Refuses (InputError "FLAG 'path' is …") an output path core::output_path_problem refuses.
+void check_output_path(std::string_view flag, const std::filesystem::path& out,
+                       const std::vector<core::ReadFile>& inputs);
 
 // "12.3 s", for progress lines and summaries.
 std::string seconds_text(std::chrono::steady_clock::duration duration);

@@ -31,6 +31,8 @@ int run_pgn_command(CommandContext& context) {
         return kExitOk;
     const auto run_id = parse_count("--run", values["run"].as<std::string>());
     const std::string db = values["db"].as<std::string>();
+    if (values.count("out"))
+        check_output_path("--out", values["out"].as<std::string>(), core::database_files(db));
     std::string pgn;
     std::size_t games = 0;
     {

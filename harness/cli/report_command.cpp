@@ -212,7 +212,26 @@ int run_figures_page(CommandContext& context, const po::variables_map& values) {
     return kExitOk;
 }
 
+// --html names the page written: never one of the databases or figures files the report reads.
+void check_html_path(const po::variables_map& values) {
+    std::vector<std::string> dbs;
+    if (values.count("db") != 0U)
+        dbs = values["db"].as<std::vector<std::string>>();
+    else if (values.count("figures") == 0U)
+        dbs.emplace_back(store::kDefaultDatabasePath);
+    std::vector<core::ReadFile> inputs;
+    for (const std::string& db : dbs) {
+        const auto files = core::database_files(db);
+        inputs.insert(inputs.end(), files.begin(), files.end());
+    }
+    if (values.count("figures") != 0U)
+        for (const std::string& path : values["figures"].as<std::vector<std::string>>())
+            inputs.push_back({path, "a figures file"});
+    check_output_path("--html", values["html"].as<std::string>(), inputs);
+}
+
 int run_report(CommandContext& context, const po::variables_map& values) {
+    if (values.count("html") != 0U) check_html_path(values);
     if (values.count("figures") != 0U) return run_figures_page(context, values);
     const std::vector<std::string> dbs =
         values.count("db") != 0U

@@ -19,6 +19,7 @@
 #include "harness/process/cpu_affinity.hpp"
 #include "harness/stats/format.hpp"
 #include "harness/store/store.hpp"
+#include "harness/tournament/run_inputs.hpp"
 
 namespace lmr::cli {
 namespace {
@@ -358,7 +359,8 @@ int run_and_report(const tournament::RunPlan& plan, const po::variables_map& val
                    CommandContext& context, bool sprt, std::optional<std::int64_t> resume_id) {
     store::check_path_for_writing(values["db"].as<std::string>());
     auto options = session_options(values, context);  // a bad --affinity before any file
-    const auto outputs = open_game_outputs(values, values["db"].as<std::string>());
+    const auto outputs = open_game_outputs(
+        values, tournament::run_input_files(plan, values["db"].as<std::string>()));
     for (const auto& output : outputs) options.observers.push_back(output.get());
     const auto result = resume_id ? tournament::resume_run(*resume_id, options)
                                   : tournament::start_run(plan, options);

@@ -18,6 +18,7 @@
 #include "harness/cli/terminal.hpp"
 #include "harness/cluster/coordinator.hpp"
 #include "harness/cluster/world.hpp"
+#include "harness/core/atomic_file.hpp"
 #include "harness/openings/opening.hpp"
 #include "harness/process/shell_word.hpp"
 #include "harness/store/store.hpp"
@@ -341,19 +342,6 @@ int resume_stored(CommandContext& context, std::int64_t run_id, const std::strin
     return play_tune(context, store, run_id, plan, book ? &*book : nullptr, db, claim, executor);
 }
 
-// Writes `text` to `out_file`, or to standard output for "-".
-void write_export(CommandContext& context, const fs::path& out_file, const std::string& text) {
-    if (out_file == "-") {
-        context.out << text;
-        return;
-    }
-    if (out_file.has_parent_path()) fs::create_directories(out_file.parent_path());
-    std::ofstream file(out_file, std::ios::trunc);
-    file << text;
-    file.close();
-    if (!file) throw std::runtime_error("cannot write " + out_file.string());
-}
-
 int tune_export(CommandContext& context) {
     po::options_description options("Options");
     options.add_options()("db", po::value<std::string>()->default_value(db_flag_default()),
@@ -391,6 +379,8 @@ int tune_export(CommandContext& context) {
                          "', not an LMR config: --format openbench or setoption writes them");
     const fs::path out_file = values.count("out") ? fs::path(values["out"].as<std::string>())
                                                   : tune::default_export_path(db, run_id, format);
+    if (out_file != "-")
+        check_output_path("--out", out_file, tournament::run_input_files(plan, db));
     std::vector<tune::SpsaParam> params;
     for (const auto& p : store.tune_params(run_id)) params.push_back(tune::to_spsa(p));
     const auto theta = tune::final_theta(store, run_id);
@@ -419,7 +409,10 @@ int tune_export(CommandContext& context) {
                (format == tune::ExportFormat::kOpenBench ? tune::openbench_lines(params, theta)
                                                          : tune::setoption_lines(params, theta));
     }
-    write_export(context, out_file, text);
+    if (out_file == "-")
+        context.out << text;
+    else
+        core::write_file_atomically(out_file, text);
     if (static_cast<int>(done) < total)
         context.err << context.program << " tune export: warning: run " << run_id << " has " << done
                     << " of " << total << " iterations\n";

@@ -51,6 +51,18 @@ void remove_abandoned_config_dirs(const fs::path& temp) {
 
 }  // namespace
 
+std::vector<core::ReadFile> run_input_files(const RunPlan& plan, const fs::path& db) {
+    std::vector<core::ReadFile> files = core::database_files(db);
+    if (!plan.book.path.empty()) files.push_back({plan.book.path, "the run's opening book"});
+    for (const EnginePlan& engine : plan.engines) {
+        if (const fs::path binary = find_executable(engine.argv.at(0)); !binary.empty())
+            files.push_back({binary, "the program of engine '" + engine.name + "'"});
+        if (!engine.config_path.empty())
+            files.push_back({engine.config_path, "the LMR config of engine '" + engine.name + "'"});
+    }
+    return files;
+}
+
 std::vector<store::RunChange> changed_inputs(const store::Store& store, std::int64_t run_id,
                                              const RunPlan& plan) {
     std::vector<store::RunChange> changes;

@@ -10,10 +10,16 @@
 #include <filesystem>
 #include <vector>
 
+#include "harness/core/output_path.hpp"
 #include "harness/store/store.hpp"
 #include "harness/tournament/run_plan.hpp"
 
 namespace lmr::tournament {
+
+// The files a run of `plan` into the database `db` reads while it plays (the database's files,
+// the book, each engine's program and LMR config): none of its outputs may be one of them
+// (core::output_path_problem).
+std::vector<core::ReadFile> run_input_files(const RunPlan& plan, const std::filesystem::path& db);
 
 // The inputs of `plan` that differ from what run `run_id` recorded: each engine binary (by
 // SHA-256) and the book (by SHA-256 of its content). A file that is gone counts as changed.

@@ -176,7 +176,10 @@ TEST(TuneIntegration, KillNineResumeExportAndVerify) {
     EXPECT_NE(show.out.find("history.weight"), std::string::npos) << show.out;
     EXPECT_NE(show.out.find("lmr-harness sprt --base"), std::string::npos) << show.out;
 
+    // In a folder of its own, so the exported config's `extends` path is relative to another
+    // folder than the base's (export creates no folder: it must exist).
     const fs::path exported_path = dir.path() / "out" / "tuned.json";
+    fs::create_directory(exported_path.parent_path());
     const auto exported = lmr::test::run_binary(
         kHarness,
         {"tune", "export", "--run", "1", "--db", db.string(), "--out", exported_path.string()});
