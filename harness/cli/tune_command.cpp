@@ -321,10 +321,9 @@ int resume_stored(CommandContext& context, std::int64_t run_id, const std::strin
     const games::JobExecutor& executor = run_executor(flags.affinity, "--affinity");
     auto store = store::Store::open(db, {.mode = store::OpenMode::kReadWrite, .create = false});
     auto plan = stored_plan(store, run_id);
-    if (store.load_run(run_id).status == store::RunStatus::kFinished) {
-        context.out << "Tune run " << run_id << " is already finished.\n";
-        return kExitOk;
-    }
+    // As a match's resume: a finished run is bad input (exit 2), never played again.
+    if (store.load_run(run_id).status == store::RunStatus::kFinished)
+        throw tournament::PlanError("run " + std::to_string(run_id) + " is already finished");
     tournament::PlayerClaim claim(db, run_id);
     if (flags.concurrency) plan.concurrency = *flags.concurrency;
     tournament::accept_changes(store, run_id, tournament::changed_inputs(store, run_id, plan),

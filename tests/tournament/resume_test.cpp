@@ -260,5 +260,26 @@ TEST(Resume, FinishedRunIsNotResumed) {
     EXPECT_EQ(db.integer("SELECT count(*) FROM games"), 2);
 }
 
+// A finished tune resumes as a finished match does not: exit 2 by either command (it used to be
+// exit 0, "already finished"), its iterations untouched.
+TEST(Resume, AFinishedTuneIsNotResumedEither) {
+    TempDir dir;
+    const std::string db_path = dir / "tune.db";
+    auto r = run_harness(dir, {"tune", "--base", config_path("default.json"), "--param",
+                               "lmr.steps.eval_margin.weight,10,0,30,3,0.05", "--iterations", "1",
+                               "--pairs-per-iteration", "1", "--tc", "nodes=300", "--book", "none",
+                               "--db", db_path});
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    for (const std::vector<std::string> command :
+         {std::vector<std::string>{"resume"}, std::vector<std::string>{"tune", "resume"}}) {
+        auto args = command;
+        args.insert(args.end(), {"--db", db_path, "--run", "1"});
+        r = run_harness(dir, args);
+        EXPECT_EQ(r.exit_code, 2) << describe(r);
+        EXPECT_NE(r.err.find("run 1 is already finished"), std::string::npos) << describe(r);
+    }
+    EXPECT_EQ(Db(db_path).integer("SELECT count(*) FROM tune_iterations"), 1);
+}
+
 }  // namespace
 }  // namespace lmr::tournament_test
