@@ -13,6 +13,7 @@
 #include "harness/cli/run_options.hpp"
 #include "harness/cli/scorer_flags.hpp"
 #include "harness/openings/book_generation.hpp"
+#include "harness/openings/book_generator.hpp"
 #include "harness/uci/engine_option.hpp"
 
 namespace lmr::cli {
@@ -35,12 +36,12 @@ constexpr std::string_view kGenerateDescription =
     "side to move, castling, usable en passant; the first line in the file names it), scores\n"
     "each with `go nodes N` after `ucinewgame` (--concurrency engine processes) and writes the\n"
     "positions whose score is within ±--max-cp centipawns as EPD, sorted by ECO code then\n"
-    "position: `<FEN> hmvc H; fmvn F; id \"ECO Name\"; ce SCORE;`. The file's header records\n"
-    "the command. The result does not depend on --concurrency. The defaults are the settings\n"
-    "that made openings/default.epd; with today's engine they keep more positions than that\n"
-    "book has, which stays as made (docs/openings.md says why). A failed engine (exit 1) or Ctrl-C "
-    "(exit 4, as\n"
-    "an interrupted run) leaves --out as it was.\n\n"
+    "position: `<FEN> hmvc H; fmvn F; id \"ECO Name\"; ce SCORE;`, one position a line and\n"
+    "nothing else, as fastchess and cutechess-cli read EPD; the notes beside it, --out with\n"
+    "\".txt\" added, record the command. The result does not depend on --concurrency. The\n"
+    "defaults are the settings that made openings/default.epd; with today's engine they keep\n"
+    "more positions than that book has, which stays as made (docs/openings.md says why). A\n"
+    "failed engine (exit 1) or Ctrl-C (exit 4, as an interrupted run) leaves --out as it was.\n\n"
     "Examples:\n"
     "  lmr-harness openings generate --eco /usr/share/scid/data/scid.eco --out book.epd\n"
     "  lmr-harness openings generate --eco /usr/share/scid/data/scid.eco --out book.epd \\\n"
@@ -109,7 +110,7 @@ int run_generate(CommandContext& context) {
         ("limit", po::value<std::string>(), "score only the first N unique positions (trials)")
         ("skip-invalid", "skip ECO entries with illegal moves instead of stopping")
         ("out", po::value<std::string>()->default_value("openings/default.epd"),
-         "EPD file to write");
+         "EPD file to write (positions only; what made it goes to FILE.txt beside it)");
     // clang-format on
     add_scorer_timeout_flags(options);
     po::variables_map values;
@@ -140,6 +141,7 @@ int run_generate(CommandContext& context) {
     if (values.count("config"))
         inputs.push_back({values["config"].as<std::string>(), "the config"});
     check_output_path("--out", request.out, inputs);
+    check_output_path("--out (its notes)", openings::book_notes_path(request.out), inputs);
     request.command = canonical_command(values, context.program);
     openings::ScorerOptions scorer;
     scorer.engine = engine_spec(values);

@@ -11,11 +11,13 @@ namespace lmr::openings {
 
 namespace {
 
-std::vector<std::string> book_header(const BookRequest& request, const BookSummary& summary,
-                                     std::uint64_t nodes) {
-    return {
-        "LMR Lab opening book: final positions of the named lines in Scid's ECO file, kept when",
-        "a short engine search finds them roughly equal. Do not edit; regenerate with:",
+std::string book_notes(const BookRequest& request, const BookSummary& summary,
+                       std::uint64_t nodes) {
+    const std::vector<std::string> lines{
+        "LMR Lab opening book " + request.out.filename().string() +
+            ": final positions of the named lines in Scid's",
+        "ECO file, kept when a short engine search finds them roughly equal. Do not edit;",
+        "regenerate with:",
         request.command,
         "Source: " + request.eco.filename().string() + " (" + std::to_string(summary.lines) +
             " lines; Debian package scid-data)",
@@ -28,6 +30,9 @@ std::vector<std::string> book_header(const BookRequest& request, const BookSumma
         "Per line: 4-field FEN; hmvc/fmvn = move counters where the line ends; id = ECO code and",
         "name of the first line reaching the position; ce = score in cp for the side to move.",
     };
+    std::string text;
+    for (const std::string& line : lines) text += line + '\n';
+    return text;
 }
 
 }  // namespace
@@ -77,8 +82,10 @@ BookSummary generate_book(const BookRequest& request, const ScorerOptions& score
     summary.kept = book.size();
 
     std::ostringstream text;
-    write_book(text, book_header(request, summary, scorer.nodes), book);
+    write_book(text, book);
     core::write_file_atomically(request.out, text.str());
+    core::write_file_atomically(book_notes_path(request.out),
+                                book_notes(request, summary, scorer.nodes));
     // The book must be one the run commands accept; reading it back is the proof.
     const auto check = read_epd_file(request.out);
     if (check.openings.size() != book.size())

@@ -115,10 +115,12 @@ std::string epd_line(const BookEntry& entry) {
            std::to_string(entry.score_cp) + ";";
 }
 
-void write_book(std::ostream& out, const std::vector<std::string>& header,
-                const std::vector<BookEntry>& entries) {
-    for (const std::string& line : header) out << "# " << line << '\n';
+void write_book(std::ostream& out, const std::vector<BookEntry>& entries) {
     for (const BookEntry& entry : entries) out << epd_line(entry) << '\n';
+}
+
+std::filesystem::path book_notes_path(const std::filesystem::path& book) {
+    return book.string() + ".txt";
 }
 
 }  // namespace lmr::openings

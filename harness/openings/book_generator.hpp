@@ -6,6 +6,7 @@
 // position_scorer.hpp; `lmr-harness openings generate` strings them together.
 
 #include <cstddef>
+#include <filesystem>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -75,8 +76,12 @@ void sort_book(std::vector<BookEntry>& entries);
 // (which takes the name from id and the counters from hmvc/fmvn).
 std::string epd_line(const BookEntry& entry);
 
-// `header` lines are written first, each as a '#' comment; then one epd_line per entry.
-void write_book(std::ostream& out, const std::vector<std::string>& header,
-                const std::vector<BookEntry>& entries);
+// One epd_line per entry, nothing else: EPD has no comments, and fastchess and cutechess-cli
+// read every line of a book as a position (fastchess stopped a match at a '#' line).
+void write_book(std::ostream& out, const std::vector<BookEntry>& entries);
+
+// Where a book's notes go (what made it, from what, how to read its lines): beside the book,
+// its name with ".txt" added (openings/default.epd.txt).
+std::filesystem::path book_notes_path(const std::filesystem::path& book);
 
 }  // namespace lmr::openings

@@ -1,12 +1,14 @@
 // The committed default book (openings/default.epd, made by `lmr-harness openings generate`):
 // it loads, every position is legal and playable, no position appears twice, every entry is
-// named after an ECO line, the stored scores respect the bound in its header, and the header
-// records the command that made it.
+// named after an ECO line, every line is a position as other tools read EPD, the stored scores
+// respect the bound its notes (openings/default.epd.txt) give, and the notes record the command
+// that made it.
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "engine/chess/movegen.hpp"
@@ -45,18 +47,36 @@ TEST(DefaultBook, LoadsWithLegalUniqueNamedPositions) {
     EXPECT_EQ(Book::load(kDefaultBook).size(), book.openings.size());
 }
 
-TEST(DefaultBook, HeaderNamesTheCommandAndScoresKeepTheBound) {
+// fastchess and cutechess-cli read an EPD book line by line, each line a position: its first four
+// fields a FEN without the move counters, then opcodes. A '#' line (the book's notes, once)
+// stopped a fastchess match halfway.
+TEST(DefaultBook, EveryLineIsAPositionAsFastchessAndCutechessReadIt) {
     std::ifstream in(kDefaultBook);
     ASSERT_TRUE(in) << kDefaultBook;
+    int number = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++number;
+        std::istringstream fields(line);
+        std::string board, side, castling, en_passant;
+        ASSERT_TRUE(fields >> board >> side >> castling >> en_passant) << "line " << number;
+        const std::string fen = board + ' ' + side + ' ' + castling + ' ' + en_passant + " 0 1";
+        EXPECT_TRUE(chess::Position::from_fen(fen).has_value())
+            << "line " << number << " is no position: " << line;
+    }
+    EXPECT_EQ(number, static_cast<int>(read_epd_file(kDefaultBook).openings.size()));
+}
+
+TEST(DefaultBook, NotesNameTheCommandAndScoresKeepTheBound) {
+    std::ifstream notes(book_notes_path(kDefaultBook));
+    ASSERT_TRUE(notes) << book_notes_path(kDefaultBook);
     std::string line;
     std::string command;
+    while (std::getline(notes, line))
+        if (line.rfind("lmr-harness openings generate ", 0) == 0) command = line;
+    ASSERT_FALSE(command.empty()) << "no 'lmr-harness openings generate …' line in the notes";
+    std::ifstream in(kDefaultBook);
     int entries = 0;
-    while (std::getline(in, line)) {
-        if (line.rfind("# lmr-harness openings generate ", 0) == 0) command = line;
-        if (line.empty() || line[0] == '#') continue;
-        ++entries;
-    }
-    ASSERT_FALSE(command.empty()) << "no '# lmr-harness openings generate …' header line";
+    while (std::getline(in, line)) ++entries;
     const auto flag = command.find("--max-cp ");
     ASSERT_NE(flag, std::string::npos) << command;
     const int max_cp = std::stoi(command.substr(flag + 9));
@@ -65,7 +85,6 @@ TEST(DefaultBook, HeaderNamesTheCommandAndScoresKeepTheBound) {
     in.seekg(0);
     int checked = 0;
     while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') continue;
         const auto ce = line.rfind(" ce ");
         ASSERT_NE(ce, std::string::npos) << line;
         const int score = std::stoi(line.substr(ce + 4));
