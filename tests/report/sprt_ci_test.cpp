@@ -228,5 +228,65 @@ TEST_F(SprtCi, BuildAgainstBuildChecksEachBenchThenPlaysTheTestBuildFirst) {
     EXPECT_NE(*engines[0][2], *engines[1][2]);  // two builds, not one binary twice
 }
 
+// A build or a bench that never returns stops the script at its bound, exit 2 naming the
+// revision, before anything is played (it used to wait for ever, and a CI job with it). The
+// repository is a tiny one: an "engine" that is a shell script sleeping in a child process, so
+// the bound must stop the whole process group for the script to return.
+TEST_F(SprtCi, ABuildOrBenchThatNeverReturnsIsStoppedNamingTheRevision) {
+    TempDir dir;
+    const fs::path repo = dir / "repo";
+    fs::create_directory(repo);
+    ASSERT_EQ(run("/usr/bin/git", {"init", "--quiet", repo.string()}, dir.path()).exit_code, 0);
+    write_file(repo / "engine.sh", "#!/bin/sh\nsleep 1000 &\nwait\n");
+    fs::permissions(repo / "engine.sh", fs::perms::owner_all, fs::perm_options::add);
+    ASSERT_EQ(git(repo, {"add", "-A"}).exit_code, 0);
+    ASSERT_EQ(
+        git(repo, {"commit", "--quiet", "-m", "an engine whose bench hangs\n\nBench: 1"}).exit_code,
+        0);
+    const std::string sha = git(repo, {"rev-parse", "HEAD"}).out.substr(0, 12);
+    ASSERT_EQ(git(repo, {"commit", "--quiet", "--allow-empty", "-m", "test\n\nBench: 1"}).exit_code,
+              0);
+    const auto args = [&](const std::string& build, const std::string& db) {
+        return std::vector<std::string>{kScript,
+                                        "--repo",
+                                        repo.string(),
+                                        "--base-rev",
+                                        "HEAD~1",
+                                        "--test-rev",
+                                        "HEAD",
+                                        "--build",
+                                        build,
+                                        "--binary",
+                                        "engine.sh",
+                                        "--build-timeout",
+                                        "2",
+                                        "--bench-timeout",
+                                        "1",
+                                        "--db",
+                                        dir / db,
+                                        "--summary",
+                                        dir / (db + ".md")};
+    };
+    const auto bench =
+        run("/bin/bash", args("true", "bench.db"), dir.path(), std::chrono::seconds(60));
+    EXPECT_EQ(bench.exit_code, 2) << describe(bench);
+    EXPECT_TRUE(contains(
+        bench.err, "of the base revision " + sha + " did not return within 1 s (--bench-timeout)"))
+        << bench.err;
+    EXPECT_FALSE(fs::exists(dir / "bench.db"));
+    const auto build = run("/bin/bash", args("sleep 1000 & wait", "build.db"), dir.path(),
+                           std::chrono::seconds(60));
+    EXPECT_EQ(build.exit_code, 2) << describe(build);
+    EXPECT_TRUE(contains(
+        build.err, "the base revision " + sha + " did not build within 2 s (--build-timeout)"))
+        << build.err;
+    EXPECT_FALSE(fs::exists(dir / "build.db"));
+    auto zero = args("true", "zero.db");
+    zero[12] = "0";  // --build-timeout 0
+    const auto refused = run("/bin/bash", zero, dir.path());
+    EXPECT_EQ(refused.exit_code, 2) << describe(refused);
+    EXPECT_TRUE(contains(refused.err, "--build-timeout '0'")) << refused.err;
+}
+
 }  // namespace
 }  // namespace lmr::report_test
