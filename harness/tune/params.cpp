@@ -43,6 +43,7 @@ SpsaParam parse_fields(const std::vector<std::string_view>& fields, bool with_ty
         return std::string(kNames[with_type || index == 0 ? index : index + 1]);
     };
     SpsaParam param;
+    param.source = where;
     param.name = std::string(fields.at(0));
     if (param.name.empty()) throw fail("field 1 (NAME) is empty");
     std::size_t next = 1;
@@ -80,6 +81,9 @@ SpsaParam parse_fields(const std::vector<std::string_view>& fields, bool with_ty
         (param.min != std::floor(param.min) || param.max != std::floor(param.max)))
         throw fail("an int parameter needs whole MIN and MAX (got " + show(param.min) + ", " +
                    show(param.max) + ")");
+    if (param.is_integer && param.start != std::floor(param.start))
+        throw fail("an int parameter needs a whole START (got " + show(param.start) +
+                   "): declare it float or round it");
     if (param.start < param.min || param.start > param.max)
         throw fail("START " + show(param.start) + " is outside [" + show(param.min) + ", " +
                    show(param.max) + "]");
@@ -108,6 +112,10 @@ SpsaParam parse_param_flag(std::string_view text) {
 }
 
 std::vector<SpsaParam> parse_params_text(std::string_view text, const std::string& source) {
+    // A UTF-8 byte order mark, which some editors put first, is no part of the first name.
+    constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+    if (text.substr(0, kByteOrderMark.size()) == kByteOrderMark)
+        text.remove_prefix(kByteOrderMark.size());
     std::vector<SpsaParam> params;
     std::size_t line_number = 0;
     for (const std::string_view raw_line : text::split(text, '\n')) {
@@ -137,10 +145,13 @@ std::vector<SpsaParam> read_params_file(const std::filesystem::path& path) {
 
 void check_param_list(const std::vector<SpsaParam>& params) {
     if (params.empty()) throw ParamError("no parameters to tune: give --param or --params-file");
-    std::map<std::string, int> seen;
-    for (const SpsaParam& p : params)
-        if (++seen[text::lower(p.name)] == 2)
-            throw ParamError("parameter '" + p.name + "' is given twice");
+    std::map<std::string, const SpsaParam*> first;
+    for (const SpsaParam& p : params) {
+        const auto [it, fresh] = first.emplace(text::lower(p.name), &p);
+        if (!fresh)
+            throw ParamError(p.source + ": parameter '" + p.name + "' is given twice (first at " +
+                             it->second->source + ")");
+    }
 }
 
 std::vector<std::string> check_against_engine(
@@ -155,7 +166,7 @@ std::vector<std::string> check_against_engine(
         const auto* option = uci_client::find_option(options, p.name);
         if (option == nullptr) {
             std::string message =
-                "unknown parameter '" + p.name + "': the engine has no such option";
+                p.source + ": unknown parameter '" + p.name + "': the engine has no such option";
             const auto near = nearest_names(p.name, names);
             if (!near.empty()) {
                 message += " (did you mean ";
@@ -169,8 +180,9 @@ std::vector<std::string> check_against_engine(
         }
         if (p.is_integer) {
             if (option->type != Type::kSpin) {
-                problems.push_back("parameter '" + p.name + "': the engine's option is of type " +
-                                   option->type_text + ", not spin; SPSA tunes numbers");
+                problems.push_back(p.source + ": parameter '" + p.name +
+                                   "': the engine's option is of type " + option->type_text +
+                                   ", not spin; SPSA tunes numbers");
                 continue;
             }
             const bool below = option->min && p.min < static_cast<double>(*option->min);
@@ -178,11 +190,11 @@ std::vector<std::string> check_against_engine(
             if (below || above) {
                 std::ostringstream range;
                 range << "[" << p.min << ", " << p.max << "]";
-                problems.push_back("parameter '" + p.name + "': range " + range.str() +
+                problems.push_back(p.source + ": parameter '" + p.name + "': range " + range.str() +
                                    " goes beyond the engine's " + show_range(*option));
             }
         } else if (option->type != Type::kString) {
-            problems.push_back("parameter '" + p.name +
+            problems.push_back(p.source + ": parameter '" + p.name +
                                "' is float but the engine's option is of type " +
                                option->type_text +
                                (option->type == Type::kSpin ? ", which takes whole numbers only: "

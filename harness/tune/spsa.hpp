@@ -40,6 +40,8 @@ struct SpsaParam {
     double start = 0, min = 0, max = 0;
     double c_end = 0;  // perturbation at the last iteration
     double r_end = 0;  // learning rate at the last iteration
+    // Where the user gave it, for messages: "--param '…'" or "params.txt:3". Not stored.
+    std::string source = {};
 };
 
 // The per-parameter constants the user's c_end and r_end stand for.

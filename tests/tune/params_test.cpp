@@ -109,7 +109,11 @@ TEST(ParamList, NamesOnceAndNotEmpty) {
               "no parameters to tune: give --param or --params-file");
     const auto a = parse_param_flag("a.b,1,0,2,1,1");
     const auto b = parse_param_flag("A.B,1,0,2,1,1");
-    EXPECT_EQ(error_of([&] { check_param_list({a, b}); }), "parameter 'A.B' is given twice");
+    EXPECT_EQ(error_of([&] {
+                  check_param_list({a, b});
+              }),
+              "--param 'A.B,1,0,2,1,1': parameter 'A.B' is given twice (first at --param "
+              "'a.b,1,0,2,1,1')");
     EXPECT_NO_THROW(check_param_list({a}));
 }
 
@@ -135,8 +139,9 @@ TEST(ParamsAgainstEngine, UnknownNameSuggestsTheNearest) {
     const auto p = parse_param_flag("lmr.steps.histroy.weight,10,0,40,2,0.002");
     const auto problems = check_against_engine({p}, engine_options());
     ASSERT_EQ(problems.size(), 1u);
-    EXPECT_EQ(problems[0].rfind("unknown parameter 'lmr.steps.histroy.weight': the engine has no "
-                                "such option (did you mean 'lmr.steps.history.weight'",
+    EXPECT_EQ(problems[0].rfind("--param 'lmr.steps.histroy.weight,10,0,40,2,0.002': unknown "
+                                "parameter 'lmr.steps.histroy.weight': the engine has no such "
+                                "option (did you mean 'lmr.steps.history.weight'",
                                 0),
               0u)
         << problems[0];
@@ -149,10 +154,39 @@ TEST(ParamsAgainstEngine, WrongTypeOrRange) {
     const auto problems = check_against_engine({out_of_range, check, real}, engine_options());
     ASSERT_EQ(problems.size(), 3u);
     EXPECT_EQ(problems[0],
-              "parameter 'lmr.steps.killer.weight': range [0, 4000] goes beyond the engine's "
-              "[-1000, 1000]");
+              "--param 'lmr.steps.killer.weight,10,0,4000,2,0.002': parameter "
+              "'lmr.steps.killer.weight': range [0, 4000] goes beyond the engine's [-1000, 1000]");
     EXPECT_NE(problems[1].find("type check, not spin"), std::string::npos) << problems[1];
     EXPECT_NE(problems[2].find("declare it int"), std::string::npos) << problems[2];
+}
+
+// An editor's UTF-8 byte order mark is no part of the first name; every problem found later,
+// against the engine's options, names the file and line of the parameter.
+TEST(ParamsFile, AByteOrderMarkIsSkippedAndEveryProblemNamesFileAndLine) {
+    store::testing::TempDir dir;
+    store::testing::write_bytes(dir / "p.txt",
+                                "\xEF\xBB\xBFlmr.steps.history.weight, int, 10, 0, 40, 2, 0.002\n"
+                                "# a comment\n"
+                                "lmr.steps.histroy.weight, int, 10, 0, 40, 2, 0.002\n");
+    const auto params = read_params_file(dir / "p.txt");
+    ASSERT_EQ(params.size(), 2u);
+    EXPECT_EQ(params[0].name, "lmr.steps.history.weight");
+    const auto problems = check_against_engine(params, engine_options());
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_EQ(problems[0].rfind(
+                  (dir / "p.txt") + ":3: unknown parameter 'lmr.steps.histroy.weight'", 0),
+              0u)
+        << problems[0];
+}
+
+TEST(ParamsFile, AnIntParameterStartsAtAWholeNumber) {
+    EXPECT_EQ(error_of([] { parse_params_text("a.b, int, 300.5, 0, 1000, 10, 0.002\n", "p.txt"); }),
+              "p.txt:1: an int parameter needs a whole START (got 300.5): declare it float or "
+              "round it");
+    EXPECT_EQ(parse_params_text("a.b, int, 300.0, 0, 1000, 10, 0.002\n", "p.txt").at(0).start,
+              300);  // OpenBench writes ints so
+    EXPECT_EQ(parse_params_text("a.b, float, 300.5, 0, 1000, 10, 0.002\n", "p.txt").at(0).start,
+              300.5);
 }
 
 TEST(ParamsWarnings, SmallCEndForAnInt) {
