@@ -190,12 +190,8 @@ match::ResignAdjudication parse_resign_flag(std::string_view flag, std::string_v
 }
 
 void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
-    // The time control's own grammar separates its settings with spaces; a comma list is the
-    // same settings.
-    std::string time_control = values["tc"].as<std::string>();
-    std::replace(time_control.begin(), time_control.end(), ',', ' ');
     try {
-        plan.time_control = match::parse_time_control(time_control);
+        plan.time_control = match::parse_time_control(values["tc"].as<std::string>());
     } catch (const match::TimeControlError& e) {
         throw flag_error("--tc", values["tc"].as<std::string>(), e.problem());
     }

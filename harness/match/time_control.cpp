@@ -1,5 +1,6 @@
 #include "harness/match/time_control.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <limits>
 #include <vector>
@@ -165,7 +166,9 @@ std::string format_seconds(milliseconds ms) {
 
 TimeControl parse_time_control(std::string_view text) {
     TimeControl tc;
-    const auto tokens = text::split_words(text);
+    std::string spaced(text);  // commas separate as spaces do; no value holds one
+    std::replace(spaced.begin(), spaced.end(), ',', ' ');
+    const auto tokens = text::split_words(spaced);
     if (tokens.empty()) fail(text, "is empty (expected tc=…, st=…, nodes=… or depth=…)");
     bool seen_tc = false, seen_st = false, seen_nodes = false, seen_depth = false,
          seen_nodes_time = false;

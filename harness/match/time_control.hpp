@@ -13,7 +13,8 @@
 //                  charged the nodes it reported / N milliseconds, and each engine is given
 //                  the UCI option nodestime=N, so that it counts its time in the same nodes
 //
-// A time control is one or more of these tokens separated by spaces. At most one clock
+// A time control is one or more of these tokens separated by spaces or commas (`tc=2+0.02,
+// nodes=1000`: the same text on --tc and in an --engine's own limits). At most one clock
 // (`tc=` or `st=`) is allowed; `nodes=` and `depth=` may be added to either, or used alone, and
 // are then sent together with the clock (`go wtime … nodes N`), the engine stopping at whichever
 // limit comes first. A bare token without `key=` that parses as a `tc=` value is taken as `tc=`

@@ -88,6 +88,11 @@ TEST(TimeControl, Combinations) {
     const TimeControl st = parse_time_control("st=0.25 nodes=100");
     EXPECT_EQ(st.move_time, milliseconds(250));
     EXPECT_EQ(st.nodes, 100u);
+
+    // Commas separate as spaces do, so --tc and an --engine's own limits read one text the same
+    // (the engine's was refused: "increment '0.02,nodes=1000' is not a number").
+    EXPECT_EQ(parse_time_control("tc=10+0.1,nodes=5000,depth=12"), tc);
+    EXPECT_EQ(parse_time_control("nodes=5000, tc=10+0.1 ,depth=12"), tc);
 }
 
 TEST(TimeControl, MillisecondPrecision) {
