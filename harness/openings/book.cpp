@@ -96,6 +96,12 @@ Book Book::load(const std::filesystem::path& path, const BookOptions& options) {
                             ? "no valid opening (" + std::to_string(result.skipped) + " skipped)"
                             : std::string("the book has no openings"));
     }
+    // A start past the end would wrap round to an opening nobody asked for.
+    if (options.start >= result.openings.size())
+        throw BookError(path.string(), 0,
+                        "the run starts at opening " + std::to_string(options.start + 1) +
+                            " (counted from 1) but the book has " +
+                            std::to_string(result.openings.size()));
     Book book(std::move(result.openings), options.order, options.seed, options.start);
     book.skipped_ = result.skipped;
     book.skipped_errors_ = std::move(result.skipped_errors);

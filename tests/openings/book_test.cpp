@@ -151,6 +151,23 @@ TEST(Book, LoadErrors) {
     EXPECT_EQ(book.skipped(), 1u);
     ASSERT_EQ(book.skipped_errors().size(), 1u);
     EXPECT_NE(book.skipped_errors()[0].find("mixed.epd:2: "), std::string::npos);
+
+    // A start past the last opening (-openings start=999999) would wrap round the book; the last
+    // opening itself is a start.
+    const auto two =
+        files.write("two.epd", "8/8/4k3/8/8/4K3/4P3/8 w - -\n8/8/4k3/8/8/4K3/4P3/8 b - -\n");
+    options = {};
+    options.start = 1;
+    EXPECT_EQ(Book::load(two, options).opening(0).fen, "8/8/4k3/8/8/4K3/4P3/8 b - - 0 1");
+    options.start = 2;
+    try {
+        Book::load(two, options);
+        FAIL() << "a start past the book's end was accepted";
+    } catch (const BookError& e) {
+        EXPECT_EQ(
+            std::string(e.what()),
+            two.string() + ": the run starts at opening 3 (counted from 1) but the book has 2");
+    }
 }
 
 TEST(PositionCommand, StartposAndFen) {
