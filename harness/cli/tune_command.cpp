@@ -252,6 +252,7 @@ int tune_start(CommandContext& context) {
     // Everything that can be wrong is found before the run exists and before any game, by the
     // same preparation as every other run (a PlanError is bad input: exit 2).
     const games::JobExecutor& executor = run_executor(named(values, "affinity"), "--affinity");
+    tournament::check_slots(plan, executor);
     const std::string db = values["db"].as<std::string>();
     store::check_path_for_writing(db);
     const auto prepared = tournament::prepare_run(plan);
@@ -324,8 +325,9 @@ int resume_stored(CommandContext& context, std::int64_t run_id, const std::strin
     // As a match's resume: a finished run is bad input (exit 2), never played again.
     if (store.load_run(run_id).status == store::RunStatus::kFinished)
         throw tournament::PlanError("run " + std::to_string(run_id) + " is already finished");
-    tournament::PlayerClaim claim(db, run_id);
     if (flags.concurrency) plan.concurrency = *flags.concurrency;
+    tournament::check_slots(plan, executor);
+    tournament::PlayerClaim claim(db, run_id);
     tournament::accept_changes(store, run_id, tournament::changed_inputs(store, run_id, plan),
                                flags.allow_changed);
     const tournament::StoredConfigs configs(store, run_id, plan);

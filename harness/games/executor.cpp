@@ -1,5 +1,7 @@
 #include "harness/games/executor.hpp"
 
+#include <stdexcept>
+
 namespace lmr::games {
 namespace {
 
@@ -24,6 +26,18 @@ std::string PinnedExecutor::description() const {
     std::string cpus;
     for (int cpu : cpus_) cpus += (cpus.empty() ? "" : ", ") + std::to_string(cpu);
     return "Slots held on CPUs " + cpus + " (--affinity)";
+}
+
+void PinnedExecutor::check_slots(int slots) const {
+    if (static_cast<std::size_t>(slots) <= cpus_.size()) return;
+    std::string cpus;
+    for (int cpu : cpus_) cpus += (cpus.empty() ? "" : ",") + std::to_string(cpu);
+    throw std::invalid_argument(
+        std::to_string(slots) + " game slots (--concurrency) held on " +
+        std::to_string(cpus_.size()) + (cpus_.size() == 1 ? " CPU" : " CPUs") + " (--affinity " +
+        cpus +
+        ", each CPU once): two slots on one CPU would each slow the other's engines; give "
+        "a CPU for every slot");
 }
 
 ServiceReport PinnedExecutor::run(const EngineSettings& engines, const ServiceOptions& options,

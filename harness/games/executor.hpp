@@ -33,6 +33,9 @@ class JobExecutor {
     // What a run prints when it starts, saying where its games are played; empty when they are
     // played here.
     virtual std::string description() const = 0;
+    // Why this executor cannot hold `slots` game slots (std::invalid_argument), checked before a
+    // run is stored; any number by default.
+    virtual void check_slots(int /*slots*/) const {}
     // run_jobs's contract (service.hpp); `files` is read only when distributed().
     virtual ServiceReport run(const EngineSettings& engines, const ServiceOptions& options,
                               JobSource& source, ResultSink& sink,
@@ -42,14 +45,17 @@ class JobExecutor {
 // Plays on this machine's slots: run_jobs.
 const JobExecutor& local_executor();
 
-// Plays on this machine's slots, slot i and its engines held on cpus[i % size] (--affinity,
-// fastchess's -use-affinity; ServiceOptions::cpus).
+// Plays on this machine's slots, slot i and its engines held on cpus[i] (--affinity, fastchess's
+// -use-affinity; ServiceOptions::cpus): at most one slot a CPU, since two slots on one CPU would
+// each slow the other's engines.
 class PinnedExecutor : public JobExecutor {
   public:
     explicit PinnedExecutor(std::vector<int> cpus) : cpus_(std::move(cpus)) {}
     bool distributed() const override { return false; }
     // "Slots held on CPUs 0, 1 (--affinity)".
     std::string description() const override;
+    // More slots than CPUs: refused.
+    void check_slots(int slots) const override;
     ServiceReport run(const EngineSettings& engines, const ServiceOptions& options,
                       JobSource& source, ResultSink& sink, const PlayerFiles&) const override;
 

@@ -88,6 +88,14 @@ SessionResult play(store::Store& store, std::int64_t run_id, const RunPlan& plan
 
 }  // namespace
 
+void check_slots(const RunPlan& plan, const games::JobExecutor& executor) {
+    try {
+        executor.check_slots(plan.concurrency);
+    } catch (const std::invalid_argument& e) {
+        throw PlanError(e.what());
+    }
+}
+
 PreparedRun prepare_run(const RunPlan& plan) {
     try {
         (void)game_settings(plan);
@@ -166,6 +174,7 @@ SessionResult start_run(const RunPlan& given, const SessionOptions& options) {
     const std::int64_t games = 2 * total_pairs(plan);
     if (games > 0 && plan.concurrency > games) plan.concurrency = static_cast<int>(games);
     check_plan(plan);
+    check_slots(plan, *options.executor);
     const auto prepared = prepare_run(plan);
     const auto& book = prepared.book;
     NewRun run = create_run(plan, options.db_path, options.command_line);
@@ -190,6 +199,7 @@ SessionResult resume_run(std::int64_t run_id, const SessionOptions& options) {
     }
     if (options.concurrency) plan.concurrency = *options.concurrency;
     check_plan(plan);
+    check_slots(plan, *options.executor);
     accept_changes(store, run_id, changed_inputs(store, run_id, plan), options.allow_changed);
     const StoredConfigs configs(store, run_id, plan);
     const auto prepared = prepare_run(plan);

@@ -65,6 +65,10 @@ struct PreparedRun {
 // Throws PlanError naming what is wrong.
 PreparedRun prepare_run(const RunPlan& plan);
 
+// Throws PlanError when `executor` cannot hold the plan's slots (more than --affinity's CPUs):
+// before the run is stored or changed.
+void check_slots(const RunPlan& plan, const games::JobExecutor& executor);
+
 // The plan's book in the plan's order (nullopt without one). Throws PlanError.
 std::optional<openings::Book> load_book(const RunPlan& plan);
 

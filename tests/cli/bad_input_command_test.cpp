@@ -332,6 +332,22 @@ TEST(BadInputCli, AffinityTakesCpusThisMachineHas) {
     EXPECT_EQ(test::Db(dir / "c.db").integer("SELECT count(*) FROM games"), 2);
 }
 
+// Two slots on one CPU would each slow the other's engines: `--concurrency 2 --affinity 0,0`
+// (the list's CPU given twice counts once) is refused by every playing command before any file,
+// where it used to put both slots on CPU 0 without a word.
+TEST(BadInputCli, AffinityHoldsEachSlotOnACpuOfItsOwn) {
+    for (auto args : playing_commands()) {
+        TempDir dir;
+        const std::string command = joined(args);
+        args.insert(args.end(), {"--concurrency", "2", "--affinity", "0,0", "--db", dir / "c.db"});
+        const auto r = harness_in(dir, args);
+        EXPECT_EQ(r.exit_code, 2) << command << '\n' << test::describe(r);
+        EXPECT_TRUE(contains(r.err, "2 game slots (--concurrency) held on 1 CPU (--affinity 0, "))
+            << command << r.err;
+        EXPECT_TRUE(files_in(dir).empty()) << command << ": a file was written";
+    }
+}
+
 TEST(BadInputCli, NeverMoreSlotsThanGames) {
     TempDir dir;
     auto args = playing_commands().front();  // one pair: two games
