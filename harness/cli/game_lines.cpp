@@ -35,8 +35,11 @@ std::string option_value(const tournament::EnginePlan& engine, std::string_view 
     return "NULL";
 }
 
-double ratio(double numerator, double denominator) {
-    return numerator / denominator;  // fastchess prints inf or nan for an empty denominator
+// A ratio of counts as fastchess prints it, "%.2f"; with an empty denominator "inf", or "nan" when
+// the numerator is empty too (0.0 / 0.0 printed "-nan", the sign of a NaN the division made).
+std::string ratio(double numerator, double denominator) {
+    if (denominator == 0) return numerator == 0 ? "nan" : "inf";
+    return format("%.2f", numerator / denominator);
 }
 
 }  // namespace
@@ -244,15 +247,15 @@ void FastchessLines::print_head_to_head(const PairingStats& pairing) {
                   estimate.nelo, estimate.nelo_error));
     std::string los =
         format("LOS: %.2f %%, DrawRatio: %.2f %%", estimate.los * 100, estimate.draw_ratio * 100);
-    if (penta) los += format(", PairsRatio: %.2f", ratio(pairs.ww + pairs.wd, pairs.ld + pairs.ll));
+    if (penta) los += ", PairsRatio: " + ratio(pairs.ww + pairs.wd, pairs.ld + pairs.ll);
     print_(los);
     print_(format("Games: %ld, Wins: %ld, Losses: %ld, Draws: %ld, Points: %.1f (%.2f %%)",
                   games.games(), games.wins, games.losses, games.draws, points,
                   points / games.games() * 100));
     if (penta)
-        print_(format("Ptnml(0-2): [%ld, %ld, %ld, %ld, %ld], WL/DD Ratio: %.2f", pairs.ll,
-                      pairs.ld, pairs.wl + pairs.dd, pairs.wd, pairs.ww,
-                      ratio(pairs.wl, pairs.dd)));
+        print_(format("Ptnml(0-2): [%ld, %ld, %ld, %ld, %ld], WL/DD Ratio: ", pairs.ll, pairs.ld,
+                      pairs.wl + pairs.dd, pairs.wd, pairs.ww) +
+               ratio(pairs.wl, pairs.dd));
     if (params) {
         const auto sprt = penta ? stats::sprt(pairs, *params) : stats::sprt(pairing.games, *params);
         // fastchess shows the fraction of the way to the bound on the LLR's side, negative

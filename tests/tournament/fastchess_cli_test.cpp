@@ -233,6 +233,25 @@ std::vector<std::string> quick_pair_args(const TempDir& dir, const std::string& 
 }
 
 // fastchess prints the time control as it was typed: "10+0.1", never "1e+01+0.1".
+// One pair of two drawn games: PairsRatio's counts are both empty (0 / 0), which printed "-nan",
+// the sign of the NaN a division made; WL/DD is 0 / 1. (The fixture scores every move 0 cp, so
+// -draw adjudicates each game a draw after its first moves.)
+TEST(FastchessCli, AnAllDrawnPairPrintsItsRatiosWithoutASign) {
+    TempDir dir("fastchess-ratios");
+    const auto r = run_harness(dir, {"-engine",     "name=A",    "cmd=" + kFixtureRandom,
+                                     "-engine",     "name=B",    "cmd=" + kFixtureRandom,
+                                     "-each",       "tc=10+0.1", "-rounds",
+                                     "1",           "-games",    "2",
+                                     "-repeat",     "-draw",     "movenumber=1",
+                                     "movecount=1", "score=10",  "-report",
+                                     "penta=true",  "-db",       dir / "draws.db"});
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    EXPECT_NE(r.out.find("DrawRatio: 100.00 %, PairsRatio: nan\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Ptnml(0-2): [0, 0, 1, 0, 0], WL/DD Ratio: 0.00\n"), std::string::npos)
+        << r.out;
+    EXPECT_EQ(r.out.find("-nan"), std::string::npos) << r.out;
+}
+
 TEST(FastchessCli, TheResultsLineShowsTheTimeControlAsTyped) {
     TempDir dir("fastchess-tc-text");
     const auto r = run_harness(dir, quick_pair_args(dir, "runs.db"), std::chrono::seconds(60));
