@@ -173,9 +173,9 @@ TEST(ParamsFile, AByteOrderMarkIsSkippedAndEveryProblemNamesFileAndLine) {
     EXPECT_EQ(params[0].name, "lmr.steps.history.weight");
     const auto problems = check_against_engine(params, engine_options());
     ASSERT_EQ(problems.size(), 1u);
-    EXPECT_EQ(problems[0].rfind(
-                  (dir / "p.txt") + ":3: unknown parameter 'lmr.steps.histroy.weight'", 0),
-              0u)
+    EXPECT_EQ(
+        problems[0].rfind((dir / "p.txt") + ":3: unknown parameter 'lmr.steps.histroy.weight'", 0),
+        0u)
         << problems[0];
 }
 
