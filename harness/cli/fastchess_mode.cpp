@@ -95,10 +95,8 @@ int play_fastchess_command_line(const std::vector<std::string>& args, std::ostre
     std::unique_ptr<tournament::OutputFile> log;
     std::mutex log_mutex;
     if (run.log) {
-        std::vector<core::ReadFile> taken = inputs;
-        if (run.pgnout) taken.push_back({run.pgnout->file, "the PGN output"});
-        if (run.epdout) taken.push_back({run.epdout->file, "the EPD output"});
-        check_output_path("-log file", run.log->file, taken);
+        check_output_path("-log file", run.log->file,
+                          with_game_outputs(inputs, run.pgnout, run.epdout));
         try {
             log = std::make_unique<tournament::OutputFile>(run.log->file, run.log->append, "log");
         } catch (const tournament::OutputFileError& e) {

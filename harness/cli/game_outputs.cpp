@@ -100,12 +100,9 @@ std::vector<std::unique_ptr<tournament::RunObserver>> open_game_outputs(
     const std::optional<tournament::EpdOutputOptions>& epd,
     const std::vector<core::ReadFile>& inputs) {
     if (pgn) check_output_path("PGN output", pgn->file, inputs);
-    if (epd) {
-        // PGN and EPD lines mixed in one file are neither.
-        std::vector<core::ReadFile> taken = inputs;
-        if (pgn) taken.push_back({pgn->file, "the PGN output"});
-        check_output_path("EPD output", epd->file, taken);
-    }
+    // PGN and EPD lines mixed in one file are neither.
+    if (epd)
+        check_output_path("EPD output", epd->file, with_game_outputs(inputs, pgn, std::nullopt));
 
     std::vector<std::unique_ptr<tournament::RunObserver>> outputs;
     try {
@@ -115,6 +112,14 @@ std::vector<std::unique_ptr<tournament::RunObserver>> open_game_outputs(
         throw InputError(e.what());
     }
     return outputs;
+}
+
+std::vector<core::ReadFile> with_game_outputs(
+    std::vector<core::ReadFile> inputs, const std::optional<tournament::PgnOutputOptions>& pgn,
+    const std::optional<tournament::EpdOutputOptions>& epd) {
+    if (pgn) inputs.push_back({pgn->file, "the PGN output"});
+    if (epd) inputs.push_back({epd->file, "the EPD output"});
+    return inputs;
 }
 
 void fill_pgn_tags(const po::variables_map& values, tournament::RunPlan& plan) {

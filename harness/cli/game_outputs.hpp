@@ -35,6 +35,12 @@ std::vector<std::unique_ptr<tournament::RunObserver>> open_game_outputs(
     const std::optional<tournament::EpdOutputOptions>& epd,
     const std::vector<core::ReadFile>& inputs);
 
+// `inputs` and the PGN and EPD outputs asked for: what another output of the run (the EPD file,
+// fastchess's log) may not be.
+std::vector<core::ReadFile> with_game_outputs(
+    std::vector<core::ReadFile> inputs, const std::optional<tournament::PgnOutputOptions>& pgn,
+    const std::optional<tournament::EpdOutputOptions>& epd);
+
 // --event and --site into the plan, when the command has them.
 void fill_pgn_tags(const po::variables_map& values, tournament::RunPlan& plan);
 
