@@ -69,11 +69,13 @@ store::Store open_checked(const std::filesystem::path& db_path) {
 }  // namespace
 
 PlayerClaim::PlayerClaim(const std::filesystem::path& db_path, std::int64_t run_id,
-                         std::chrono::milliseconds write_renewal)
+                         std::chrono::milliseconds write_renewal,
+                         std::chrono::milliseconds heartbeat)
     : store_(open_checked(db_path)),
       run_id_(run_id),
       mine_(this_process()),
       write_renewal_(write_renewal),
+      heartbeat_interval_(heartbeat),
       renewed_(std::chrono::steady_clock::now()) {
     const auto holder = store_.claim_run(
         run_id, mine_, [&](const store::RunClaim& c) { return is_stale(c, mine_); });
@@ -122,20 +124,61 @@ std::string PlayerClaim::loss_message() {
            " while this process was silent; it stopped without writing";
 }
 
+std::optional<std::string> PlayerClaim::heartbeat_failure() {
+    std::lock_guard lock(mutex_);
+    if (!failed_) return std::nullopt;
+    return failure_;
+}
+
 void PlayerClaim::heartbeat_loop(std::stop_token stop) {
     std::mutex sleep_mutex;
     while (!stop.stop_requested() && !lost_) {
         {
             std::unique_lock lock(sleep_mutex);
-            wake_.wait_for(lock, stop, kHeartbeat, [] { return false; });
+            wake_.wait_for(lock, stop, heartbeat_interval_, [] { return false; });
         }
         if (stop.stop_requested()) break;
         try {
             renew();
-        } catch (const store::StoreError&) {
+        } catch (const store::StoreError& e) {
             // A busy database: the next beat tries again, well before kStaleAfter.
+            if (e.kind() == store::ErrorKind::kBusy) continue;
+            // Anything else (a full disk) would fail every beat until the claim went stale and
+            // another process took a run this one still plays: stop the run now, saying why.
+            std::lock_guard lock(mutex_);
+            failure_ = e.what();
+            failed_ = true;
+            return;
         }
     }
+}
+
+RunEnd end_run(store::Store& store, std::int64_t run_id, PlayerClaim* claim, RunEnd end) {
+    if (claim) {
+        try {
+            if (!claim->renew()) return {store::RunStatus::kInterrupted, {}, claim->loss_message()};
+        } catch (const store::StoreError& e) {
+            end = {store::RunStatus::kFailed,
+                   {},
+                   std::string("the run's claim could not be renewed: ") + e.what()};
+        }
+        if (const auto failure = claim->heartbeat_failure())
+            end = {store::RunStatus::kFailed,
+                   {},
+                   "the run's heartbeat could not be written, so the run stopped: " + *failure};
+    }
+    try {
+        store.set_run_status(run_id, end.status, end.verdict, end.error);
+    } catch (const store::StoreError& e) {
+        throw store::StoreError(
+            e.kind(), std::string(e.what()) + " (while marking run " + std::to_string(run_id) +
+                          " " + std::string(store::to_string(end.status)) +
+                          (end.error.empty() ? "" : ": " + end.error) +
+                          "); the run is still marked running, and `resume --db " +
+                          store.path().string() + " --run " + std::to_string(run_id) +
+                          "` finishes it once the database can be written again");
+    }
+    return end;
 }
 
 }  // namespace lmr::tournament

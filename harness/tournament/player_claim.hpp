@@ -12,9 +12,11 @@
 #include <cstdint>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
+#include "harness/stats/sprt.hpp"
 #include "harness/store/store.hpp"
 
 namespace lmr::tournament {
@@ -30,7 +32,8 @@ class PlayerClaim {
     // heartbeat never waits for the run's writer). Throws PlanError naming the holder when a
     // live claim holds the run.
     PlayerClaim(const std::filesystem::path& db_path, std::int64_t run_id,
-                std::chrono::milliseconds write_renewal = kWriteRenewal);
+                std::chrono::milliseconds write_renewal = kWriteRenewal,
+                std::chrono::milliseconds heartbeat = kHeartbeat);
     // Stops the heartbeat and releases the claim if it is still this process's.
     ~PlayerClaim();
     PlayerClaim(const PlayerClaim&) = delete;
@@ -50,6 +53,13 @@ class PlayerClaim {
     bool lost() const { return lost_; }
     // Why the run stopped when lost(): who holds it now.
     std::string loss_message();
+    // True once the claim is lost or the heartbeat could not write it for another reason than a
+    // busy database (a full disk, a failing device): the run must stop either way, since its
+    // next write would fail too or go to a run it no longer holds.
+    bool must_stop() const { return lost_ || failed_; }
+
+    // The store's message when the heartbeat stopped on a write it could not make.
+    std::optional<std::string> heartbeat_failure();
 
     // This process as a claimant: host name and pid.
     static store::RunClaim this_process();
@@ -61,9 +71,12 @@ class PlayerClaim {
     std::int64_t run_id_;
     store::RunClaim mine_;
     const std::chrono::steady_clock::duration write_renewal_;
+    const std::chrono::steady_clock::duration heartbeat_interval_;
     std::mutex mutex_;  // the connection is shared by renew() callers and the heartbeat
     std::chrono::steady_clock::time_point renewed_;  // the last renewal that found the claim ours
     std::atomic<bool> lost_{false};
+    std::atomic<bool> failed_{false};
+    std::string failure_;  // the store's message when failed_, written under mutex_
     std::condition_variable_any wake_;
     std::jthread heartbeat_;
 };
@@ -73,5 +86,17 @@ bool process_exists(std::int64_t pid);
 
 // "pid 123 on host h, heartbeat 2 s ago": a claim as the user reads it.
 std::string describe(const store::RunClaim& claim);
+
+// How a run ends, in the order every kind of run follows: the claim has its say first — a run
+// taken over is interrupted and left to its new player to mark, a claim that could not be
+// renewed (now, or by the heartbeat) fails the run with the store's message — then the status
+// is written. A database that cannot take the status (a full disk) leaves the run marked
+// running: the StoreError thrown then says so, and that `resume` finishes the run.
+struct RunEnd {
+    store::RunStatus status;
+    std::optional<stats::Verdict> verdict;
+    std::string error;
+};
+RunEnd end_run(store::Store& store, std::int64_t run_id, PlayerClaim* claim, RunEnd end);
 
 }  // namespace lmr::tournament

@@ -343,7 +343,7 @@ RunOutcome run_games(const RunSetup& setup) {
     games::ServiceOptions service;
     service.concurrency = std::max(1, plan.concurrency);
     service.interrupt = setup.interrupt;
-    if (setup.claim) service.stop_requested = [&setup] { return setup.claim->lost(); };
+    if (setup.claim) service.stop_requested = [&setup] { return setup.claim->must_stop(); };
 
     store.set_run_status(setup.run_id, store::RunStatus::kRunning);
     const auto report =
@@ -353,26 +353,22 @@ RunOutcome run_games(const RunSetup& setup) {
     RunOutcome outcome;
     outcome.pairs_completed = recorder.pairs_completed();
     outcome.pairs = recorder.pentanomial();
-    if (setup.claim && !setup.claim->renew()) {
-        // Another process plays the run now: its status is that process's to write.
-        outcome.status = store::RunStatus::kInterrupted;
-        outcome.error = setup.claim->loss_message();
-        return outcome;
-    }
+    RunEnd end{store::RunStatus::kFinished, std::nullopt, {}};
     if (report.cause == games::StopCause::kFailure) {
-        outcome.status = store::RunStatus::kFailed;
-        outcome.error = report.failure;
+        end.status = store::RunStatus::kFailed;
+        end.error = report.failure;
     } else if (setup.interrupt && *setup.interrupt) {
-        outcome.status = store::RunStatus::kInterrupted;
-    } else {
-        outcome.status = store::RunStatus::kFinished;
+        end.status = store::RunStatus::kInterrupted;
+    } else if (auto decision = recorder.decision()) {
+        end.verdict = *decision;
+    } else if (head_to_head_sprt(plan)) {
         // An SPRT that reached its pair limit still says kContinue: undecided.
-        if (auto decision = recorder.decision())
-            outcome.verdict = *decision;
-        else if (head_to_head_sprt(plan))
-            outcome.verdict = stats::Verdict::kContinue;
+        end.verdict = stats::Verdict::kContinue;
     }
-    store.set_run_status(setup.run_id, outcome.status, outcome.verdict, outcome.error);
+    end = end_run(store, setup.run_id, setup.claim, end);
+    outcome.status = end.status;
+    outcome.verdict = end.verdict;
+    outcome.error = end.error;
     return outcome;
 }
 

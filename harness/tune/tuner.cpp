@@ -261,13 +261,10 @@ TuneOutcome run_tune(const TuneSession& session, const PlayIteration& play) {
     if (stored == total && outcome.status != store::RunStatus::kFailed)
         outcome.status = store::RunStatus::kFinished;
     outcome.iterations_done = stored;
-    // A run taken over by another process is that process's to mark.
-    if (session.claim && !session.claim->renew()) {
-        outcome.status = store::RunStatus::kInterrupted;
-        outcome.error = session.claim->loss_message();
-        return outcome;
-    }
-    store.set_run_status(run_id, outcome.status, std::nullopt, outcome.error);
+    const auto end = tournament::end_run(store, run_id, session.claim,
+                                         {outcome.status, std::nullopt, outcome.error});
+    outcome.status = end.status;
+    outcome.error = end.error;
     return outcome;
 }
 

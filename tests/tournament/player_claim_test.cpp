@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "harness/tournament/session.hpp"
+#include "tests/support/sqlite_db.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace lmr::tournament {
@@ -158,6 +159,60 @@ TEST_F(PlayerClaimTest, ATakenOverClaimSurvivesTheLoserGoingAway) {
     }
     ASSERT_TRUE(stored_claim());
     EXPECT_EQ(stored_claim()->host, "elsewhere");
+}
+
+// A write of the claim that fails for another reason than a busy database, as a full disk fails
+// it: a trigger refuses every renewal with SQLite's own message for a full disk.
+void fail_every_renewal(const std::string& db_path) {
+    test::Db(db_path, true)
+        .exec(
+            "CREATE TRIGGER disk_full BEFORE UPDATE ON run_claims "
+            "BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END");
+}
+
+// The heartbeat once swallowed every store error: a full disk at a beat left the run playing
+// (and, at its end, marked running). Now the run is told to stop and ends failed, saying why.
+TEST_F(PlayerClaimTest, AHeartbeatThatCannotBeWrittenStopsTheRunAndFailsIt) {
+    fail_every_renewal(db_path);
+    PlayerClaim claim(db_path, run_id, PlayerClaim::kWriteRenewal, std::chrono::milliseconds(20));
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!claim.must_stop() && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    ASSERT_TRUE(claim.must_stop()) << "the heartbeat did not stop the run";
+    EXPECT_FALSE(claim.lost()) << "nobody took the run over";
+    ASSERT_TRUE(claim.heartbeat_failure());
+    EXPECT_NE(claim.heartbeat_failure()->find("database or disk is full"), std::string::npos)
+        << *claim.heartbeat_failure();
+
+    auto store = store::Store::open(db_path);
+    const auto end = end_run(store, run_id, &claim, {store::RunStatus::kFinished, {}, {}});
+    EXPECT_EQ(end.status, store::RunStatus::kFailed);
+    EXPECT_NE(end.error.find("database or disk is full"), std::string::npos) << end.error;
+    const auto run = store.load_run(run_id);
+    EXPECT_EQ(run.status, store::RunStatus::kFailed);
+    EXPECT_EQ(run.error_message, end.error);
+}
+
+// A run whose status cannot be written either stays marked running: the error says so and how
+// to finish the run, instead of the store's bare message.
+TEST_F(PlayerClaimTest, AStatusThatCannotBeWrittenSaysTheRunIsLeftRunning) {
+    PlayerClaim claim(db_path, run_id);
+    test::Db(db_path, true)
+        .exec(
+            "CREATE TRIGGER disk_full BEFORE UPDATE ON runs "
+            "BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END");
+    auto store = store::Store::open(db_path);
+    try {
+        (void)end_run(store, run_id, &claim, {store::RunStatus::kFinished, {}, {}});
+        FAIL() << "the status write did not fail";
+    } catch (const store::StoreError& e) {
+        const std::string message = e.what();
+        EXPECT_NE(message.find("database or disk is full"), std::string::npos) << message;
+        EXPECT_NE(message.find("still marked running"), std::string::npos) << message;
+        EXPECT_NE(message.find("resume --db " + db_path + " --run " + std::to_string(run_id)),
+                  std::string::npos)
+            << message;
+    }
 }
 
 }  // namespace

@@ -253,5 +253,45 @@ TEST(RunClaims, ASecondResumeOfALiveRunIsRefusedAndTheRunUntouched) {
     EXPECT_EQ(db.integer("SELECT count(*) FROM run_claims"), 0);
 }
 
+// A claim that cannot be written (a full disk, played here by a trigger that refuses every
+// renewal with SQLite's message for one) once left the run marked running with exit 4: the last
+// renewal threw before the status was written. The run now ends failed, saying why.
+TEST(RunClaims, AClaimThatCannotBeRenewedFailsTheRunSayingWhy) {
+    TempDir dir;
+    const std::string db_path = dir / "full.db";
+    const std::vector<std::string> args = {"match",
+                                           "--engine",
+                                           "name=a",
+                                           "cmd=" + kFixtureRandom,
+                                           "--engine",
+                                           "name=b",
+                                           "cmd=" + kFixtureRandom,
+                                           "--pairs",
+                                           "1",
+                                           "--tc",
+                                           "nodes=1000",
+                                           "--book",
+                                           "none",
+                                           "--db",
+                                           db_path};
+    const auto first = run_harness(dir, args);
+    ASSERT_EQ(first.exit_code, 0) << describe(first);
+    Db(db_path, true)
+        .exec(
+            "CREATE TRIGGER disk_full BEFORE UPDATE ON run_claims "
+            "BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END");
+    const auto r = run_harness(dir, args);
+    EXPECT_EQ(r.exit_code, 4) << describe(r);
+    Db db(db_path);
+    EXPECT_EQ(db.text("SELECT status FROM runs WHERE id = 2"), "failed");
+    const auto error = db.text("SELECT error_message FROM runs WHERE id = 2");
+    EXPECT_NE(error.find("the run's claim could not be renewed"), std::string::npos) << error;
+    EXPECT_NE(error.find("database or disk is full"), std::string::npos) << error;
+    EXPECT_NE(r.out.find("Error: " + error), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Resume with: lmr-harness resume --db " + db_path + " --run 2"),
+              std::string::npos)
+        << r.out;
+}
+
 }  // namespace
 }  // namespace lmr::tournament_test
