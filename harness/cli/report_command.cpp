@@ -2,10 +2,12 @@
 // of every config against a baseline, a rating list — as a table, JSON, CSV or markdown, and an
 // HTML page with charts. Reads only: the database is opened read-only and never changed.
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <optional>
 #include <ostream>
+#include <sstream>
 #include <string>
 #include <system_error>
 
@@ -13,6 +15,7 @@
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
 #include "harness/core/atomic_file.hpp"
+#include "harness/report/claims.hpp"
 #include "harness/report/figures.hpp"
 #include "harness/report/html_page.hpp"
 #include "harness/report/json.hpp"
@@ -45,14 +48,21 @@ constexpr const char* kDescription =
     "list), so the page needs no database: per file a chart of its rows sorted by Elo and a\n"
     "table with each row's verdict by the whole 95 % interval, forest plots of every source\n"
     "per base config first; --db adds databases' parts (a tune's trajectory).\n"
+    "--claims FILE judges a study's claims (results/claims.csv: each claim reads one row of a\n"
+    "figures file beside it and says where that row's Elo lies): by the whole 95 % interval,\n"
+    "with Holm's correction inside each claim's family, or by an SPRT's own H1 / H0. It prints\n"
+    "them (--format); --check-page PAGE says where PAGE cites a verdict ([VERDICT](#claim-ID))\n"
+    "that is not the computed one or holds a stale claims table (exit 1); --write-page PAGE\n"
+    "writes PAGE's claims table; with --figures and --html the page gets a claims section.\n"
     "The database is only read, safely while a run writes to it.\n"
     "Exit codes: 0 done, 2 bad usage or a file that is not a usable result database,\n"
-    "1 other failures (e.g. the HTML file cannot be written)."
+    "1 other failures (e.g. the HTML file cannot be written) and a page whose verdicts differ."
     "\n\nExamples:\n"
     "  lmr-harness report --db results/lmrlab.db\n"
     "  lmr-harness report --db results/lmrlab.db --run 3 --format markdown\n"
     "  lmr-harness report --db results/lmrlab.db --baseline none --html report.html\n"
-    "  lmr-harness report --figures results/combine.csv --html combine.html";
+    "  lmr-harness report --figures results/combine.csv --html combine.html\n"
+    "  lmr-harness report --claims results/claims.csv --check-page results/README.md";
 
 enum class Format { kTable, kJson, kCsv, kMarkdown };
 
@@ -186,6 +196,68 @@ int run_multi_database_page(CommandContext& context, const po::variables_map& va
     return kExitOk;
 }
 
+// The claims of --claims judged on the figures files they name, read from the claims file's
+// folder.
+std::vector<report::JudgedClaim> judged_claims(const std::string& claims_path) {
+    const std::vector<report::Claim> claims = report::read_claims(claims_path);
+    const std::filesystem::path folder = std::filesystem::path(claims_path).parent_path();
+    std::vector<report::Figures> figures;
+    std::vector<std::string> read;
+    for (const report::Claim& claim : claims) {
+        if (std::find(read.begin(), read.end(), claim.figures) != read.end()) continue;
+        read.push_back(claim.figures);
+        figures.push_back(report::read_figures((folder / claim.figures).string()));
+    }
+    return report::judge_claims(claims_path, claims, figures);
+}
+
+std::string read_page(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw report::ReportError(path + ": cannot be read");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// --claims without --html: the claims printed, a page checked or its claims table written.
+int run_claims(CommandContext& context, const po::variables_map& values) {
+    for (const char* flag : {"db", "run", "baseline", "ratings", "tc", "columns", "figures"})
+        if (values.count(flag) != 0U && !values[flag].defaulted())
+            throw UsageError(std::string("--") + flag +
+                             " does not combine with --claims: the claims name their figures");
+    const std::string claims_path = values["claims"].as<std::string>();
+    const std::vector<report::JudgedClaim> judged = judged_claims(claims_path);
+    if (values.count("check-page") != 0U) {
+        const std::string page_path = values["check-page"].as<std::string>();
+        const std::vector<std::string> problems =
+            report::page_problems(read_page(page_path), page_path, judged);
+        for (const std::string& problem : problems) context.err << problem << '\n';
+        if (!problems.empty()) {
+            context.err << page_path << ": " << problems.size()
+                        << " place(s) where the page says what its intervals do not\n";
+            return kExitFailure;
+        }
+        context.out << page_path << ": every verdict it cites is the computed one ("
+                    << judged.size() << " claims in " << claims_path << ")\n";
+        return kExitOk;
+    }
+    if (values.count("write-page") != 0U) {
+        const std::string page_path = values["write-page"].as<std::string>();
+        core::write_file_atomically(
+            page_path, report::page_with_claims(read_page(page_path), page_path, judged));
+        context.out << "Wrote the claims table of " << page_path << " (" << judged.size()
+                    << " claims)\n";
+        return kExitOk;
+    }
+    report::Document doc;
+    doc.title = "Claims of " + claims_path;
+    report::Section section;
+    section.tables.push_back(report::claims_table(judged, false));
+    doc.sections.push_back(std::move(section));
+    render(context.out, doc, parse_format(values["format"].as<std::string>()));
+    return kExitOk;
+}
+
 // --figures: a study page from the figures files and the databases given (none by default),
 // nothing printed.
 int run_figures_page(CommandContext& context, const po::variables_map& values) {
@@ -206,7 +278,11 @@ int run_figures_page(CommandContext& context, const po::variables_map& values) {
         whole_pages(values, values.count("db") != 0U ? values["db"].as<std::vector<std::string>>()
                                                      : std::vector<std::string>{});
     const std::string path = values["html"].as<std::string>();
-    core::write_file_atomically(path, report::html_page(parts, figures));
+    const std::vector<report::JudgedClaim> claims =
+        values.count("claims") != 0U ? judged_claims(values["claims"].as<std::string>())
+                                     : std::vector<report::JudgedClaim>{};
+    core::write_file_atomically(
+        path, report::html_page(parts, figures, claims, values["title"].as<std::string>()));
     context.out << "Wrote " << path << " (" << figures.size() << " figures files, " << parts.size()
                 << (parts.size() == 1 ? " database)\n" : " databases)\n");
     return kExitOk;
@@ -232,7 +308,21 @@ void check_html_path(const po::variables_map& values) {
 
 int run_report(CommandContext& context, const po::variables_map& values) {
     if (values.count("html") != 0U) check_html_path(values);
+    for (const char* flag : {"check-page", "write-page"})
+        if (values.count(flag) != 0U &&
+            (values.count("claims") == 0U || values.count("html") != 0U))
+            throw UsageError(std::string("--") + flag +
+                             " reads the claims of --claims FILE, without --html");
+    if (!values["title"].defaulted() && values.count("figures") == 0U)
+        throw UsageError("--title names a study page: give it with --figures and --html");
     if (values.count("figures") != 0U) return run_figures_page(context, values);
+    if (values.count("claims") != 0U) {
+        if (values.count("html") != 0U)
+            throw UsageError(
+                "--claims with --html adds a claims section to a study page: give its --figures "
+                "too");
+        return run_claims(context, values);
+    }
     const std::vector<std::string> dbs =
         values.count("db") != 0U
             ? values["db"].as<std::vector<std::string>>()
@@ -347,6 +437,15 @@ int run_report_command(CommandContext& context) {
         ("figures", po::value<std::vector<std::string>>()->composing()->value_name("CSV"),
          "with --html: a study page drawn from figures files, the CSV this command writes with "
          "--columns study or --ratings NAME (repeat it; --db adds databases' parts)")
+        ("title", po::value<std::string>()->default_value("LMR Lab report"),
+         "with --figures and --html: the page's title")
+        ("claims", po::value<std::string>()->value_name("FILE"),
+         "judge a study's claims file (results/claims.csv) on the figures files it names")
+        ("check-page", po::value<std::string>()->value_name("PAGE"),
+         "with --claims: exit 1 naming each place PAGE cites a verdict that is not the computed "
+         "one, or holds a stale claims table")
+        ("write-page", po::value<std::string>()->value_name("PAGE"),
+         "with --claims: write PAGE's claims table (between its claims:begin and claims:end lines)")
         ("upgrade", "first apply pending schema migrations (adds tables and views; stored data "
                     "unchanged)");
     // clang-format on
@@ -358,7 +457,10 @@ int run_report_command(CommandContext& context) {
                             "       lmr-harness report --db FILE --db FILE… --html FILE\n"
                             "       lmr-harness report --db FILE --db FILE… --ratings NAME "
                             "[--format …]\n"
-                            "       lmr-harness report --figures CSV… [--db FILE…] --html FILE",
+                            "       lmr-harness report --figures CSV… [--db FILE…] [--claims FILE] "
+                            "--html FILE\n"
+                            "       lmr-harness report --claims FILE [--check-page PAGE | "
+                            "--write-page PAGE | --format …]",
                             kDescription))
         return kExitOk;
     return run_report(context, values);

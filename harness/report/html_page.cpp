@@ -20,6 +20,7 @@ h2 { border-bottom: 1px solid #ccc; padding-bottom: 0.2em; margin-top: 1.6em; }
 h3 { margin-bottom: 0.3em; }
 p.meta, p.note, p.empty { color: #555; }
 .charts { display: flex; flex-wrap: wrap; gap: 12px; }
+.charts > svg.chart { flex: 1 1 560px; }
 svg.chart { border: 1px solid #ddd; background: #fff; max-width: 100%; height: auto; }
 div.scroll { overflow-x: auto; }
 table.data { border-collapse: collapse; font-size: 0.9em; margin: 0.4em 0 1em; }
@@ -159,19 +160,30 @@ constexpr const char* kVerdictRule =
     "a decision answers its own hypotheses (\"SPRT H1\" or \"H0\", stopped early): the early "
     "stop biases its Elo, so its interval is shown but is no verdict.";
 
+// How a claim's verdict is computed.
+constexpr const char* kClaimsRule =
+    "Each claim reads one row and says where its Elo lies. Confirmed only when the whole "
+    "interval lies inside the claim, refuted only when it lies outside, not resolved otherwise; "
+    "inside a family (rows read against one base, on one seed) the interval is widened by "
+    "Holm's correction at a family-wise 5 % (the z each claim was held to is shown). An SPRT "
+    "that stopped on a decision is read only as its own hypotheses: H1 over nElo [0, e1] says "
+    "better, H0 says not e1 nElo better, never worse or equal.";
+
 }  // namespace
 
 std::string html_page(const PageData& page) {
     return html_page(std::vector<PageData>{page}, {});
 }
 
-std::string html_page(const std::vector<PageData>& parts, const std::vector<Figures>& figures) {
+std::string html_page(const std::vector<PageData>& parts, const std::vector<Figures>& figures,
+                      const std::vector<JudgedClaim>& claims, const std::string& title) {
     std::string html =
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        "<title>LMR Lab report</title>\n<style>";
+        "<title>" +
+        html_escape(title) + "</title>\n<style>";
     html += kStyle;
-    html += "</style>\n</head>\n<body>\n<header>\n<h1>LMR Lab report</h1>\n";
+    html += "</style>\n</head>\n<body>\n<header>\n<h1>" + html_escape(title) + "</h1>\n";
     std::string sources;
     for (const auto& f : figures) sources += (sources.empty() ? "" : ", ") + f.path;
     if (!sources.empty()) sources = "Figures " + sources;
@@ -192,6 +204,8 @@ std::string html_page(const std::vector<PageData>& parts, const std::vector<Figu
     };
     if (several) {  // a table of contents, one entry per source
         html += "<nav>\n<ul>\n<li><a href=\"#glance\">At a glance</a></li>\n";
+        if (!claims.empty())
+            html += "<li><a href=\"#claims\">Every claim and its verdict</a></li>\n";
         for (std::size_t i = 0; i < figures.size(); ++i)
             html += "<li><a href=\"#" + figures_id(i) + "\">" + html_escape(figures[i].path) +
                     "</a></li>\n";
@@ -216,6 +230,15 @@ std::string html_page(const std::vector<PageData>& parts, const std::vector<Figu
                 "runs of a config together, one colour per source, the configs by their "
                 "mean Elo. A run's verdict is in its tooltip.</p>\n<div class=\"charts\">\n" +
                 charts + "</div>\n</section>\n";
+    }
+    if (!claims.empty()) {
+        Document doc;
+        Section section;
+        section.tables.push_back(claims_table(claims, false));
+        doc.sections.push_back(std::move(section));
+        html +=
+            "<section id=\"claims\">\n<h1>Every claim and its verdict</h1>\n<p class=\"note\">" +
+            html_escape(kClaimsRule) + "</p>\n" + render_html(doc, 3) + "</section>\n";
     }
     if (!figures.empty()) html += "<p class=\"note\">" + html_escape(kVerdictRule) + "</p>\n";
     for (std::size_t i = 0; i < figures.size(); ++i) {

@@ -10,133 +10,14 @@
 #include <utility>
 
 #include "engine/text/text.hpp"
+#include "harness/report/csv_records.hpp"
 #include "harness/report/figures.hpp"
 #include "harness/report/load.hpp"
 
 namespace lmr::report {
 namespace {
 
-// One record of an RFC 4180 file and the line it starts on.
-struct CsvRecord {
-    std::size_t line = 0;
-    std::vector<std::string> fields;
-};
-
-std::string where(const std::string& path, std::size_t line) {
-    return path + ":" + std::to_string(line) + ": ";
-}
-
-// The records of `text`: fields separated by commas, records by CRLF or LF, a field in double
-// quotes may hold commas, line breaks and doubled quotes.
-std::vector<CsvRecord> parse_csv(std::string_view text, const std::string& path) {
-    std::vector<CsvRecord> records;
-    std::size_t line = 1;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        CsvRecord record{line, {}};
-        for (bool more = true; more;) {
-            std::string field;
-            if (text[i] == '"') {
-                const std::size_t opened = line;
-                for (++i;; ++i) {
-                    if (i >= text.size())
-                        throw ReportError(where(path, opened) + "a quoted field is never closed");
-                    if (text[i] == '"') {
-                        if (i + 1 < text.size() && text[i + 1] == '"') {
-                            field += '"';
-                            ++i;
-                            continue;
-                        }
-                        ++i;
-                        break;
-                    }
-                    if (text[i] == '\n') ++line;
-                    field += text[i];
-                }
-            } else {
-                for (; i < text.size() && text[i] != ',' && text[i] != '\r' && text[i] != '\n';
-                     ++i) {
-                    if (text[i] == '"')
-                        throw ReportError(where(path, line) +
-                                          "a quote inside an unquoted field (quote the whole "
-                                          "field and double the quote)");
-                    field += text[i];
-                }
-            }
-            record.fields.push_back(std::move(field));
-            if (i >= text.size()) {
-                more = false;
-            } else if (text[i] == ',') {
-                ++i;
-                more = i < text.size();  // "a," ends on an empty last field
-                if (!more) record.fields.emplace_back();
-            } else if (text[i] == '\r' || text[i] == '\n') {
-                if (text[i] == '\r') ++i;
-                if (i < text.size() && text[i] == '\n') ++i;
-                ++line;
-                more = false;
-            } else {
-                throw ReportError(where(path, line) + "text after a closing quote");
-            }
-        }
-        records.push_back(std::move(record));
-    }
-    return records;
-}
-
-// The columns of a header, by name, and the cells of a record read through them.
-class Columns {
-  public:
-    Columns(const std::string& path, const CsvRecord& header) : path_(path) {
-        for (std::size_t i = 0; i < header.fields.size(); ++i) index_[header.fields[i]] = i;
-        width_ = header.fields.size();
-    }
-    bool has(const std::string& name) const { return index_.count(name) != 0U; }
-    void require(std::initializer_list<const char*> names, const char* form) const {
-        for (const char* name : names)
-            if (!has(name))
-                throw ReportError(where(path_, 1) + "no column '" + name + "' in " + form);
-    }
-    void check_width(const CsvRecord& record) const {
-        if (record.fields.size() != width_)
-            throw ReportError(where(path_, record.line) + std::to_string(record.fields.size()) +
-                              " fields where the header has " + std::to_string(width_));
-    }
-    const std::string& cell(const CsvRecord& record, const std::string& name) const {
-        return record.fields[index_.at(name)];
-    }
-    long count(const CsvRecord& record, const std::string& name) const {
-        const std::string& text = cell(record, name);
-        long value = 0;
-        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-        if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < 0)
-            throw bad_cell(record, name, "is not a count");
-        return value;
-    }
-    // A number as report's CSV writes it: shortest round-trip digits, "+inf" / "-inf".
-    double number(const CsvRecord& record, const std::string& name) const {
-        const std::string& text = cell(record, name);
-        if (text == "+inf") return INFINITY;
-        if (text == "-inf") return -INFINITY;
-        double value = 0;
-        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-        if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-            throw bad_cell(record, name, "is not a number");
-        return value;
-    }
-    ReportError bad_cell(const CsvRecord& record, const std::string& name,
-                         const std::string& problem) const {
-        return ReportError(where(path_, record.line) + "column '" + name + "': '" +
-                           cell(record, name) + "' " + problem);
-    }
-
-  private:
-    std::string path_;
-    std::map<std::string, std::size_t> index_;
-    std::size_t width_ = 0;
-};
-
-stats::Pentanomial pentanomial(const Columns& columns, const CsvRecord& record) {
+stats::Pentanomial pentanomial(const CsvColumns& columns, const CsvRecord& record) {
     return {columns.count(record, "penta_ll"), columns.count(record, "penta_ld"),
             columns.count(record, "penta_wl"), columns.count(record, "penta_dd"),
             columns.count(record, "penta_wd"), columns.count(record, "penta_ww")};
@@ -146,7 +27,7 @@ constexpr const char* kRunsForm = "a runs list of `report --columns study --form
 constexpr const char* kRatingsForm = "a rating list of `report --ratings NAME --format csv`";
 
 // A phase's runs: the rows with completed pairs (a tune's row has empty counts).
-MeasuredSource read_runs(const Columns& columns, const std::vector<CsvRecord>& records) {
+MeasuredSource read_runs(const CsvColumns& columns, const std::vector<CsvRecord>& records) {
     columns.require({"id", "test", "base", "time_control", "penta_ll", "penta_ld", "penta_wl",
                      "penta_dd", "penta_wd", "penta_ww", "command_line"},
                     kRunsForm);
@@ -175,7 +56,7 @@ MeasuredSource read_runs(const Columns& columns, const std::vector<CsvRecord>& r
 }
 
 // A rating list: the rated configs best first, then those the list could not link.
-RatingsReport read_ratings(const std::string& path, const Columns& columns,
+RatingsReport read_ratings(const std::string& path, const CsvColumns& columns,
                            const std::vector<CsvRecord>& records) {
     columns.require({"anchor", "config", "elo", "elo_error", "penta_ll", "penta_ld", "penta_wl",
                      "penta_dd", "penta_wd", "penta_ww", "opponents"},
@@ -246,13 +127,8 @@ std::optional<stats::SprtParams> sprt_of_command_line(std::string_view command_l
 }
 
 Figures read_figures(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw ReportError(path + ": cannot be read");
-    std::ostringstream text;
-    text << in.rdbuf();
-    const std::vector<CsvRecord> records = parse_csv(text.str(), path);
-    if (records.empty()) throw ReportError(path + ": empty, no header");
-    const Columns columns(path, records.front());
+    const std::vector<CsvRecord> records = read_csv_file(path);
+    const CsvColumns columns(path, records.front());
     Figures figures;
     figures.path = path;
     if (columns.has("anchor") && columns.has("config")) {
@@ -260,7 +136,7 @@ Figures read_figures(const std::string& path) {
     } else if (columns.has("test") && columns.has("base")) {
         figures.measured = read_runs(columns, records);
     } else {
-        throw ReportError(where(path, 1) + "neither " + kRunsForm +
+        throw ReportError(csv_where(path, 1) + "neither " + kRunsForm +
                           " (columns id, test, base, …) nor " + kRatingsForm +
                           " (anchor, config, elo, …)");
     }

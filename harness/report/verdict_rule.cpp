@@ -27,6 +27,11 @@ double games_to_resolve(double elo, double error, long games) {
     return static_cast<double>(games) * ratio * ratio;
 }
 
+std::string games_phrase(double needed) {
+    if (!std::isfinite(needed) || needed > 1e12) return "";
+    return "≈ " + rounded_count(needed) + " games";
+}
+
 std::string interval_verdict(const stats::Summary& summary) {
     const stats::EloEstimate& e = summary.estimate;
     if (!e.defined()) return "";
@@ -38,9 +43,8 @@ std::string interval_verdict(const stats::Summary& summary) {
     if (e.elo - e.elo_error > 0) return "better";
     if (e.elo + e.elo_error < 0) return "worse";
     const long games = e.unit == stats::Unit::kPair ? 2 * e.units : e.units;
-    const double needed = games_to_resolve(e.elo, e.elo_error, games);
-    if (!std::isfinite(needed) || needed > 1e12) return "not resolved";
-    return "not resolved (≈ " + rounded_count(needed) + " games)";
+    const std::string needed = games_phrase(games_to_resolve(e.elo, e.elo_error, games));
+    return needed.empty() ? "not resolved" : "not resolved (" + needed + ")";
 }
 
 }  // namespace lmr::report

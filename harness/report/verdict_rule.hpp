@@ -16,6 +16,8 @@ namespace lmr::report {
 // About how many games would resolve an interval `elo` ± `error` measured over `games` games:
 // games · (error / |elo|)²; +inf when `elo` is 0 or the error is unbounded.
 double games_to_resolve(double elo, double error, long games);
+// "≈ 92,000 games" (two significant digits); "" for a count that is not finite or past 10¹².
+std::string games_phrase(double needed);
 
 // "better", "worse", "not resolved (≈ 92,000 games)" (the games that would resolve it),
 // "SPRT H1 (stopped early)" or "SPRT H0 (stopped early)"; "" without completed pairs. The

@@ -727,3 +727,55 @@ TEST(ReportCli, ReadsWhileARunWrites) {
 
 }  // namespace
 }  // namespace lmr::report_test
+
+namespace lmr::report_test {
+namespace {
+
+// `report --claims`: a page whose cited verdict drifted exits 1 naming the page's line; written
+// with --write-page and cited as computed, it passes; the claims table is printed as asked; a flag
+// that belongs to another report is refused.
+TEST(ReportCli, ClaimsCheckAPageAndWriteItsTable) {
+    const test::TempDir dir;
+    fs::copy_file(std::string(LMR_SOURCE_DIR) + "/results/combine.csv", dir / "combine.csv");
+    test::write_file(dir / "claims.csv",
+                     "id,family,figures,row,low,high,refuted_as,claim\n"
+                     "history,combine,combine.csv,1,0,+inf,,\"REBEL's history step adds Elo\"\n");
+    const std::string claims = dir / "claims.csv";
+    const std::string page = dir / "page.md";
+    test::write_file(page,
+                     "The history step adds Elo ([not resolved](#claim-history)).\n\n"
+                     "<!-- claims:begin -->\n<!-- claims:end -->\n");
+    const auto drifted = harness({"report", "--claims", claims, "--check-page", page}, dir.path());
+    EXPECT_EQ(drifted.exit_code, 1) << describe(drifted);
+    EXPECT_NE(drifted.err.find(page + ":1: says 'not resolved' of claim 'history', whose "
+                                      "computed verdict is 'confirmed' (+17.2 ± 12.1)"),
+              std::string::npos)
+        << drifted.err;
+    EXPECT_NE(drifted.err.find(page + ":3: the claims table is not the one the claims compute"),
+              std::string::npos)
+        << drifted.err;
+
+    test::write_file(page,
+                     "The history step adds Elo ([confirmed](#claim-history)).\n\n"
+                     "<!-- claims:begin -->\n<!-- claims:end -->\n");
+    const auto wrote = harness({"report", "--claims", claims, "--write-page", page}, dir.path());
+    ASSERT_EQ(wrote.exit_code, 0) << describe(wrote);
+    EXPECT_NE(test::read_file(page).find("| <a id=\"claim-history\"></a>history |"),
+              std::string::npos)
+        << test::read_file(page);
+    const auto passed = harness({"report", "--claims", claims, "--check-page", page}, dir.path());
+    EXPECT_EQ(passed.exit_code, 0) << describe(passed);
+
+    const auto csv = harness({"report", "--claims", claims, "--format", "csv"}, dir.path());
+    ASSERT_EQ(csv.exit_code, 0) << describe(csv);
+    EXPECT_NE(csv.out.find("id,claim,row,elo,z,held_to,verdict"), std::string::npos) << csv.out;
+    EXPECT_NE(csv.out.find("history,REBEL's history step adds Elo"), std::string::npos) << csv.out;
+
+    const auto mixed = harness({"report", "--claims", claims, "--baseline", "none"}, dir.path());
+    EXPECT_EQ(mixed.exit_code, 2) << describe(mixed);
+    const auto lone = harness({"report", "--check-page", page}, dir.path());
+    EXPECT_EQ(lone.exit_code, 2) << describe(lone);
+}
+
+}  // namespace
+}  // namespace lmr::report_test

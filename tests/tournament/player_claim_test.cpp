@@ -184,9 +184,14 @@ TEST_F(PlayerClaimTest, AHeartbeatThatCannotBeWrittenStopsTheRunAndFailsIt) {
     EXPECT_NE(claim.heartbeat_failure()->find("database or disk is full"), std::string::npos)
         << *claim.heartbeat_failure();
 
+    // Room again by the run's end: its last renewal passes, and the run still ends failed, since
+    // it stopped at the beat that could not be written.
+    test::Db(db_path, true).exec("DROP TRIGGER disk_full");
     auto store = store::Store::open(db_path);
     const auto end = end_run(store, run_id, &claim, {store::RunStatus::kFinished, {}, {}});
     EXPECT_EQ(end.status, store::RunStatus::kFailed);
+    EXPECT_NE(end.error.find("the run's heartbeat could not be written"), std::string::npos)
+        << end.error;
     EXPECT_NE(end.error.find("database or disk is full"), std::string::npos) << end.error;
     const auto run = store.load_run(run_id);
     EXPECT_EQ(run.status, store::RunStatus::kFailed);
