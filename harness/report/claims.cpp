@@ -82,8 +82,7 @@ std::vector<Claim> read_claims(const std::string& path) {
         for (const char* slug : {"id", "family"})
             if (!is_slug(columns.cell(record, slug)))
                 throw columns.bad_cell(record, slug, "is not a name of a-z, 0-9 and '-'");
-        if (!ids.insert(claim.id).second)
-            throw columns.bad_cell(record, "id", "names two claims");
+        if (!ids.insert(claim.id).second) throw columns.bad_cell(record, "id", "names two claims");
         claim.figures = columns.cell(record, "figures");
         if (claim.figures.empty()) throw columns.bad_cell(record, "figures", "names no file");
         claim.row = columns.count(record, "row");
@@ -110,7 +109,8 @@ std::vector<JudgedClaim> judge_claims(const std::string& claims_path,
         const auto file = by_file.find(claim.figures);
         if (file == by_file.end())
             throw ReportError(csv_where(claims_path, claim.line) + "claim '" + claim.id +
-                              "' reads " + claim.figures + ", which is not among the figures given");
+                              "' reads " + claim.figures +
+                              ", which is not among the figures given");
         const MeasuredRun* run = nullptr;
         for (const MeasuredRun& r : file->second->runs)
             if (r.id == claim.row) run = &r;
@@ -149,7 +149,7 @@ std::vector<JudgedClaim> judge_claims(const std::string& claims_path,
             const stats::EloEstimate& e = j.run.stats.estimate;
             const Placement where = place(e.elo, j.claim);
             if (steps[k].rejected) {
-                j.verdict = where.inside ? "confirmed"
+                j.verdict = where.inside                 ? "confirmed"
                             : j.claim.refuted_as.empty() ? "refuted"
                                                          : j.claim.refuted_as;
                 continue;
@@ -170,10 +170,10 @@ std::vector<JudgedClaim> judge_claims(const std::string& claims_path,
                                        ", β = " + bound(s.params.beta);
         if (s.verdict == stats::Verdict::kAcceptH1) {
             j.verdict = "SPRT H1";
-            j.reading = (s.params.elo0 == 0 ? std::string("better")
-                                            : "more than " + bound(s.params.elo0) +
-                                                  " nElo better") +
-                        " (" + hypotheses + "); its Elo, biased by the early stop, sizes nothing";
+            j.reading =
+                (s.params.elo0 == 0 ? std::string("better")
+                                    : "more than " + bound(s.params.elo0) + " nElo better") +
+                " (" + hypotheses + "); its Elo, biased by the early stop, sizes nothing";
         } else {
             j.verdict = "SPRT H0";
             j.reading = "not " + bound(s.params.elo1) + " nElo better (" + hypotheses +
@@ -186,9 +186,9 @@ std::vector<JudgedClaim> judge_claims(const std::string& claims_path,
 Table claims_table(const std::vector<JudgedClaim>& judged, bool anchors) {
     Table table;
     table.key = "claims";
-    table.columns = {{"id", "Claim", Align::kLeft},      {"claim", "Says", Align::kLeft},
-                     {"row", "Row", Align::kLeft},       {"elo", "Elo ± 95 %", Align::kRight},
-                     {"z", "z", Align::kRight},          {"held_to", "Held to", Align::kLeft},
+    table.columns = {{"id", "Claim", Align::kLeft},       {"claim", "Says", Align::kLeft},
+                     {"row", "Row", Align::kLeft},        {"elo", "Elo ± 95 %", Align::kRight},
+                     {"z", "z", Align::kRight},           {"held_to", "Held to", Align::kLeft},
                      {"verdict", "Verdict", Align::kLeft}};
     for (const JudgedClaim& j : judged) {
         const stats::EloEstimate& e = j.run.stats.estimate;
@@ -198,11 +198,11 @@ Table claims_table(const std::vector<JudgedClaim>& judged, bool anchors) {
                                 j.run.test + " vs " + j.run.base + ", " + j.run.time_control +
                                 ", " + integer(games_of(e)) + " games";
         const std::string z = j.sprt ? "—" : fixed(j.z, 2);
-        const std::string held_to =
-            j.sprt ? "the SPRT's own α and β"
-                   : "z ≥ " + fixed(j.z_needed, 2) + " (" + j.claim.family + ", " +
-                         std::to_string(j.family_size) +
-                         (j.family_size == 1 ? " claim)" : " claims, Holm)");
+        const std::string held_to = j.sprt
+                                        ? "the SPRT's own α and β"
+                                        : "z ≥ " + fixed(j.z_needed, 2) + " (" + j.claim.family +
+                                              ", " + std::to_string(j.family_size) +
+                                              (j.family_size == 1 ? " claim)" : " claims, Holm)");
         table.rows.push_back({id, j.claim.statement, row, elo_interval(e.elo, e.elo_error), z,
                               held_to, j.verdict + (j.reading.empty() ? "" : ": " + j.reading)});
     }

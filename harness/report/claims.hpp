@@ -20,14 +20,14 @@
 namespace lmr::report {
 
 struct Claim {
-    std::size_t line = 0;     // in the claims file
-    std::string id;           // [a-z0-9-]+, unique: the page's anchor is claim-ID
-    std::string family;       // Holm's correction runs over the interval claims of one family
-    std::string figures;      // the figures file read, named as in the claims file's folder
-    std::int64_t row = 0;     // its `id` column
-    double low = 0, high = 0; // the region the claim puts the row's Elo in
-    std::string refuted_as;   // the word for a refutation ("" → "refuted")
-    std::string statement;    // the claim in words
+    std::size_t line = 0;      // in the claims file
+    std::string id;            // [a-z0-9-]+, unique: the page's anchor is claim-ID
+    std::string family;        // Holm's correction runs over the interval claims of one family
+    std::string figures;       // the figures file read, named as in the claims file's folder
+    std::int64_t row = 0;      // its `id` column
+    double low = 0, high = 0;  // the region the claim puts the row's Elo in
+    std::string refuted_as;    // the word for a refutation ("" → "refuted")
+    std::string statement;     // the claim in words
 };
 
 // The claims file at `path`: columns id, family, figures, row, low, high, refuted_as, claim.
@@ -40,7 +40,7 @@ struct JudgedClaim {
     MeasuredRun run;
     std::string verdict;  // confirmed, refuted (or refuted_as), not resolved, SPRT H1, SPRT H0
     std::string reading;  // what the verdict may be read as, and the games that would resolve it
-    double z = 0;         // distance of the Elo from the region's nearest edge, in σ (interval claims)
+    double z = 0;  // distance of the Elo from the region's nearest edge, in σ (interval claims)
     double z_needed = 0;  // the |z| Holm held it to; 0 for an SPRT's claim
     int family_size = 0;  // interval claims in its family
     bool sprt = false;    // judged by an SPRT that stopped on a decision

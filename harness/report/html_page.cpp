@@ -20,7 +20,7 @@ h2 { border-bottom: 1px solid #ccc; padding-bottom: 0.2em; margin-top: 1.6em; }
 h3 { margin-bottom: 0.3em; }
 p.meta, p.note, p.empty { color: #555; }
 .charts { display: flex; flex-wrap: wrap; gap: 12px; }
-.charts > svg.chart { flex: 1 1 560px; }
+.charts > svg.chart { flex: 1 1 560px; max-width: min(100%, 900px); }
 svg.chart { border: 1px solid #ddd; background: #fff; max-width: 100%; height: auto; }
 div.scroll { overflow-x: auto; }
 table.data { border-collapse: collapse; font-size: 0.9em; margin: 0.4em 0 1em; }
@@ -158,7 +158,9 @@ constexpr const char* kVerdictRule =
     "resolved, with about how many games would resolve it if the estimate holds (N games of "
     "half-width h resolve a gap g after N·(h/g)²: \"≈ 4,000 games\"). An SPRT that stopped on "
     "a decision answers its own hypotheses (\"SPRT H1\" or \"H0\", stopped early): the early "
-    "stop biases its Elo, so its interval is shown but is no verdict.";
+    "stop biases its Elo, so its interval is shown but is no verdict. These are each row's "
+    "verdicts alone: a study's claims, read in families, are judged with Holm's correction "
+    "(the claims section, when the page has one).";
 
 // How a claim's verdict is computed.
 constexpr const char* kClaimsRule =

@@ -25,7 +25,9 @@ std::vector<HolmStep> holm(std::span<const double> p_values, double alpha) {
     return steps;
 }
 
-double two_sided_p(double z) { return std::erfc(std::fabs(z) / std::sqrt(2.0)); }
+double two_sided_p(double z) {
+    return std::erfc(std::fabs(z) / std::sqrt(2.0));
+}
 
 double two_sided_z(double p) {
     // two_sided_p falls from 1 at 0 towards 0: bisect (60 halvings reach double precision).

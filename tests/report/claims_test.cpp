@@ -126,11 +126,11 @@ TEST(StudyClaims, ARefutationIsWordedAsTheClaimAsks) {
 
 TEST(StudyClaims, APageIsCheckedCitationByCitationAndItsTableAsAWhole) {
     TempDir dir;
-    const auto all = judged(written(
-        dir, "claims.csv",
-        std::string(kHeader) +
-            "history,combine,combine.csv,1,0,+inf,,\"REBEL's history step adds Elo\"\n"
-            "threat,combine,combine.csv,2,0,+inf,,\"the threat escape adds Elo\"\n"));
+    const auto all = judged(
+        written(dir, "claims.csv",
+                std::string(kHeader) +
+                    "history,combine,combine.csv,1,0,+inf,,\"REBEL's history step adds Elo\"\n"
+                    "threat,combine,combine.csv,2,0,+inf,,\"the threat escape adds Elo\"\n"));
     const std::string current = page_with_claims(
         "# Page\n\nHistory: [confirmed](#claim-history), threat: [not resolved](#claim-threat).\n"
         "<!-- claims:begin -->\n<!-- claims:end -->\n",
@@ -139,7 +139,8 @@ TEST(StudyClaims, APageIsCheckedCitationByCitationAndItsTableAsAWhole) {
     EXPECT_NE(current.find("<a id=\"claim-history\"></a>history"), std::string::npos) << current;
 
     std::string drifted = current;
-    drifted.replace(drifted.find("[not resolved](#claim-threat)"), 29, "[confirmed](#claim-threat)");
+    drifted.replace(drifted.find("[not resolved](#claim-threat)"), 29,
+                    "[confirmed](#claim-threat)");
     drifted.insert(drifted.find("<!-- claims:begin"), "Gone: [refuted](#claim-gone).\n");
     drifted.replace(drifted.find("+17.2"), 5, "+18.0");
     const auto problems = page_problems(drifted, "page.md", all);
@@ -180,8 +181,8 @@ TEST(StudyClaims, ABadClaimsFileIsRefusedNamingItsLineAndColumn) {
               "bad.csv:1: no column 'refuted_as' in a claims file (id, family, figures, row, "
               "low, high, …)");
     TempDir dir;
-    const std::string path = written(dir, "claims.csv", std::string(kHeader) +
-                                                            "a,f,ablation.csv,99,-inf,0,,\"x\"\n");
+    const std::string path =
+        written(dir, "claims.csv", std::string(kHeader) + "a,f,ablation.csv,99,-inf,0,,\"x\"\n");
     try {
         (void)judged(path);
         FAIL() << "a row the figures lack was accepted";
