@@ -38,6 +38,9 @@ TEST(TimeControl, MinutesSecondsAndSuddenDeath) {
     EXPECT_EQ(tc.clock->increment, milliseconds(1000));
     EXPECT_EQ(tc.to_pgn_tag(), "90+1");
 
+    tc = parse_time_control("tc=1:59.999");  // the last second before the boundary (1:60)
+    EXPECT_EQ(tc.clock->base, milliseconds(119'999));
+
     tc = parse_time_control("tc=0:30.5");
     EXPECT_EQ(tc.clock->base, milliseconds(30'500));
     EXPECT_EQ(tc.clock->increment, milliseconds(0));
@@ -148,6 +151,8 @@ TEST(TimeControl, Errors) {
     expect_error("tc=x/60", "moves per period \"x\"");
     expect_error("tc=-5", "\"-5\" is not a number");
     expect_error("tc=1:75", "60 or more seconds");
+    // The boundary itself: 1:60 is two minutes written wrong, 1:59 a valid minute and 59 s.
+    expect_error("tc=1:60", "60 or more seconds");
     expect_error("tc=10.0001", "finer than a millisecond");
     expect_error("st=0", "greater than zero");
     expect_error("st=fast", "\"st=fast\"");

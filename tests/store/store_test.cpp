@@ -575,18 +575,28 @@ TEST_F(StoreTest, TuneRoundTripAndOrdering) {
     const auto id = store.create_run(run);
     const std::vector<TuneParam> params = {
         {"lmr.steps.history.weight", 100, 0, 200, 10, 0.002, true},
-        {"lmr.min_depth", 3, 1, 6, 0.5, 0.002, true},
+        {"lmr.min_depth", 3, 1, 6, 0.5, 0.004, false},
     };
-    store.create_tune(id, {50, 4, 0.602, 0.101, 5}, params);
+    // Every setting distinct from the others and from its default, so that a swap of two
+    // columns (alpha and gamma, say) or a default read back in place of the stored value shows.
+    store.create_tune(id, {50, 4, 0.75, 0.125, 5}, params);
     const auto settings = store.tune_settings(id);
     EXPECT_EQ(settings.iterations, 50);
     EXPECT_EQ(settings.pairs_per_iteration, 4);
+    EXPECT_DOUBLE_EQ(settings.alpha, 0.75);
+    EXPECT_DOUBLE_EQ(settings.gamma, 0.125);
     EXPECT_DOUBLE_EQ(settings.big_a, 5);
     const auto back = store.tune_params(id);
     ASSERT_EQ(back.size(), 2u);
-    EXPECT_EQ(back[0].name, "lmr.steps.history.weight");
-    EXPECT_EQ(back[1].max, 6);
-    EXPECT_TRUE(back[1].is_integer);
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        EXPECT_EQ(back[i].name, params[i].name);
+        EXPECT_EQ(back[i].start, params[i].start);
+        EXPECT_EQ(back[i].min, params[i].min);
+        EXPECT_EQ(back[i].max, params[i].max);
+        EXPECT_EQ(back[i].c_end, params[i].c_end);
+        EXPECT_EQ(back[i].r_end, params[i].r_end);
+        EXPECT_EQ(back[i].is_integer, params[i].is_integer);
+    }
 
     TuneIteration it;
     it.k = 0;

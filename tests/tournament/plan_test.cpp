@@ -369,6 +369,29 @@ TEST(Schedule, RoundRobinMeetsEveryPairingEquallyWithBalancedColours) {
     }
 }
 
+// The exact order, not only its balance: a stored run is resumed (by any later build) and its PGN
+// written by pair index, so pair i must always be the same engines in the same colours. Pairs
+// cycle through the pairings in their listed order; a pairing's even-numbered meetings (0, 2, …)
+// give its first-listed engine White in round 0, its odd-numbered meetings the other engine.
+TEST(Schedule, ARoundRobinsPairsFollowTheDocumentedOrderExactly) {
+    const auto plan = plan_with(Pairing::kRoundRobin, 3, 2);
+    const auto pairings = engine_pairings(plan);
+    std::vector<std::pair<int, int>> order;
+    for (std::int64_t i = 0; i < total_pairs(plan); ++i) {
+        const auto pair = pair_at(plan, pairings, i);
+        order.emplace_back(pair.first, pair.second);
+    }
+    EXPECT_EQ(order,
+              (std::vector<std::pair<int, int>>{{0, 1}, {0, 2}, {1, 2}, {1, 0}, {2, 0}, {2, 1}}));
+    const auto gauntlet = plan_with(Pairing::kGauntlet, 3, 2);
+    std::vector<std::pair<int, int>> gauntlet_order;
+    for (std::int64_t i = 0; i < total_pairs(gauntlet); ++i) {
+        const auto pair = pair_at(gauntlet, engine_pairings(gauntlet), i);
+        gauntlet_order.emplace_back(pair.first, pair.second);
+    }
+    EXPECT_EQ(gauntlet_order, (std::vector<std::pair<int, int>>{{0, 1}, {0, 2}, {1, 0}, {2, 0}}));
+}
+
 TEST(Schedule, PairsAreAFunctionOfTheirIndexAlone) {
     const auto plan = plan_with(Pairing::kGauntlet, 4, 7);
     const auto pairings = engine_pairings(plan);
