@@ -30,6 +30,7 @@
 #include "harness/tune/iteration_games.hpp"
 #include "harness/tune/params.hpp"
 #include "harness/tune/show.hpp"
+#include "harness/tune/tune_runs.hpp"
 #include "harness/tune/tuner.hpp"
 #include "harness/uci/uci_engine.hpp"
 
@@ -98,12 +99,6 @@ std::string absolute_text(const std::string& path) {
     return fs::weakly_canonical(fs::absolute(path)).string();
 }
 
-tune::PlayIteration make_player(const tournament::RunPlan& plan, const openings::Book* book,
-                                const std::atomic<bool>* interrupt,
-                                const games::JobExecutor& executor) {
-    return tune::engine_games(tune::plan_games_setup(plan, book, interrupt, executor));
-}
-
 int report_outcome(CommandContext& context, std::int64_t run_id, const std::string& db,
                    const tune::TuneOutcome& outcome) {
     auto& out = context.out;
@@ -127,20 +122,15 @@ int report_outcome(CommandContext& context, std::int64_t run_id, const std::stri
     return kExitRunStopped;
 }
 
-// Plays the stored tune to its end (fresh or resumed), as the run's one player.
-int play_tune(CommandContext& context, store::Store& store, std::int64_t run_id,
-              const tournament::RunPlan& plan, const openings::Book* book, const std::string& db,
-              tournament::PlayerClaim& claim, const games::JobExecutor& executor) {
+// Plays the ready tune to its end (fresh or resumed), as the run's one player, and reports.
+int play_tune(CommandContext& context, tune::ReadyTune& ready, const std::string& db,
+              const games::JobExecutor& executor) {
+    if (const std::string where = executor.description(); !where.empty())
+        context.out << where << '\n';
     const auto& interrupt = install_interrupt_handler();
-    tune::TuneSession session;
-    session.claim = &claim;
-    session.store = &store;
-    session.run_id = run_id;
-    session.interrupt = &interrupt;
-    session.out = &context.out;
-    session.live = live_terminal(context.out);
-    const auto outcome = tune::run_tune(session, make_player(plan, book, &interrupt, executor));
-    return report_outcome(context, run_id, db, outcome);
+    const auto outcome =
+        tune::play_tune(ready, &interrupt, &context.out, live_terminal(context.out), executor);
+    return report_outcome(context, ready.run_id, db, outcome);
 }
 
 // The one engine of a tune: lmr-engine playing --base, or the one --engine spec, its program
@@ -241,44 +231,39 @@ int tune_start(CommandContext& context) {
         throw UsageError(e.what());
     }
 
-    tournament::RunPlan plan;
+    tune::TuneRequest request;
+    tournament::RunPlan& plan = request.plan;
     plan.kind = store::RunKind::kTune;
     plan.pairs = static_cast<std::int64_t>(spsa.iterations) * pairs;
     plan.engines = {engine};
     fill_run_plan(values, plan);  // --option: the UCI options both sides share
     check_not_fixed(params, plan.engines[0]);
     if (!plan.book.path.empty()) plan.book.path = absolute_text(plan.book.path);
-
-    // Everything that can be wrong is found before the run exists and before any game, by the
-    // same preparation as every other run (a PlanError is bad input: exit 2).
-    const games::JobExecutor& executor = run_executor(named(values, "affinity"), "--affinity");
-    tournament::check_slots(plan, executor);
+    request.params = params;
+    request.spsa = spsa;
+    request.pairs_per_iteration = pairs;
     const std::string db = values["db"].as<std::string>();
-    store::check_path_for_writing(db);
-    const auto prepared = tournament::prepare_run(plan);
-    const auto& book = prepared.book;
-    const auto& advertised = prepared.advertised_options.at(0);
-    const auto problems = tune::check_against_engine(params, advertised);
-    if (!problems.empty()) {
-        for (const auto& problem : problems)
+    request.db_path = db;
+    request.command_line = context.invocation;
+
+    // Everything that can be wrong is found before the run exists and before any game (a
+    // PlanError is bad input: exit 2).
+    const games::JobExecutor& executor = run_executor(named(values, "affinity"), "--affinity");
+    std::optional<tune::ReadyTune> ready;
+    try {
+        ready.emplace(tune::create_tune(request, executor));
+    } catch (const tune::TuneRequestError& e) {
+        for (const auto& problem : e.problems())
             context.err << context.program << " tune: " << problem << '\n';
         return kExitUsage;
     }
-    for (const auto& warning : tune::param_warnings(params))
+    for (const auto& warning : ready->warnings)
         context.err << context.program << " tune: warning: " << warning << '\n';
-    auto run = tournament::create_run(plan, db, context.invocation);
-    const std::int64_t run_id = run.run_id;
-    std::vector<store::TuneParam> stored;
-    for (const auto& p : params) stored.push_back(tune::to_store(p));
-    run.store.create_tune(run_id, tune::to_store(spsa, pairs), stored);
-    context.out << "Tune run " << run_id << " in " << db << ": " << params.size() << " parameter"
-                << (params.size() == 1 ? "" : "s") << ", " << spsa.iterations << " iterations x "
-                << pairs << " pairs, " << plan.time_control.to_string() << ", seed " << plan.seed
-                << '\n';
-    if (const std::string where = executor.description(); !where.empty())
-        context.out << where << '\n';
-    return play_tune(context, run.store, run_id, plan, book ? &*book : nullptr, db, *run.claim,
-                     executor);
+    context.out << "Tune run " << ready->run_id << " in " << db << ": " << params.size()
+                << " parameter" << (params.size() == 1 ? "" : "s") << ", " << spsa.iterations
+                << " iterations x " << pairs << " pairs, " << plan.time_control.to_string()
+                << ", seed " << plan.seed << '\n';
+    return play_tune(context, *ready, db, executor);
 }
 
 // Opens the run as a tune; throws UsageError when it is not one.
@@ -320,27 +305,14 @@ int resume_stored(CommandContext& context, std::int64_t run_id, const std::strin
                   const ResumeFlags& flags) {
     // A bad CPU list before the database is opened.
     const games::JobExecutor& executor = run_executor(flags.affinity, "--affinity");
-    auto store = store::Store::open(db, {.mode = store::OpenMode::kReadWrite, .create = false});
-    auto plan = stored_plan(store, run_id);
-    // As a match's resume: a finished run is bad input (exit 2), never played again.
-    if (store.load_run(run_id).status == store::RunStatus::kFinished)
-        throw tournament::PlanError("run " + std::to_string(run_id) + " is already finished");
-    if (flags.concurrency) plan.concurrency = *flags.concurrency;
-    tournament::check_slots(plan, executor);
-    tournament::PlayerClaim claim(db, run_id);
-    tournament::accept_changes(store, run_id, tournament::changed_inputs(store, run_id, plan),
-                               flags.allow_changed);
-    const tournament::StoredConfigs configs(store, run_id, plan);
-    for (const auto& name : configs.edited())
+    tune::ReadyTune ready =
+        tune::reopen_tune(db, run_id, flags.concurrency, executor, flags.allow_changed);
+    for (const auto& name : ready.configs->edited())
         context.out << "Engine '" << name << "': its base config file changed since the tune "
                     << "started; the tune goes on with the config it recorded\n";
-    const auto book = tournament::load_book(plan);
-    const auto done = store.tune_iterations(run_id).size();
-    context.out << "Resuming tune run " << run_id << " after " << done << " iteration"
-                << (done == 1 ? "" : "s") << '\n';
-    if (const std::string where = executor.description(); !where.empty())
-        context.out << where << '\n';
-    return play_tune(context, store, run_id, plan, book ? &*book : nullptr, db, claim, executor);
+    context.out << "Resuming tune run " << run_id << " after " << ready.iterations_done
+                << " iteration" << (ready.iterations_done == 1 ? "" : "s") << '\n';
+    return play_tune(context, ready, db, executor);
 }
 
 int tune_export(CommandContext& context) {

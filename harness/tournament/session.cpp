@@ -34,17 +34,6 @@ std::optional<openings::Book> load_book(const RunPlan& plan) {
 
 namespace {
 
-void check_plan(const RunPlan& plan) {
-    if (plan.engines.size() < 2) throw PlanError("a run needs at least two engines");
-    if (plan.pairs < 1) throw PlanError("the number of pairs must be at least 1");
-    if (plan.concurrency < 1) throw PlanError("--concurrency must be at least 1");
-    for (std::size_t i = 0; i < plan.engines.size(); ++i)
-        for (std::size_t j = i + 1; j < plan.engines.size(); ++j)
-            if (plan.engines[i].name == plan.engines[j].name)
-                throw PlanError("two engines are named '" + plan.engines[i].name +
-                                "': give each a distinct name");
-}
-
 // A clock counted in nodes needs an engine that counts its own time in the same nodes (else
 // its time management reads a clock that its thinking does not move) and reports the nodes each
 // search took (the clock is charged them). Throws PlanError saying which is missing.
@@ -87,6 +76,22 @@ SessionResult play(store::Store& store, std::int64_t run_id, const RunPlan& plan
 }
 
 }  // namespace
+
+void check_plan(const RunPlan& plan) {
+    if (plan.kind == store::RunKind::kTune) {
+        // theta+ and theta- are two processes of one engine.
+        if (plan.engines.size() != 1) throw PlanError("a tune plays exactly one engine");
+    } else if (plan.engines.size() < 2) {
+        throw PlanError("a run needs at least two engines");
+    }
+    if (plan.pairs < 1) throw PlanError("the number of pairs must be at least 1");
+    if (plan.concurrency < 1) throw PlanError("--concurrency must be at least 1");
+    for (std::size_t i = 0; i < plan.engines.size(); ++i)
+        for (std::size_t j = i + 1; j < plan.engines.size(); ++j)
+            if (plan.engines[i].name == plan.engines[j].name)
+                throw PlanError("two engines are named '" + plan.engines[i].name +
+                                "': give each a distinct name");
+}
 
 void check_slots(const RunPlan& plan, const games::JobExecutor& executor) {
     try {
@@ -184,26 +189,36 @@ SessionResult start_run(const RunPlan& given, const SessionOptions& options) {
                 options);
 }
 
-SessionResult resume_run(std::int64_t run_id, const SessionOptions& options) {
-    auto store = store::Store::open(options.db_path);
+ReopenedRun reopen_run(store::Store& store, std::int64_t run_id,
+                       const std::filesystem::path& db_path, std::optional<int> concurrency,
+                       const games::JobExecutor& executor, bool allow_changed) {
     const auto run = store.load_run(run_id);
     if (run.status == store::RunStatus::kFinished)
         throw PlanError("run " + std::to_string(run_id) + " is already finished");
+    ReopenedRun reopened;
     // Claimed before anything is written, so a run being played is left exactly as it is.
-    PlayerClaim claim(options.db_path, run_id);
-    RunPlan plan;
+    reopened.claim = std::make_unique<PlayerClaim>(db_path, run_id);
     try {
-        plan = plan_from_json(nlohmann::json::parse(run.plan_json));
+        reopened.plan = plan_from_json(nlohmann::json::parse(run.plan_json));
     } catch (const std::exception& e) {
         throw PlanError("run " + std::to_string(run_id) + ": " + e.what());
     }
-    if (options.concurrency) plan.concurrency = *options.concurrency;
+    RunPlan& plan = reopened.plan;
+    if (concurrency) plan.concurrency = *concurrency;
     check_plan(plan);
-    check_slots(plan, *options.executor);
-    accept_changes(store, run_id, changed_inputs(store, run_id, plan), options.allow_changed);
-    const StoredConfigs configs(store, run_id, plan);
-    const auto prepared = prepare_run(plan);
-    const auto& book = prepared.book;
+    check_slots(plan, executor);
+    accept_changes(store, run_id, changed_inputs(store, run_id, plan), allow_changed);
+    reopened.configs = std::make_unique<StoredConfigs>(store, run_id, plan);
+    reopened.prepared = prepare_run(plan);
+    return reopened;
+}
+
+SessionResult resume_run(std::int64_t run_id, const SessionOptions& options) {
+    auto store = store::Store::open(options.db_path);
+    ReopenedRun reopened = reopen_run(store, run_id, options.db_path, options.concurrency,
+                                      *options.executor, options.allow_changed);
+    const RunPlan& plan = reopened.plan;
+    const auto& book = reopened.prepared.book;
     std::vector<std::int64_t> engine_ids;
     const auto attached = store.run_engines(run_id);
     for (const auto& engine : plan.engines) {
@@ -217,7 +232,7 @@ SessionResult resume_run(std::int64_t run_id, const SessionOptions& options) {
     }
     const int lone_games = store.delete_incomplete_pairs(run_id);
     if (options.out) {
-        for (const auto& name : configs.edited())
+        for (const auto& name : reopened.configs->edited())
             *options.out << "Engine '" << name << "': its config file changed since the run "
                          << "started; the run goes on with the config it recorded\n";
         *options.out << "Resuming run " << run_id << " (" << store.completed_pairs(run_id).size()
@@ -227,7 +242,7 @@ SessionResult resume_run(std::int64_t run_id, const SessionOptions& options) {
                          << " of unfinished pairs deleted, their pairs replayed whole";
         *options.out << ")\n";
     }
-    return play(store, run_id, plan, engine_ids, book ? &*book : nullptr, claim, options);
+    return play(store, run_id, plan, engine_ids, book ? &*book : nullptr, *reopened.claim, options);
 }
 
 }  // namespace lmr::tournament

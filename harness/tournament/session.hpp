@@ -19,6 +19,7 @@
 #include "harness/store/records.hpp"
 #include "harness/store/store.hpp"
 #include "harness/tournament/player_claim.hpp"
+#include "harness/tournament/run_inputs.hpp"
 #include "harness/tournament/run_plan.hpp"
 #include "harness/tournament/runner.hpp"
 #include "harness/uci/uci_engine.hpp"
@@ -65,6 +66,10 @@ struct PreparedRun {
 // Throws PlanError naming what is wrong.
 PreparedRun prepare_run(const RunPlan& plan);
 
+// Throws PlanError when the plan cannot be a run: too few engines (a tune: not exactly one), no
+// pairs, no slot, two engines of one name.
+void check_plan(const RunPlan& plan);
+
 // Throws PlanError when `executor` cannot hold the plan's slots (more than --affinity's CPUs):
 // before the run is stored or changed.
 void check_slots(const RunPlan& plan, const games::JobExecutor& executor);
@@ -92,6 +97,22 @@ NewRun create_run(const RunPlan& plan, const std::filesystem::path& db_path,
 // Validates the plan (time control, book, engines start and answer `uci`, configs resolve),
 // creates the run in the database and plays it, with never more slots than the run has games.
 SessionResult start_run(const RunPlan& plan, const SessionOptions& options);
+
+// A stored run reopened to be played on, as every resume reopens one (resume_run here, a tune's
+// in tune::reopen_tune): refused (PlanError) when it is finished; claimed before anything is
+// written, so a run another process plays is left exactly as it is; its plan read back (at
+// `concurrency` slots when given) and checked as a new run's is — the plan, the slots, each
+// engine started once, the book loaded; an engine binary or book changed since it started
+// refused, or recorded with allow_changed; its engines playing the configs it stored.
+struct ReopenedRun {
+    RunPlan plan;  // its config engines pointed at `configs`' files
+    std::unique_ptr<PlayerClaim> claim;
+    std::unique_ptr<StoredConfigs> configs;  // the stored configs, for as long as it plays
+    PreparedRun prepared;
+};
+ReopenedRun reopen_run(store::Store& store, std::int64_t run_id,
+                       const std::filesystem::path& db_path, std::optional<int> concurrency,
+                       const games::JobExecutor& executor, bool allow_changed);
 
 // Continues an interrupted (or killed) run from the database: same plan, same openings, same
 // seed, the configs as stored; games already stored are not played again, and the lone game of

@@ -381,6 +381,41 @@ TEST(TuneIntegration, BadParamFlagIsAUsageError) {
     EXPECT_FALSE(fs::exists(dir / "tune.db"));
 }
 
+// A tune's resume reopens its run as a match's resume does (tournament::reopen_run): an engine
+// that no longer starts is refused before any game (exit 2), the run left as it was. `tune resume`
+// once reopened a tune its own way, without the plan's checks: here it went on without starting
+// the engine and marked the run finished (exit 0).
+TEST(TuneIntegration, AResumeChecksTheRunAsAMatchsResumeDoes) {
+    TempDir dir;
+    lmr::store::testing::write_bytes(dir / "book.epd", kBook);
+    const fs::path engine = dir / "lmr-engine";
+    fs::copy_file(kEngine, engine);
+    auto args = tune_args(dir.path(), "lmr.steps.history.weight,10,0,30,3,0.05");
+    for (std::size_t i = 0; i + 1 < args.size(); ++i) {
+        if (args[i] == "--engine-binary") args[i + 1] = engine.string();
+        if (args[i] == "--iterations") args[i + 1] = "1";
+    }
+    const auto started = lmr::test::run_binary(kHarness, args);
+    ASSERT_EQ(started.exit_code, 0) << started.out << started.err;
+    const fs::path db = dir / "tune.db";
+    {
+        auto store = lmr::store::Store::open(db);
+        store.set_run_status(1, lmr::store::RunStatus::kInterrupted);
+    }
+    fs::remove(engine);
+    lmr::store::testing::write_bytes(engine, "#!/bin/sh\nexit 3\n");
+    fs::permissions(engine, fs::perms::owner_all);
+    const auto resumed = lmr::test::run_binary(
+        kHarness, {"tune", "resume", "--run", "1", "--db", db.string(), "--allow-changed"});
+    EXPECT_EQ(resumed.exit_code, 2) << resumed.out << resumed.err;
+    EXPECT_NE(resumed.err.find("engine 'rebel-expert' cannot play"), std::string::npos)
+        << resumed.err;
+    auto store =
+        lmr::store::Store::open(db, lmr::store::OpenOptions{lmr::store::OpenMode::kReadOnly});
+    EXPECT_EQ(store.load_run(1).status, lmr::store::RunStatus::kInterrupted);
+    EXPECT_EQ(store.tune_iterations(1).size(), 1u);
+}
+
 TEST(TuneIntegration, ResumeOfAMissingDatabaseCreatesNothing) {
     TempDir dir;
     const auto result =
