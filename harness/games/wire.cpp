@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/lmr/stats.hpp"
+#include "harness/match/adjudication_json.hpp"
 
 namespace lmr::games {
 namespace {
@@ -25,20 +26,6 @@ std::vector<std::pair<std::string, std::string>> options_from_json(const json& l
     for (const auto& pair : list)
         options.emplace_back(pair.at(0).get<std::string>(), pair.at(1).get<std::string>());
     return options;
-}
-
-json adjudication_to_json(const match::AdjudicationConfig& adj) {
-    return {{"draw",
-             {{"enabled", adj.draw.enabled},
-              {"move_number", adj.draw.move_number},
-              {"move_count", adj.draw.move_count},
-              {"score_cp", adj.draw.score_cp}}},
-            {"resign",
-             {{"enabled", adj.resign.enabled},
-              {"move_count", adj.resign.move_count},
-              {"score_cp", adj.resign.score_cp},
-              {"two_sided", adj.resign.two_sided}}},
-            {"max_moves", adj.max_moves}};
 }
 
 match::AdjudicationConfig adjudication_from_json(const json& j) {
@@ -441,7 +428,7 @@ std::string encode(const EngineSettings& settings) {
                 {"time_margin_ms", game.time_margin.count()},
                 {"own_limits", std::move(own_limits)},
                 {"kept_line_patterns", game.kept_line_patterns},
-                {"adjudication", adjudication_to_json(game.adjudication)},
+                {"adjudication", match::adjudication_to_json(game.adjudication)},
                 {"stall_timeout_ms", game.stall_timeout.count()},
                 {"restart_after_game", settings.restart_after_game}}
         .dump();

@@ -12,6 +12,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "harness/match/adjudication_json.hpp"
 #include "harness/tournament/run_plan.hpp"
 
 namespace lmr::tournament {
@@ -114,20 +115,6 @@ std::vector<std::pair<std::string, std::string>> options_from_json(const nlohman
     return options;
 }
 
-nlohmann::json adjudication_to_json(const match::AdjudicationConfig& adj) {
-    return {{"draw",
-             {{"enabled", adj.draw.enabled},
-              {"move_number", adj.draw.move_number},
-              {"move_count", adj.draw.move_count},
-              {"score_cp", adj.draw.score_cp}}},
-            {"resign",
-             {{"enabled", adj.resign.enabled},
-              {"move_count", adj.resign.move_count},
-              {"score_cp", adj.resign.score_cp},
-              {"two_sided", adj.resign.two_sided}}},
-            {"max_moves", adj.max_moves}};
-}
-
 match::AdjudicationConfig adjudication_from_json(const nlohmann::json& json) {
     match::AdjudicationConfig adj;
     StoredObject object(json, "adjudication.");
@@ -199,7 +186,7 @@ nlohmann::json to_json(const RunPlan& plan) {
         {"startup_timeout_ms", plan.startup_timeout_ms},
         {"ready_timeout_ms", plan.ready_timeout_ms},
         {"restart_engines", plan.restart_engines},
-        {"adjudication", adjudication_to_json(plan.adjudication)},
+        {"adjudication", match::adjudication_to_json(plan.adjudication)},
         {"book",
          {{"path", plan.book.path},
           {"order", openings::to_string(plan.book.order)},

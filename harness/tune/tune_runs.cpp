@@ -33,26 +33,31 @@ ReadyTune create_tune(const TuneRequest& request, const games::JobExecutor& exec
     std::vector<store::TuneParam> stored;
     for (const SpsaParam& p : request.params) stored.push_back(to_store(p));
     run.store.create_tune(run.run_id, to_store(request.spsa, request.pairs_per_iteration), stored);
-    return ReadyTune{std::move(run.store),     run.run_id, plan,
-                     std::move(run.claim),     nullptr,    std::move(prepared.book),
+    return ReadyTune{std::move(run.store),           run.run_id, plan,
+                     std::move(run.claim),           nullptr,    std::move(prepared.book),
                      param_warnings(request.params), 0};
 }
 
 ReadyTune reopen_tune(const std::filesystem::path& db_path, std::int64_t run_id,
                       std::optional<int> concurrency, const games::JobExecutor& executor,
                       bool allow_changed) {
-    auto store = store::Store::open(db_path, {.mode = store::OpenMode::kReadWrite, .create = false});
+    auto store =
+        store::Store::open(db_path, {.mode = store::OpenMode::kReadWrite, .create = false});
     const store::RunRecord run = store.load_run(run_id);
     if (run.kind != store::RunKind::kTune)
         throw tournament::PlanError("run " + std::to_string(run_id) + " is a " +
-                                    std::string(store::to_string(run.kind)) +
-                                    " run, not a tune");
+                                    std::string(store::to_string(run.kind)) + " run, not a tune");
     tournament::ReopenedRun reopened =
         tournament::reopen_run(store, run_id, db_path, concurrency, executor, allow_changed);
     const std::size_t done = store.tune_iterations(run_id).size();
-    return ReadyTune{std::move(store),          run_id, std::move(reopened.plan),
-                     std::move(reopened.claim), std::move(reopened.configs),
-                     std::move(reopened.prepared.book), {}, done};
+    return ReadyTune{std::move(store),
+                     run_id,
+                     std::move(reopened.plan),
+                     std::move(reopened.claim),
+                     std::move(reopened.configs),
+                     std::move(reopened.prepared.book),
+                     {},
+                     done};
 }
 
 TuneOutcome play_tune(ReadyTune& tune, const std::atomic<bool>* interrupt, std::ostream* out,
