@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -21,6 +22,7 @@
 #include "harness/cluster/world.hpp"
 #include "harness/games/service.hpp"
 #include "harness/games/wire.hpp"
+#include "harness/process/this_host.hpp"
 #include "harness/store/sha256.hpp"
 
 namespace lmr::cluster {
@@ -91,7 +93,7 @@ class RemoteSink : public games::ResultSink {
 
 // Refuses to play with an engine binary, or an lmr-harness, other than rank 0's.
 void check_binaries(const std::vector<std::pair<std::string, std::string>>& binaries) {
-    const std::string where = "rank " + std::to_string(rank()) + " on host " + host_name();
+    const std::string where = "rank " + std::to_string(rank()) + " on host " + process::host_name();
     for (const auto& [path, recorded] : binaries) {
         if (!std::filesystem::exists(path))
             throw std::runtime_error(where + ": binary " + path + " is missing");
@@ -102,52 +104,18 @@ void check_binaries(const std::vector<std::pair<std::string, std::string>>& bina
     }
 }
 
-// "lmr-rank-HOST-PID-": the prefix of this process's session directories. Host and pid let
-// the next worker on the host tell a directory left by a killed rank (kill -9, an OOM kill: no
-// destructor ran) from one a live rank uses; another host's, on a shared TMPDIR, is not its
-// business.
-std::string rank_dir_prefix(long pid) {
-    return "lmr-rank-" + host_name() + "-" + std::to_string(pid) + "-";
-}
-
-// Removes the session directories of this host's ranks that are no longer running.
-void remove_orphaned_rank_dirs(const std::filesystem::path& tmp) {
-    const std::string ours = "lmr-rank-" + host_name() + "-";
-    std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator(tmp, ec)) {
-        const std::string name = entry.path().filename().string();
-        if (name.rfind(ours, 0) != 0) continue;
-        const long pid = std::strtol(name.c_str() + ours.size(), nullptr, 10);
-        if (pid <= 0 || name.rfind(rank_dir_prefix(pid), 0) != 0) continue;
-        if (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH) continue;
-        std::error_code ignored;
-        std::filesystem::remove_all(entry.path(), ignored);
-    }
-}
-
 // The given files of a session, in a private directory removed with it.
 class GivenFiles {
   public:
     explicit GivenFiles(const std::vector<std::pair<std::string, std::string>>& files) {
         if (files.empty()) return;
-        const auto tmp = std::filesystem::temp_directory_path();
-        remove_orphaned_rank_dirs(tmp);
-        std::string pattern = (tmp / (rank_dir_prefix(::getpid()) + "XXXXXX")).string();
-        if (!::mkdtemp(pattern.data()))
-            throw std::runtime_error("cannot create a directory for the run's configs in " +
-                                     std::filesystem::temp_directory_path().string());
-        dir_ = pattern;
+        dir_ = std::make_unique<process::PrivateDirectory>("lmr-rank");
         for (std::size_t i = 0; i < files.size(); ++i) {
             const auto& [name, content] = files[i];
-            const auto path =
-                dir_ / (std::to_string(i) + "-" + std::filesystem::path(name).filename().string());
-            std::ofstream(path, std::ios::binary) << content;
-            paths_.emplace_back(name, path.string());
+            const auto copy = dir_->write(
+                std::to_string(i) + "-" + std::filesystem::path(name).filename().string(), content);
+            paths_.emplace_back(name, copy.string());
         }
-    }
-    ~GivenFiles() {
-        std::error_code ignored;
-        if (!dir_.empty()) std::filesystem::remove_all(dir_, ignored);
     }
     GivenFiles(const GivenFiles&) = delete;
     GivenFiles& operator=(const GivenFiles&) = delete;
@@ -160,7 +128,7 @@ class GivenFiles {
     }
 
   private:
-    std::filesystem::path dir_;
+    std::unique_ptr<process::PrivateDirectory> dir_;  // none when no file is given
     std::vector<std::pair<std::string, std::string>> paths_;
 };
 
@@ -171,7 +139,7 @@ class Heartbeat {
   public:
     Heartbeat()
         : thread_([this] {
-              const std::string host = host_name();
+              const std::string host = process::host_name();
               std::unique_lock lock(mutex_);
               do send(0, Tag::kAlive, host);
               while (!wake_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; }));
@@ -243,7 +211,7 @@ int serve() {
             case Tag::kStop:
                 break;  // for a session that has ended already
             default:
-                std::cerr << "lmr-harness rank " << rank() << " on " << host_name()
+                std::cerr << "lmr-harness rank " << rank() << " on " << process::host_name()
                           << ": unexpected message " << static_cast<int>(message.tag)
                           << " between sessions\n";
                 return 1;

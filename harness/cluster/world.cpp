@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "harness/process/this_host.hpp"
+
 namespace lmr::cluster {
 namespace {
 
@@ -109,16 +111,10 @@ int ranks() {
     return state().ranks;
 }
 
-std::string host_name() {
-    char name[256] = {};
-    ::gethostname(name, sizeof name - 1);
-    return name;
-}
-
 std::string job_description() {
     if (!coordinates()) return "";
-    return "MPI: " + std::to_string(ranks()) + " ranks, rank 0 coordinating on " + host_name() +
-           ", " + std::to_string(ranks() - 1) + " playing";
+    return "MPI: " + std::to_string(ranks()) + " ranks, rank 0 coordinating on " +
+           process::host_name() + ", " + std::to_string(ranks() - 1) + " playing";
 }
 
 void send(int to, Tag tag, std::string_view text) {

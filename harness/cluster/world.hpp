@@ -57,7 +57,6 @@ bool launched_by_mpi();
 bool coordinates();
 int rank();
 int ranks();
-std::string host_name();
 // "MPI: 3 ranks, rank 0 coordinating on HOST, 2 playing" on rank 0 of a job with workers (what
 // a run prints when it starts); empty anywhere else.
 std::string job_description();

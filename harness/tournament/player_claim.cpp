@@ -8,6 +8,7 @@
 #include <cmath>
 #include <fstream>
 
+#include "harness/process/this_host.hpp"
 #include "harness/tournament/session.hpp"
 
 namespace lmr::tournament {
@@ -18,30 +19,13 @@ double unix_seconds() {
         .count();
 }
 
-std::string host_name() {
-    char name[HOST_NAME_MAX + 1] = {};
-    if (::gethostname(name, sizeof name - 1) != 0 || name[0] == '\0') return "localhost";
-    return name;
-}
-
 bool is_stale(const store::RunClaim& holder, const store::RunClaim& me) {
-    if (holder.host == me.host && !process_exists(holder.pid)) return true;
+    if (holder.host == me.host && !process::process_running(holder.pid)) return true;
     return unix_seconds() - holder.heartbeat_at >
            std::chrono::duration<double>(PlayerClaim::kStaleAfter).count();
 }
 
 }  // namespace
-
-bool process_exists(std::int64_t pid) {
-    // EPERM: the pid exists but belongs to another user.
-    if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno != EPERM) return false;
-    // A zombie (killed, not yet reaped by its parent) plays nothing: state Z in /proc.
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    std::string line;
-    if (!std::getline(stat, line)) return true;
-    const auto close = line.rfind(')');  // the command name may hold spaces and parentheses
-    return close == std::string::npos || close + 2 >= line.size() || line[close + 2] != 'Z';
-}
 
 std::string describe(const store::RunClaim& claim) {
     const long long ago = std::llround(std::max(0.0, unix_seconds() - claim.heartbeat_at));
@@ -51,7 +35,7 @@ std::string describe(const store::RunClaim& claim) {
 
 store::RunClaim PlayerClaim::this_process() {
     store::RunClaim me;
-    me.host = host_name();
+    me.host = process::host_name();
     me.pid = ::getpid();
     me.claimed_at = me.heartbeat_at = unix_seconds();
     return me;

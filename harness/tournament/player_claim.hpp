@@ -81,9 +81,6 @@ class PlayerClaim {
     std::jthread heartbeat_;
 };
 
-// Whether `pid` runs a live process on this host (a zombie, killed but not reaped, does not).
-bool process_exists(std::int64_t pid);
-
 // "pid 123 on host h, heartbeat 2 s ago": a claim as the user reads it.
 std::string describe(const store::RunClaim& claim);
 

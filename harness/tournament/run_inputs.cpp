@@ -32,23 +32,6 @@ const store::RunEngine* attached_engine(const std::vector<store::RunEngine>& att
     return it == attached.end() ? nullptr : &*it;
 }
 
-constexpr std::string_view kConfigDirPrefix = "lmr-harness-";
-
-// The stored-config directories that harnesses killed with kill -9 left behind: named
-// lmr-harness-PID-run-N, with a PID no longer running.
-void remove_abandoned_config_dirs(const fs::path& temp) {
-    std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(temp, ec)) {
-        const std::string name = entry.path().filename().string();
-        if (!name.starts_with(kConfigDirPrefix) || !entry.is_directory(ec)) continue;
-        const std::string rest = name.substr(kConfigDirPrefix.size());
-        const auto dash = rest.find("-run-");
-        if (dash == std::string::npos || dash == 0 || rest.find_first_not_of("0123456789") != dash)
-            continue;
-        if (!process_exists(std::stoll(rest.substr(0, dash)))) fs::remove_all(entry.path(), ec);
-    }
-}
-
 }  // namespace
 
 std::vector<core::ReadFile> run_input_files(const RunPlan& plan, const fs::path& db) {
@@ -109,13 +92,7 @@ StoredConfigs::StoredConfigs(const store::Store& store, std::int64_t run_id, Run
         auto& engine = plan.engines[i];
         const auto* row = attached_engine(attached, engine.name);
         if (engine.config_path.empty() || !row || row->engine.config_json.empty()) continue;
-        if (dir_.empty()) {
-            const fs::path temp = fs::temp_directory_path();
-            remove_abandoned_config_dirs(temp);
-            dir_ = temp / (std::string(kConfigDirPrefix) + std::to_string(::getpid()) + "-run-" +
-                           std::to_string(run_id));
-            fs::create_directories(dir_);
-        }
+        if (!dir_) dir_ = std::make_unique<process::PrivateDirectory>("lmr-harness-run");
         // Told only, never refused: what plays is the stored text, whatever the file says now.
         try {
             if (!fs::exists(engine.config_path) ||
@@ -125,20 +102,18 @@ StoredConfigs::StoredConfigs(const store::Store& store, std::int64_t run_id, Run
         } catch (const std::exception&) {
             edited_.push_back(engine.name);
         }
-        const fs::path stored = dir_ / ("engine-" + std::to_string(i) + ".json");
-        std::ofstream out(stored);
-        out << row->engine.config_json << '\n';
-        if (!out.flush())
-            throw PlanError("cannot write the stored config of engine '" + engine.name + "' to " +
-                            stored.string());
+        fs::path stored;
+        try {
+            stored = dir_->write("engine-" + std::to_string(i) + ".json",
+                                 row->engine.config_json + "\n");
+        } catch (const std::runtime_error& e) {
+            throw PlanError("the stored config of engine '" + engine.name + "': " + e.what());
+        }
         std::replace(engine.argv.begin(), engine.argv.end(), engine.config_path, stored.string());
         engine.config_path = stored.string();
     }
 }
 
-StoredConfigs::~StoredConfigs() {
-    std::error_code ignored;  // a temporary directory left behind harms nothing
-    if (!dir_.empty()) fs::remove_all(dir_, ignored);
-}
+StoredConfigs::~StoredConfigs() = default;
 
 }  // namespace lmr::tournament

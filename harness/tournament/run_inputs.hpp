@@ -8,9 +8,11 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <vector>
 
 #include "harness/core/output_path.hpp"
+#include "harness/process/this_host.hpp"
 #include "harness/store/store.hpp"
 #include "harness/tournament/run_plan.hpp"
 
@@ -45,7 +47,7 @@ class StoredConfigs {
     const std::vector<std::string>& edited() const { return edited_; }
 
   private:
-    std::filesystem::path dir_;
+    std::unique_ptr<process::PrivateDirectory> dir_;  // made for the first stored config
     std::vector<std::string> edited_;
 };
 
