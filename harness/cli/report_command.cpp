@@ -2,7 +2,6 @@
 // of every config against a baseline, a rating list — as a table, JSON, CSV or markdown, and an
 // HTML page with charts. Reads only: the database is opened read-only and never changed.
 
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -196,21 +195,6 @@ int run_multi_database_page(CommandContext& context, const po::variables_map& va
     return kExitOk;
 }
 
-// The claims of --claims judged on the figures files they name, read from the claims file's
-// folder.
-std::vector<report::JudgedClaim> judged_claims(const std::string& claims_path) {
-    const std::vector<report::Claim> claims = report::read_claims(claims_path);
-    const std::filesystem::path folder = std::filesystem::path(claims_path).parent_path();
-    std::vector<report::Figures> figures;
-    std::vector<std::string> read;
-    for (const report::Claim& claim : claims) {
-        if (std::find(read.begin(), read.end(), claim.figures) != read.end()) continue;
-        read.push_back(claim.figures);
-        figures.push_back(report::read_figures((folder / claim.figures).string()));
-    }
-    return report::judge_claims(claims_path, claims, figures);
-}
-
 std::string read_page(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw report::ReportError(path + ": cannot be read");
@@ -225,8 +209,10 @@ int run_claims(CommandContext& context, const po::variables_map& values) {
         if (values.count(flag) != 0U && !values[flag].defaulted())
             throw UsageError(std::string("--") + flag +
                              " does not combine with --claims: the claims name their figures");
+    if (values.count("check-page") != 0U && values.count("write-page") != 0U)
+        throw UsageError("--check-page and --write-page are two uses of the claims: give one");
     const std::string claims_path = values["claims"].as<std::string>();
-    const std::vector<report::JudgedClaim> judged = judged_claims(claims_path);
+    const std::vector<report::JudgedClaim> judged = report::judge_claims_file(claims_path);
     if (values.count("check-page") != 0U) {
         const std::string page_path = values["check-page"].as<std::string>();
         const std::vector<std::string> problems =
@@ -279,7 +265,7 @@ int run_figures_page(CommandContext& context, const po::variables_map& values) {
                                                      : std::vector<std::string>{});
     const std::string path = values["html"].as<std::string>();
     const std::vector<report::JudgedClaim> claims =
-        values.count("claims") != 0U ? judged_claims(values["claims"].as<std::string>())
+        values.count("claims") != 0U ? report::judge_claims_file(values["claims"].as<std::string>())
                                      : std::vector<report::JudgedClaim>{};
     core::write_file_atomically(
         path, report::html_page(parts, figures, claims, values["title"].as<std::string>()));

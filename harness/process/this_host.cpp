@@ -30,8 +30,7 @@ void sweep_abandoned(const fs::path& temp, std::string_view prefix) {
         if (!name.starts_with(ours) || !entry.is_directory(ec)) continue;
         const std::string rest = name.substr(ours.size());
         const auto dash = rest.find('-');
-        if (dash == std::string::npos || dash == 0 ||
-            rest.find_first_not_of("0123456789") != dash)
+        if (dash == std::string::npos || dash == 0 || rest.find_first_not_of("0123456789") != dash)
             continue;
         if (!process_running(std::stoll(rest.substr(0, dash)))) fs::remove_all(entry.path(), ec);
     }

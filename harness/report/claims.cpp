@@ -10,6 +10,7 @@
 
 #include "harness/report/cells.hpp"
 #include "harness/report/csv_records.hpp"
+#include "harness/report/figures.hpp"
 #include "harness/report/render.hpp"
 #include "harness/report/verdict_rule.hpp"
 #include "harness/stats/holm.hpp"
@@ -181,6 +182,17 @@ std::vector<JudgedClaim> judge_claims(const std::string& claims_path,
         }
     }
     return judged;
+}
+
+std::vector<JudgedClaim> judge_claims_file(const std::string& claims_path) {
+    const std::vector<Claim> claims = read_claims(claims_path);
+    const std::filesystem::path folder = std::filesystem::path(claims_path).parent_path();
+    std::vector<Figures> figures;
+    std::set<std::string> read;
+    for (const Claim& claim : claims)
+        if (read.insert(claim.figures).second)
+            figures.push_back(read_figures((folder / claim.figures).string()));
+    return judge_claims(claims_path, claims, figures);
 }
 
 Table claims_table(const std::vector<JudgedClaim>& judged, bool anchors) {

@@ -52,6 +52,10 @@ std::vector<JudgedClaim> judge_claims(const std::string& claims_path,
                                       const std::vector<Claim>& claims,
                                       const std::vector<Figures>& figures);
 
+// The claims of the file at `claims_path` judged on the figures files they name, each read from
+// the claims file's folder: read_claims, read_figures, judge_claims.
+std::vector<JudgedClaim> judge_claims_file(const std::string& claims_path);
+
 // The claims table, one row per claim in the claims file's order: its id (with `anchors`, after
 // the HTML anchor claim-ID the page's links point to), statement, row read, Elo ± 95 %, z, the
 // |z| it was held to in its family, and the verdict with what it may be read as.

@@ -37,7 +37,7 @@ Standings load_standings(const store::Store& store, const store::RunRecord& run,
         for (int j = i + 1; j < count; ++j)
             if (!standings.gauntlet || i == 0) pairings[{i, j}] = {};
 
-    for (const store::PairingCounts& counted : store.pairing_counts(run.id)) {
+    for (const store::EnginePairing& counted : store.pairing_counts(run.id)) {
         const auto view = seat_of.find(counted.view_engine_id);
         const auto other = seat_of.find(counted.other_engine_id);
         if (view == seat_of.end() || other == seat_of.end()) continue;

@@ -240,8 +240,9 @@ struct EngineMoveStats {
     std::int64_t total_nodes = 0, total_time_ms = 0;
 };
 
-// The completed pairs of a run between two engines, from view_engine's side (pair_results).
-struct PairingCounts {
+// The completed pairs of a run between two engine rows, from view_engine's side (pair_results);
+// stats::PairingCounts is the same by engine index, as the statistics take it.
+struct EnginePairing {
     std::int64_t view_engine_id = 0, other_engine_id = 0;
     stats::Pentanomial penta;
 };

@@ -154,7 +154,7 @@ class Store {
     std::vector<EngineMoveStats> engine_move_stats(std::int64_t run_id) const;
     // The run's completed pairs per ordered pair of engines (pair_results), in no particular
     // order; a pairing whose pairs were seen from both sides has two entries.
-    std::vector<PairingCounts> pairing_counts(std::int64_t run_id) const;
+    std::vector<EnginePairing> pairing_counts(std::int64_t run_id) const;
     // Every config's completed pairs against each opponent over all runs but tunes, each
     // meeting once from either side (as the config_results view pools them), in no particular
     // order; with a time control ("nodes=20000", "tc=10+0.1": runs.time_control), over the

@@ -90,14 +90,14 @@ std::vector<EngineMoveStats> Store::engine_move_stats(std::int64_t run_id) const
     });
 }
 
-std::vector<PairingCounts> Store::pairing_counts(std::int64_t run_id) const {
+std::vector<EnginePairing> Store::pairing_counts(std::int64_t run_id) const {
     auto stmt = statement(
         "SELECT view_engine_id, other_engine_id, SUM(bin = 'LL'), SUM(bin = 'LD'), "
         "SUM(bin = 'WL'), SUM(bin = 'DD'), SUM(bin = 'WD'), SUM(bin = 'WW') FROM pair_results "
         "WHERE run_id = ?1 GROUP BY view_engine_id, other_engine_id");
     stmt->bind(1, run_id);
     return stmt->rows([](sqlite::Row& row) {
-        PairingCounts counts;
+        EnginePairing counts;
         counts.view_engine_id = row.int64();
         counts.other_engine_id = row.int64();
         counts.penta = internal::read_pentanomial(row);

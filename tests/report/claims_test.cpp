@@ -196,16 +196,7 @@ TEST(StudyClaims, ABadClaimsFileIsRefusedNamingItsLineAndColumn) {
 // The committed page cites only verdicts its claims compute, and holds their current table:
 // what `scripts/study --claims` checks, here so that scripts/test fails on a drifted sentence.
 TEST(StudyClaims, TheCommittedPageSaysOnlyWhatItsClaimsCompute) {
-    const std::string claims_path = kResults + "claims.csv";
-    const std::vector<Claim> claims = read_claims(claims_path);
-    std::vector<Figures> figures;
-    std::vector<std::string> read;
-    for (const Claim& claim : claims) {
-        if (std::find(read.begin(), read.end(), claim.figures) != read.end()) continue;
-        read.push_back(claim.figures);
-        figures.push_back(read_figures(kResults + claim.figures));
-    }
-    const auto all = judge_claims(claims_path, claims, figures);
+    const auto all = judge_claims_file(kResults + "claims.csv");
     const std::string page_path = kResults + "README.md";
     for (const std::string& problem : page_problems(file_text(page_path), page_path, all))
         ADD_FAILURE() << problem;
