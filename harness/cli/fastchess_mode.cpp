@@ -145,7 +145,8 @@ int play_fastchess_command_line(const std::vector<std::string>& args, std::ostre
     const auto result = tournament::start_run(run.plan, options);
     lines->finish(result);
     std::ostringstream warnings;
-    print_pv_warnings(warnings, run.db, result.run_id, kProgram);
+    print_pv_warnings(warnings, report::load_run_end(run.db, result.run_id), run.db, result.run_id,
+                      kProgram);
     std::string line;
     for (std::istringstream in(warnings.str()); std::getline(in, line);) print(line);
     return result.outcome.status == store::RunStatus::kFinished ? kExitOk : kExitFailure;

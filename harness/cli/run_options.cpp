@@ -337,18 +337,20 @@ void print_run_result(const tournament::SessionResult& result, const tournament:
             << engines[tournament::view_engine(plan)].name << "'s point of view)\n";
         stats::write_block(out, stats::summarize(outcome.pairs, sprt));
     }
+    const std::string& db = values["db"].as<std::string>();
+    // What the lines below read, read once in one snapshot of the database just written.
+    const report::RunEndReading reading = report::load_run_end(db, result.run_id);
     if (plan.pairing != tournament::Pairing::kHeadToHead && outcome.pairs_completed > 0)
-        print_tournament_standings(out, values["db"].as<std::string>(), result.run_id,
-                                   context.program);
+        print_tournament_standings(out, reading, db, result.run_id, context.program);
     // The block's verdict is the statistics' running one; say how the run itself ended.
     if (outcome.verdict == stats::Verdict::kContinue)
         out << "SPRT: undecided within " << plan.pairs << " pairs (exit code 3)\n";
-    print_fault_summary(out, values["db"].as<std::string>(), result.run_id, context.program);
-    print_pv_warnings(out, values["db"].as<std::string>(), result.run_id, context.program);
+    print_fault_summary(out, reading, db, result.run_id, context.program);
+    print_pv_warnings(out, reading, db, result.run_id, context.program);
     if (outcome.status == store::RunStatus::kInterrupted ||
         outcome.status == store::RunStatus::kFailed)
-        out << "Resume with: " << context.program << " resume --db "
-            << values["db"].as<std::string>() << " --run " << result.run_id << '\n';
+        out << "Resume with: " << context.program << " resume --db " << db << " --run "
+            << result.run_id << '\n';
 }
 
 int run_and_report(const tournament::RunPlan& plan, const po::variables_map& values,

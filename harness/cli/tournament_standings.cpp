@@ -7,20 +7,15 @@
 
 namespace lmr::cli {
 
-void print_tournament_standings(std::ostream& out, const std::string& db, std::int64_t run_id,
+void print_tournament_standings(std::ostream& out, const report::RunEndReading& reading,
+                                const std::string& db, std::int64_t run_id,
                                 const std::string& program) {
-    report::Standings standings;
-    try {
-        store::OpenOptions options;
-        options.mode = store::OpenMode::kReadOnly;
-        // The run has just written the file; a full check of a large database would take long.
-        options.quick_check = false;
-        standings = report::load_standings(store::Store::open(db, options), run_id);
-    } catch (const store::StoreError& e) {
-        out << "Standings: cannot read them back (" << e.what() << "); " << program
+    if (!reading.error.empty()) {
+        out << "Standings: cannot read them back (" << reading.error << "); " << program
             << " report --db " << db << " --run " << run_id << " shows them\n";
         return;
     }
+    const report::Standings& standings = reading.standings;
     if (standings.rows.empty()) return;
     report::Document document;
     document.sections.push_back(report::standings_section(standings, report::Audience::kHuman));

@@ -8,12 +8,15 @@
 #include <ostream>
 #include <string>
 
+#include "harness/report/load.hpp"
+
 namespace lmr::cli {
 
-// The standings section of run `run_id` in `db`. When the database cannot be read, one line
-// saying so and pointing at `report` (the run's own result has been printed already, and its
-// exit code must not change for this).
-void print_tournament_standings(std::ostream& out, const std::string& db, std::int64_t run_id,
+// The standings section of the run's end reading (report::load_run_end of run `run_id` in
+// `db`). When the database could not be read, one line saying so and pointing at `report` (the
+// run's own result has been printed already, and its exit code must not change for this).
+void print_tournament_standings(std::ostream& out, const report::RunEndReading& reading,
+                                const std::string& db, std::int64_t run_id,
                                 const std::string& program);
 
 }  // namespace lmr::cli

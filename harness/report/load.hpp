@@ -7,6 +7,7 @@
 // all its queries inside one store::ReadSnapshot.
 
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -39,6 +40,19 @@ RunDetail load_run(const store::Store& store, std::int64_t run_id);
 Standings load_standings(const store::Store& store, std::int64_t run_id);
 Standings load_standings(const store::Store& store, const store::RunRecord& run,
                          const std::vector<store::RunEngine>& engines);
+// What the lines printed at a run's end read, from the database the run has just written: opened
+// once (read-only, without an integrity pass: the run has just written it) and read in one
+// snapshot — the run's standings (a tournament's; empty for other runs), the games engine faults
+// ended, each engine's PV checks. `error` holds the store's message when the database could not
+// be read then (the run's own result is printed already; the lines say where to look instead).
+struct RunEndReading {
+    Standings standings;
+    std::vector<store::TerminationTotals> terminations;
+    std::vector<store::EnginePvChecks> pv_checks;
+    std::string error;
+};
+RunEndReading load_run_end(const std::filesystem::path& db, std::int64_t run_id);
+
 // Every config measured against `baseline` (over the runs at `time_control` only, when given);
 // ReportError when no completed pair names it, or no run was played at that time control.
 BaselineReport load_baseline(const store::Store& store, std::string_view baseline,
