@@ -244,6 +244,13 @@ long parse_count(std::string_view flag, std::string_view text) {
     return value;
 }
 
+std::int64_t parse_run_id(const po::variables_map& values) {
+    const std::string& text = values["run"].as<std::string>();
+    const long run = parse_count("--run", text);
+    if (run < 1) throw flag_error("--run", text, "must be at least 1");
+    return run;
+}
+
 bool parse_on_off(std::string_view flag, std::string_view text) {
     if (text == "on") return true;
     if (text == "off") return false;

@@ -4,6 +4,7 @@
 
 #include <boost/program_options.hpp>
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <initializer_list>
@@ -50,9 +51,11 @@ std::vector<std::pair<std::string, std::string>> parse_key_values(
     std::string_view flag, std::string_view text, std::initializer_list<std::string_view> keys);
 
 // Value parsers; each throws UsageError("--flag 'text': what is wrong").
-double parse_double(std::string_view flag, std::string_view text);                 // finite
-double parse_probability(std::string_view flag, std::string_view text);            // in (0, 1)
-long parse_count(std::string_view flag, std::string_view text);                    // integer >= 0
+double parse_double(std::string_view flag, std::string_view text);       // finite
+double parse_probability(std::string_view flag, std::string_view text);  // in (0, 1)
+long parse_count(std::string_view flag, std::string_view text);          // integer >= 0
+// The run id of --run N (report, pgn, resume, tune resume/export/show): a count of at least 1.
+std::int64_t parse_run_id(const po::variables_map& values);
 bool parse_on_off(std::string_view flag, std::string_view text);                   // on / off
 std::vector<long> parse_count_list(std::string_view flag, std::string_view text);  // "1,2,3"
 

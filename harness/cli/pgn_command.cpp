@@ -29,7 +29,7 @@ int run_pgn_command(CommandContext& context) {
     if (!parse_command_line(context, options, values, "--run N [--db FILE] [--out FILE]",
                             kDescription))
         return kExitOk;
-    const auto run_id = parse_count("--run", values["run"].as<std::string>());
+    const auto run_id = parse_run_id(values);
     const std::string db = values["db"].as<std::string>();
     if (values.count("out"))
         check_output_path("--out", values["out"].as<std::string>(), core::database_files(db));

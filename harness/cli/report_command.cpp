@@ -328,9 +328,7 @@ int run_report(CommandContext& context, const po::variables_map& values) {
             "(together only with --html)");
     std::int64_t run_id = 0;
     if (has_run) {
-        run_id = parse_count("--run", values["run"].as<std::string>());
-        if (run_id < 1)
-            throw flag_error("--run", values["run"].as<std::string>(), "must be at least 1");
+        run_id = parse_run_id(values);
     }
     const std::optional<std::string> baseline = named(values, "baseline");
     const std::optional<std::string> anchor = named(values, "ratings");

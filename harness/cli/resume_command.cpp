@@ -48,7 +48,7 @@ int run_resume_command(CommandContext& context) {
                             "[--epdout FILE]",
                             kDescription))
         return kExitOk;
-    const auto run_id = parse_count("--run", values["run"].as<std::string>());
+    const auto run_id = parse_run_id(values);
     const ResumeFlags flags = resume_flags(values);
     run_executor(flags.affinity, "--affinity");  // a bad CPU list before the database is read
 

@@ -75,12 +75,6 @@ std::string db_flag_default() {
     return std::string(store::kDefaultDatabasePath);
 }
 
-std::int64_t run_flag(const po::variables_map& values) {
-    const long run = parse_count("--run", values["run"].as<std::string>());
-    if (run < 1) throw flag_error("--run", values["run"].as<std::string>(), "must be at least 1");
-    return run;
-}
-
 double positive(std::string_view flag, const std::string& text, bool zero_ok = false) {
     const double value = parse_double(flag, text);
     if (value < 0 || (!zero_ok && value == 0))
@@ -297,7 +291,7 @@ int tune_resume(CommandContext& context) {
             "Continues a tune after Ctrl-C or kill -9 from its last stored "
             "iteration, with the same random stream and openings."))
         return kExitOk;
-    return resume_stored(context, run_flag(values), values["db"].as<std::string>(),
+    return resume_stored(context, parse_run_id(values), values["db"].as<std::string>(),
                          resume_flags(values));
 }
 
@@ -334,7 +328,7 @@ int tune_export(CommandContext& context) {
             "config that extends the base config, as OpenBench's params lines "
             "(which `tune --params-file` reads) or as UCI setoption lines."))
         return kExitOk;
-    const auto run_id = run_flag(values);
+    const auto run_id = parse_run_id(values);
     const std::string db = values["db"].as<std::string>();
     auto store = store::Store::open(db, {.mode = store::OpenMode::kReadOnly});
     const auto plan = stored_plan(store, run_id);
@@ -407,7 +401,7 @@ int tune_show(CommandContext& context) {
                             "Prints a tune's settings, parameters and the trajectory of theta, "
                             "and the commands that export and verify it."))
         return kExitOk;
-    const auto run_id = run_flag(values);
+    const auto run_id = parse_run_id(values);
     const std::string db = values["db"].as<std::string>();
     auto store = store::Store::open(db, {.mode = store::OpenMode::kReadOnly});
     (void)stored_plan(store, run_id);

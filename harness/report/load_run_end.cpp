@@ -22,5 +22,4 @@ RunEndReading load_run_end(const std::filesystem::path& db, std::int64_t run_id)
     return reading;
 }
 
-
 }  // namespace lmr::report

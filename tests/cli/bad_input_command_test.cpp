@@ -210,6 +210,25 @@ TEST(BadInputCli, ARunThatDoesNotExistIsAnErrorNamingRunAndDatabase) {
     }
 }
 
+// Run ids start at 1, and every command that takes --run says so in the same words (pgn once
+// went on to look for run 0).
+TEST(BadInputCli, RunZeroIsRefusedAsAFlagByEveryCommandThatTakesARun) {
+    TempDir dir;
+    const std::string db = make_database(dir);
+    for (auto args : std::vector<std::vector<std::string>>{{"pgn", "--run", "0"},
+                                                           {"report", "--run", "0"},
+                                                           {"resume", "--run", "0"},
+                                                           {"tune", "show", "--run", "0"},
+                                                           {"tune", "export", "--run", "0"},
+                                                           {"tune", "resume", "--run", "0"}}) {
+        const std::string command = joined(args);
+        args.insert(args.end(), {"--db", db});
+        const auto r = harness_in(dir, args);
+        EXPECT_EQ(r.exit_code, 2) << command << '\n' << test::describe(r);
+        EXPECT_TRUE(contains(r.err, "--run '0': must be at least 1")) << command << '\n' << r.err;
+    }
+}
+
 TEST(BadInputCli, AMissingDatabaseIsExitTwoInEveryReadingCommand) {
     TempDir dir;
     for (auto args : reading_commands()) {
