@@ -4,32 +4,148 @@
 #include "engine/text/text.hpp"
 #include "harness/report/cells.hpp"
 #include "harness/report/tables.hpp"
+#include "harness/report/view.hpp"
 
 namespace lmr::report {
 namespace {
 
+using Row = Owned<BaselineReport, BaselineEntry>;
+
+// A count or statistic of a directly measured entry for machines; null for the others.
+template <typename Figure>
+Field<Row> measured_field(const char* key, Figure figure) {
+    return {key, key, Align::kLeft,
+            [figure](const Row& r) {
+                return Value{r.child->stats ? nlohmann::ordered_json(figure(*r.child->stats))
+                                            : nlohmann::ordered_json(nullptr),
+                             {}};
+            },
+            Shown::kMachine};
+}
+
+// A combined cell for people (its rows are the entries measured directly: they have stats).
+template <typename Text>
+Field<Row> human_field(const char* key, const char* title, Align align, Text text) {
+    return {key, title, align,
+            [text](const Row& r) {
+                return Value{nullptr, text(*r.child, *r.child->stats)};
+            },
+            Shown::kHuman};
+}
+
+// The baseline list's columns, once: people see the configs measured directly with combined
+// cells; machines every config with each figure in a column of its own.
+View<Row> baseline_view() {
+    using S = stats::Summary;
+    using E = BaselineEntry;
+    constexpr auto L = Align::kLeft;
+    constexpr auto R = Align::kRight;
+    constexpr auto M = Shown::kMachine;
+    const auto penta = [](const S& s) { return *s.counts.pairs; };
+    const auto games = [](const S& s) { return *s.counts.games; };
+    return {
+        {"baseline", "baseline", L,
+         [](const Row& r) {
+             return Value{r.parent->baseline, {}};
+         },
+         M},
+        {"config", "Config", L,
+         [](const Row& r) {
+             std::string name = r.child->config;
+             if (r.child->setups > 1) name += " (" + integer(r.child->setups) + " set-ups)";
+             return Value{r.child->config, name};
+         }},
+        {"relation", "relation", L,
+         [](const Row& r) {
+             return Value{std::string(to_string(r.child->relation)), {}};
+         },
+         M},
+        {"pairs", "Pairs", R,
+         [](const Row& r) {
+             return Value{r.child->stats
+                              ? nlohmann::ordered_json(r.child->stats->counts.pairs->pairs())
+                              : nlohmann::ordered_json(nullptr),
+                          {}};
+         }},
+        human_field("runs", "Runs", L, [](const E& e, const S&) { return e.run_ids; }),
+        {"runs", "runs", L,
+         [](const Row& r) {
+             return Value{r.child->stats ? nlohmann::ordered_json(r.child->runs)
+                                         : nlohmann::ordered_json(nullptr),
+                          {}};
+         },
+         M},
+        {"run_ids", "run_ids", L,
+         [](const Row& r) {
+             return Value{r.child->stats ? r.child->run_ids : "", {}};
+         },
+         M},
+        {"setups", "setups", L,
+         [](const Row& r) {
+             return Value{r.child->stats ? nlohmann::ordered_json(r.child->setups)
+                                         : nlohmann::ordered_json(nullptr),
+                          {}};
+         },
+         M},
+        measured_field("wins", [games](const S& s) { return games(s).wins; }),
+        measured_field("draws", [games](const S& s) { return games(s).draws; }),
+        measured_field("losses", [games](const S& s) { return games(s).losses; }),
+        measured_field("penta_ll", [penta](const S& s) { return penta(s).ll; }),
+        measured_field("penta_ld", [penta](const S& s) { return penta(s).ld; }),
+        measured_field("penta_wl", [penta](const S& s) { return penta(s).wl; }),
+        measured_field("penta_dd", [penta](const S& s) { return penta(s).dd; }),
+        measured_field("penta_wd", [penta](const S& s) { return penta(s).wd; }),
+        measured_field("penta_ww", [penta](const S& s) { return penta(s).ww; }),
+        human_field("wdl", "W/D/L", R,
+                    [games](const E&, const S& s) {
+                        return wdl(games(s).wins, games(s).draws, games(s).losses);
+                    }),
+        human_field("ptnml", "Ptnml", R, [penta](const E&, const S& s) { return ptnml(penta(s)); }),
+        measured_field("score", [](const S& s) { return number_value(s.estimate.score); }),
+        measured_field("elo", [](const S& s) { return number_value(s.estimate.elo); }),
+        measured_field("elo_error", [](const S& s) { return number_value(s.estimate.elo_error); }),
+        measured_field("nelo", [](const S& s) { return number_value(s.estimate.nelo); }),
+        measured_field("nelo_error",
+                       [](const S& s) { return number_value(s.estimate.nelo_error); }),
+        measured_field("los", [](const S& s) { return number_value(s.estimate.los); }),
+        human_field(
+            "elo", "Elo ±", R,
+            [](const E&, const S& s) { return plus_minus(s.estimate.elo, s.estimate.elo_error); }),
+        human_field("nelo", "nElo ±", R,
+                    [](const E&, const S& s) {
+                        return plus_minus(s.estimate.nelo, s.estimate.nelo_error);
+                    }),
+        human_field("los", "LOS", R,
+                    [](const E&, const S& s) { return percent(s.estimate.los, 2); }),
+        {"common_opponents", "common_opponents", L,
+         [](const Row& r) {
+             return Value{text::joined(r.child->common_opponents, ";"), {}};
+         },
+         M},
+        {"time_controls", "time_controls", L,
+         [](const Row& r) {
+             return Value{text::joined(r.child->time_controls, ";"), {}};
+         },
+         M},
+        human_field("tc", "Time controls", L,
+                    [](const E& e, const S&) { return text::joined(e.time_controls, ", "); }),
+    };
+}
+
+// Every entry with its report, or (for people's table) those measured directly only.
+std::vector<Row> rows_of(const BaselineReport& report, bool direct_only) {
+    std::vector<Row> rows;
+    for (const BaselineEntry& e : report.entries)
+        if (!direct_only || (e.relation == Relation::kDirect && e.stats))
+            rows.push_back({&report, &e});
+    return rows;
+}
+
 Table human_direct(const BaselineReport& report) {
-    Table t;
+    Table t = view_table(baseline_view(), rows_of(report, true), Audience::kHuman);
     t.key = "direct";
     t.title = "Measured against " + report.baseline;
     t.empty_text = "(no config has played " + report.baseline + ")";
-    t.columns = {{"config", "Config", Align::kLeft},   {"pairs", "Pairs", Align::kRight},
-                 {"runs", "Runs", Align::kLeft},       {"wdl", "W/D/L", Align::kRight},
-                 {"ptnml", "Ptnml", Align::kRight},    {"elo", "Elo ±", Align::kRight},
-                 {"nelo", "nElo ±", Align::kRight},    {"los", "LOS", Align::kRight},
-                 {"tc", "Time controls", Align::kLeft}};
-    for (const auto& e : report.entries) {
-        if (e.relation != Relation::kDirect || !e.stats) continue;
-        const auto& s = *e.stats;
-        const auto& g = *s.counts.games;
-        std::string name = e.config;
-        if (e.setups > 1) name += " (" + integer(e.setups) + " set-ups)";
-        t.rows.push_back({name, integer(s.counts.pairs->pairs()), e.run_ids,
-                          wdl(g.wins, g.draws, g.losses), ptnml(*s.counts.pairs),
-                          plus_minus(s.estimate.elo, s.estimate.elo_error),
-                          plus_minus(s.estimate.nelo, s.estimate.nelo_error),
-                          percent(s.estimate.los, 2), text::joined(e.time_controls, ", ")});
-    }
     return t;
 }
 
@@ -51,36 +167,8 @@ Table human_indirect(const BaselineReport& report) {
 }
 
 Table machine_table(const BaselineReport& report) {
-    Table t;
+    Table t = view_table(baseline_view(), rows_of(report, false), Audience::kMachine);
     t.key = "baseline";
-    for (const char* key : {"baseline",   "config",   "relation",         "pairs",
-                            "runs",       "run_ids",  "setups",           "wins",
-                            "draws",      "losses",   "penta_ll",         "penta_ld",
-                            "penta_wl",   "penta_dd", "penta_wd",         "penta_ww",
-                            "score",      "elo",      "elo_error",        "nelo",
-                            "nelo_error", "los",      "common_opponents", "time_controls"}) {
-        t.columns.push_back({key, key, Align::kLeft});
-    }
-    for (const auto& e : report.entries) {
-        std::vector<std::string> row{report.baseline, e.config, std::string(to_string(e.relation))};
-        if (e.stats) {
-            const auto& s = *e.stats;
-            const auto& p = *s.counts.pairs;
-            const auto& g = *s.counts.games;
-            const auto& x = s.estimate;
-            row.insert(
-                row.end(),
-                {integer(p.pairs()), integer(e.runs), e.run_ids, integer(e.setups), integer(g.wins),
-                 integer(g.draws), integer(g.losses), integer(p.ll), integer(p.ld), integer(p.wl),
-                 integer(p.dd), integer(p.wd), integer(p.ww), number(x.score), number(x.elo),
-                 number(x.elo_error), number(x.nelo), number(x.nelo_error), number(x.los)});
-        } else {
-            row.insert(row.end(), 19, "");
-        }
-        row.push_back(text::joined(e.common_opponents, ";"));
-        row.push_back(text::joined(e.time_controls, ";"));
-        t.rows.push_back(std::move(row));
-    }
     return t;
 }
 
