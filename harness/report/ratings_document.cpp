@@ -6,53 +6,115 @@
 #include "engine/text/text.hpp"
 #include "harness/report/cells.hpp"
 #include "harness/report/tables.hpp"
+#include "harness/report/view.hpp"
 
 namespace lmr::report {
 namespace {
 
+// One row of the list: a rated config with its rank, or (machines only) one no chain of
+// meetings links to the anchor, without a rating.
+struct RatingRow {
+    const RatingsReport* report;
+    long rank;                 // 0 for an unconnected config
+    const RatingEntry* entry;  // null for an unconnected config
+    const std::string* config;
+};
+
+// A figure of a rated config; null for an unconnected one.
+template <typename Figure>
+Field<RatingRow> rated_field(const char* key, const char* title, Align align, Figure figure,
+                             Shown shown = Shown::kMachine) {
+    return {key, title, align,
+            [figure](const RatingRow& r) {
+                return r.entry ? Value{nlohmann::ordered_json(figure(*r.entry)), {}}
+                               : Value{nullptr, {}};
+            },
+            shown};
+}
+
+// A combined cell for people, who see the rated configs only.
+template <typename Text>
+Field<RatingRow> human_field(const char* key, const char* title, Align align, Text text) {
+    return {key, title, align,
+            [text](const RatingRow& r) {
+                return Value{nullptr, text(*r.entry)};
+            },
+            Shown::kHuman};
+}
+
+// The rating list's columns, once.
+View<RatingRow> ratings_view() {
+    using E = RatingEntry;
+    constexpr auto L = Align::kLeft;
+    constexpr auto R = Align::kRight;
+    const auto games = [](const E& e) { return stats::to_trinomial(e.pairs); };
+    return {
+        {"anchor", "anchor", L,
+         [](const RatingRow& r) {
+             return Value{r.report->anchor, {}};
+         },
+         Shown::kMachine},
+        {"rank", "Rank", R,
+         [](const RatingRow& r) {
+             return r.entry ? Value{r.rank, {}} : Value{nullptr, {}};
+         }},
+        {"config", "Config", L,
+         [](const RatingRow& r) {
+             return Value{*r.config, {}};
+         }},
+        human_field("elo", "Elo ± 95 %", R,
+                    [](const E& e) { return plus_minus(e.elo, e.elo_error, 1); }),
+        rated_field("elo", "elo", L, [](const E& e) { return number_value(e.elo); }),
+        rated_field("elo_error", "elo_error", L,
+                    [](const E& e) { return number_value(e.elo_error); }),
+        rated_field(
+            "pairs", "Pairs", R, [](const E& e) { return e.pairs.pairs(); }, Shown::kBoth),
+        rated_field("wins", "wins", L, [games](const E& e) { return games(e).wins; }),
+        rated_field("draws", "draws", L, [games](const E& e) { return games(e).draws; }),
+        rated_field("losses", "losses", L, [games](const E& e) { return games(e).losses; }),
+        rated_field("penta_ll", "penta_ll", L, [](const E& e) { return e.pairs.ll; }),
+        rated_field("penta_ld", "penta_ld", L, [](const E& e) { return e.pairs.ld; }),
+        rated_field("penta_wl", "penta_wl", L, [](const E& e) { return e.pairs.wl; }),
+        rated_field("penta_dd", "penta_dd", L, [](const E& e) { return e.pairs.dd; }),
+        rated_field("penta_wd", "penta_wd", L, [](const E& e) { return e.pairs.wd; }),
+        rated_field("penta_ww", "penta_ww", L, [](const E& e) { return e.pairs.ww; }),
+        human_field(
+            "wdl", "W/D/L", R,
+            [games](const E& e) { return wdl(games(e).wins, games(e).draws, games(e).losses); }),
+        human_field("ptnml", "Ptnml", R, [](const E& e) { return ptnml(e.pairs); }),
+        human_field("score", "Score", R,
+                    [](const E& e) { return percent(stats::estimate(e.pairs).score, 1); }),
+        rated_field("score", "score", L,
+                    [](const E& e) { return number_value(stats::estimate(e.pairs).score); }),
+        human_field("opponents", "Opponents", L,
+                    [](const E& e) { return text::joined(e.opponents, ", "); }),
+        rated_field("opponents", "opponents", L,
+                    [](const E& e) { return text::joined(e.opponents, ";"); }),
+    };
+}
+
+// The rated configs best first, then (with `unconnected`) those without a rating.
+std::vector<RatingRow> rows_of(const RatingsReport& report, bool unconnected) {
+    std::vector<RatingRow> rows;
+    long rank = 0;
+    for (const RatingEntry& e : report.rated) rows.push_back({&report, ++rank, &e, &e.config});
+    if (unconnected)
+        for (const std::string& config : report.unconnected)
+            rows.push_back({&report, 0, nullptr, &config});
+    return rows;
+}
+
 Table human_table(const RatingsReport& report) {
-    Table t;
+    Table t = view_table(ratings_view(), rows_of(report, false), Audience::kHuman);
     t.key = "ratings";
     t.title = "Rating list (" + report.anchor + " = 0)";
-    t.columns = {{"rank", "Rank", Align::kRight},      {"config", "Config", Align::kLeft},
-                 {"elo", "Elo ± 95 %", Align::kRight}, {"pairs", "Pairs", Align::kRight},
-                 {"wdl", "W/D/L", Align::kRight},      {"ptnml", "Ptnml", Align::kRight},
-                 {"score", "Score", Align::kRight},    {"opponents", "Opponents", Align::kLeft}};
-    long rank = 0;
-    for (const RatingEntry& e : report.rated) {
-        const stats::Trinomial g = stats::to_trinomial(e.pairs);
-        t.rows.push_back({integer(++rank), e.config, plus_minus(e.elo, e.elo_error, 1),
-                          integer(e.pairs.pairs()), wdl(g.wins, g.draws, g.losses), ptnml(e.pairs),
-                          percent(stats::estimate(e.pairs).score, 1),
-                          text::joined(e.opponents, ", ")});
-    }
     return t;
 }
 
 // One value per cell; the unconnected configs follow with empty ratings.
 Table machine_table(const RatingsReport& report) {
-    Table t;
+    Table t = view_table(ratings_view(), rows_of(report, true), Audience::kMachine);
     t.key = "ratings";
-    for (const char* key : {"anchor", "rank", "config", "elo", "elo_error", "pairs", "wins",
-                            "draws", "losses", "penta_ll", "penta_ld", "penta_wl", "penta_dd",
-                            "penta_wd", "penta_ww", "score", "opponents"}) {
-        t.columns.push_back({key, key, Align::kLeft});
-    }
-    long rank = 0;
-    for (const RatingEntry& e : report.rated) {
-        const stats::Pentanomial& p = e.pairs;
-        const stats::Trinomial g = stats::to_trinomial(p);
-        t.rows.push_back({report.anchor, integer(++rank), e.config, number(e.elo),
-                          number(e.elo_error), integer(p.pairs()), integer(g.wins),
-                          integer(g.draws), integer(g.losses), integer(p.ll), integer(p.ld),
-                          integer(p.wl), integer(p.dd), integer(p.wd), integer(p.ww),
-                          number(stats::estimate(p).score), text::joined(e.opponents, ";")});
-    }
-    for (const std::string& config : report.unconnected) {
-        std::vector<std::string> row{report.anchor, "", config};
-        row.resize(t.columns.size());
-        t.rows.push_back(std::move(row));
-    }
     return t;
 }
 
