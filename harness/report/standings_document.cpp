@@ -4,6 +4,7 @@
 
 #include "harness/report/cells.hpp"
 #include "harness/report/tables.hpp"
+#include "harness/report/view.hpp"
 
 namespace lmr::report {
 namespace {
@@ -18,120 +19,160 @@ std::string points(const stats::Trinomial& games) {
     return fixed(games.wins + 0.5 * games.draws, 1);
 }
 
-// Machine: a statistic, "" while it is undefined (no completed pair).
-std::string statistic(double value, const stats::EloEstimate& e) {
-    return e.defined() ? number(value) : std::string();
+// The counts and statistics a standings row and a pairing row give machines, each in a column
+// of its own; a statistic is null while it is undefined (no completed pair).
+template <typename Row>
+void add_machine_counts(View<Row>& view) {
+    const auto count = [&view](const char* key, auto figure) {
+        view.push_back({key, key, L,
+                        [figure](const Row& r) {
+                            return Value{nlohmann::ordered_json(figure(r.stats)), {}};
+                        },
+                        Shown::kMachine});
+    };
+    const auto statistic = [&view](const char* key, auto figure) {
+        view.push_back({key, key, L,
+                        [figure](const Row& r) {
+                            const stats::EloEstimate& e = r.stats.estimate;
+                            return Value{e.defined() ? number_value(figure(e))
+                                                     : nlohmann::ordered_json(nullptr),
+                                         {}};
+                        },
+                        Shown::kMachine});
+    };
+    using S = stats::Summary;
+    using E = stats::EloEstimate;
+    count("pairs", [](const S& s) { return s.counts.pairs->pairs(); });
+    count("games", [](const S& s) { return s.counts.games->games(); });
+    count("wins", [](const S& s) { return s.counts.games->wins; });
+    count("draws", [](const S& s) { return s.counts.games->draws; });
+    count("losses", [](const S& s) { return s.counts.games->losses; });
+    count("points", [](const S& s) {
+        return number_value(s.counts.games->wins + 0.5 * s.counts.games->draws);
+    });
+    statistic("score", [](const E& e) { return e.score; });
+    statistic("elo", [](const E& e) { return e.elo; });
+    statistic("elo_error", [](const E& e) { return e.elo_error; });
+    statistic("nelo", [](const E& e) { return e.nelo; });
+    statistic("nelo_error", [](const E& e) { return e.nelo_error; });
+    statistic("los", [](const E& e) { return e.los; });
+    statistic("draw_ratio", [](const E& e) { return e.draw_ratio; });
+    count("penta_ll", [](const S& s) { return s.counts.pairs->ll; });
+    count("penta_ld", [](const S& s) { return s.counts.pairs->ld; });
+    count("penta_wl", [](const S& s) { return s.counts.pairs->wl; });
+    count("penta_dd", [](const S& s) { return s.counts.pairs->dd; });
+    count("penta_wd", [](const S& s) { return s.counts.pairs->wd; });
+    count("penta_ww", [](const S& s) { return s.counts.pairs->ww; });
 }
 
-std::vector<std::string> machine_counts(const stats::Summary& s) {
-    const stats::Pentanomial& p = *s.counts.pairs;
-    const stats::Trinomial& g = *s.counts.games;
-    const stats::EloEstimate& e = s.estimate;
-    return {integer(p.pairs()),
-            integer(g.games()),
-            integer(g.wins),
-            integer(g.draws),
-            integer(g.losses),
-            number(g.wins + 0.5 * g.draws),
-            statistic(e.score, e),
-            statistic(e.elo, e),
-            statistic(e.elo_error, e),
-            statistic(e.nelo, e),
-            statistic(e.nelo_error, e),
-            statistic(e.los, e),
-            statistic(e.draw_ratio, e),
-            integer(p.ll),
-            integer(p.ld),
-            integer(p.wl),
-            integer(p.dd),
-            integer(p.wd),
-            integer(p.ww)};
+// A cell for people only.
+template <typename Row, typename Text>
+Field<Row> human_field(const char* key, const char* title, Align align, Text text) {
+    return {key, title, align,
+            [text](const Row& r) {
+                return Value{nullptr, text(r)};
+            },
+            Shown::kHuman};
 }
 
-const std::initializer_list<std::tuple<const char*, const char*, Align>> kMachineCounts = {
-    {"pairs", "", L},      {"games", "", L},    {"wins", "", L},       {"draws", "", L},
-    {"losses", "", L},     {"points", "", L},   {"score", "", L},      {"elo", "", L},
-    {"elo_error", "", L},  {"nelo", "", L},     {"nelo_error", "", L}, {"los", "", L},
-    {"draw_ratio", "", L}, {"penta_ll", "", L}, {"penta_ld", "", L},   {"penta_wl", "", L},
-    {"penta_dd", "", L},   {"penta_wd", "", L}, {"penta_ww", "", L}};
+std::string percent_or_dash(double fraction, const stats::EloEstimate& e) {
+    return e.defined() ? percent(fraction, 1) : "-";
+}
 
-std::vector<Column> with_counts(Audience a, std::vector<Column> leading) {
-    for (auto& c : columns(a, kMachineCounts)) leading.push_back(std::move(c));
-    return leading;
+// The standings' columns, once: cutechess-cli's and fastchess's for people, every count for
+// machines.
+View<StandingRow> standings_view() {
+    using Row = StandingRow;
+    View<Row> view = {
+        {"rank", "Rank", R,
+         [](const Row& r) {
+             return r.rank ? Value{*r.rank, {}} : Value{nullptr, std::string("-")};
+         }},
+        {"engine", "Engine", L,
+         [](const Row& r) {
+             return Value{r.name, {}};
+         }},
+        human_field<Row>("elo", "Elo ± 95 %", R,
+                         [](const Row& r) { return elo_cell(r.stats.estimate, false); }),
+        human_field<Row>("nelo", "nElo ± 95 %", R,
+                         [](const Row& r) { return elo_cell(r.stats.estimate, true); }),
+        human_field<Row>("games", "Games", R,
+                         [](const Row& r) { return integer(r.stats.counts.games->games()); }),
+        human_field<Row>("wdl", "W/D/L", R,
+                         [](const Row& r) {
+                             const auto& g = *r.stats.counts.games;
+                             return wdl(g.wins, g.draws, g.losses);
+                         }),
+        human_field<Row>("points", "Points", R,
+                         [](const Row& r) { return points(*r.stats.counts.games); }),
+        human_field<Row>(
+            "score", "Score", R,
+            [](const Row& r) { return percent_or_dash(r.stats.estimate.score, r.stats.estimate); }),
+        human_field<Row>("draw", "Draw", R,
+                         [](const Row& r) {
+                             return percent_or_dash(r.stats.estimate.draw_ratio, r.stats.estimate);
+                         }),
+        human_field<Row>("ptnml", "Ptnml(0-2)", L,
+                         [](const Row& r) { return ptnml(*r.stats.counts.pairs); }),
+    };
+    add_machine_counts(view);
+    return view;
+}
+
+// The pairings' columns, once.
+View<PairingRow> pairings_view() {
+    using Row = PairingRow;
+    View<Row> view = {
+        {"first", "first", L,
+         [](const Row& r) {
+             return Value{r.first, {}};
+         },
+         Shown::kMachine},
+        {"second", "second", L,
+         [](const Row& r) {
+             return Value{r.second, {}};
+         },
+         Shown::kMachine},
+        human_field<Row>("pairing", "Pairing", L,
+                         [](const Row& r) { return r.first + " vs " + r.second; }),
+        human_field<Row>("pairs", "Pairs", R,
+                         [](const Row& r) { return integer(r.stats.counts.pairs->pairs()); }),
+        human_field<Row>("wdl", "W/D/L", R,
+                         [](const Row& r) {
+                             const auto& g = *r.stats.counts.games;
+                             return wdl(g.wins, g.draws, g.losses);
+                         }),
+        human_field<Row>(
+            "score", "Score", R,
+            [](const Row& r) { return percent_or_dash(r.stats.estimate.score, r.stats.estimate); }),
+        human_field<Row>("elo", "Elo ± 95 %", R,
+                         [](const Row& r) { return elo_cell(r.stats.estimate, false); }),
+        human_field<Row>("nelo", "nElo ± 95 %", R,
+                         [](const Row& r) { return elo_cell(r.stats.estimate, true); }),
+        human_field<Row>(
+            "los", "LOS", R,
+            [](const Row& r) { return percent_or_dash(r.stats.estimate.los, r.stats.estimate); }),
+        human_field<Row>("ptnml", "Ptnml(0-2)", L,
+                         [](const Row& r) { return ptnml(*r.stats.counts.pairs); }),
+    };
+    add_machine_counts(view);
+    return view;
 }
 
 Table standings_table(const Standings& s, Audience a) {
-    Table t;
+    Table t = view_table(standings_view(), s.rows, a);
     t.key = "standings";
     // What each row's Elo is relative to, which a reader needs before the numbers.
     t.title = s.gauntlet ? "Elo: " + s.first_engine +
                                " against all its opponents, each opponent against " + s.first_engine
                          : "Elo: each engine against the average of the others";
-    if (a == Audience::kHuman) {
-        t.columns = columns(a, {{"rank", "Rank", R},
-                                {"engine", "Engine", L},
-                                {"elo", "Elo ± 95 %", R},
-                                {"nelo", "nElo ± 95 %", R},
-                                {"games", "Games", R},
-                                {"wdl", "W/D/L", R},
-                                {"points", "Points", R},
-                                {"score", "Score", R},
-                                {"draw", "Draw", R},
-                                {"ptnml", "Ptnml(0-2)", L}});
-    } else {
-        t.columns = with_counts(a, columns(a, {{"rank", "", L}, {"engine", "", L}}));
-    }
-    for (const auto& row : s.rows) {
-        const std::string rank = row.rank ? integer(*row.rank) : "";
-        const stats::Summary& st = row.stats;
-        if (a == Audience::kMachine) {
-            std::vector<std::string> cells{rank, row.name};
-            for (auto& cell : machine_counts(st)) cells.push_back(std::move(cell));
-            t.rows.push_back(std::move(cells));
-            continue;
-        }
-        const stats::Trinomial& g = *st.counts.games;
-        const stats::EloEstimate& e = st.estimate;
-        t.rows.push_back({rank.empty() ? "-" : rank, row.name, elo_cell(e, false),
-                          elo_cell(e, true), integer(g.games()), wdl(g.wins, g.draws, g.losses),
-                          points(g), e.defined() ? percent(e.score, 1) : "-",
-                          e.defined() ? percent(e.draw_ratio, 1) : "-", ptnml(*st.counts.pairs)});
-    }
     return t;
 }
 
 Table pairings_table(const Standings& s, Audience a) {
-    Table t;
+    Table t = view_table(pairings_view(), s.pairings, a);
     t.key = "pairings";
     t.title = "Pairings (from the first engine's side)";
-    if (a == Audience::kHuman) {
-        t.columns = columns(a, {{"pairing", "Pairing", L},
-                                {"pairs", "Pairs", R},
-                                {"wdl", "W/D/L", R},
-                                {"score", "Score", R},
-                                {"elo", "Elo ± 95 %", R},
-                                {"nelo", "nElo ± 95 %", R},
-                                {"los", "LOS", R},
-                                {"ptnml", "Ptnml(0-2)", L}});
-    } else {
-        t.columns = with_counts(a, columns(a, {{"first", "", L}, {"second", "", L}}));
-    }
-    for (const auto& pairing : s.pairings) {
-        const stats::Summary& st = pairing.stats;
-        if (a == Audience::kMachine) {
-            std::vector<std::string> cells{pairing.first, pairing.second};
-            for (auto& cell : machine_counts(st)) cells.push_back(std::move(cell));
-            t.rows.push_back(std::move(cells));
-            continue;
-        }
-        const stats::Trinomial& g = *st.counts.games;
-        const stats::EloEstimate& e = st.estimate;
-        t.rows.push_back({pairing.first + " vs " + pairing.second,
-                          integer(st.counts.pairs->pairs()), wdl(g.wins, g.draws, g.losses),
-                          e.defined() ? percent(e.score, 1) : "-", elo_cell(e, false),
-                          elo_cell(e, true), e.defined() ? percent(e.los, 1) : "-",
-                          ptnml(*st.counts.pairs)});
-    }
     return t;
 }
 
