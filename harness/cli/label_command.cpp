@@ -64,10 +64,9 @@ int run_label_command(CommandContext& context) {
         ("nodes", po::value<std::string>()->default_value("5000"), "nodes per search")
         ("skip-plies", po::value<std::string>()->default_value("0"),
          "leave the first N plies of every game unsearched (written as book moves)")
-        ("games", po::value<std::string>(), "label only the first N games read")
-        ("concurrency", po::value<std::string>()->default_value("2"), "engine processes at once");
+        ("games", po::value<std::string>(), "label only the first N games read");
     // clang-format on
-    add_scorer_timeout_flags(options);
+    add_scorer_flags(options);
     po::variables_map values;
     if (!parse_command_line(context, options, values,
                             "--pgn FILE [--pgn FILE]… --out FILE [--engine …] [options]",
@@ -76,9 +75,6 @@ int run_label_command(CommandContext& context) {
     const long nodes = parse_count("--nodes", values["nodes"].as<std::string>());
     if (nodes == 0) throw flag_error("--nodes", "0", "must be at least 1");
     label_options.scorer.nodes = static_cast<std::uint64_t>(nodes);
-    label_options.scorer.concurrency = int_flag(values, "concurrency", 256);
-    if (label_options.scorer.concurrency == 0)
-        throw flag_error("--concurrency", "0", "must be at least 1");
     label_options.skip_plies = int_flag(values, "skip-plies", 10'000);
     // Ctrl-C from here on stops the labelling (the searches in flight abandoned, the engines
     // killed) and leaves the output file as it was.

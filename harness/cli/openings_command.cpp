@@ -106,13 +106,12 @@ int run_generate(CommandContext& context) {
         ("nodes", po::value<std::string>()->default_value("10000"), "nodes per search")
         ("max-cp", po::value<std::string>()->default_value("25"),
          "keep positions scored within ±this many centipawns")
-        ("concurrency", po::value<std::string>()->default_value("2"), "engine processes at once")
         ("limit", po::value<std::string>(), "score only the first N unique positions (trials)")
         ("skip-invalid", "skip ECO entries with illegal moves instead of stopping")
         ("out", po::value<std::string>()->default_value("openings/default.epd"),
          "EPD file to write (positions only; what made it goes to FILE.txt beside it)");
     // clang-format on
-    add_scorer_timeout_flags(options);
+    add_scorer_flags(options);
     po::variables_map values;
     if (!parse_command_line(context, options, values, "--eco FILE [options]", kGenerateDescription))
         return kExitOk;
@@ -125,8 +124,6 @@ int run_generate(CommandContext& context) {
     const long nodes = parse_count("--nodes", values["nodes"].as<std::string>());
     if (nodes == 0) throw flag_error("--nodes", "0", "must be at least 1");
     const int max_cp = int_flag(values, "max-cp", 100'000);
-    const int concurrency = int_flag(values, "concurrency", 256);
-    if (concurrency == 0) throw flag_error("--concurrency", "0", "must be at least 1");
     openings::BookRequest request;
     request.eco = values["eco"].as<std::string>();
     request.skip_invalid = values.count("skip-invalid") != 0;
@@ -146,7 +143,6 @@ int run_generate(CommandContext& context) {
     openings::ScorerOptions scorer;
     scorer.engine = engine_spec(values);
     scorer.nodes = static_cast<std::uint64_t>(nodes);
-    scorer.concurrency = concurrency;
     // Ctrl-C from here on stops the scoring and leaves the book file as it was.
     apply_scorer_flags(values, scorer);
     scorer.progress = progress_printer(context.err, "scored", "");
@@ -162,7 +158,7 @@ int run_generate(CommandContext& context) {
                     << "-" << max_plies << " plies (" << read.selection.too_short
                     << " lines shorter, " << read.selection.too_long << " longer, "
                     << read.selection.duplicates << " repeat a position); scoring " << read.scored
-                    << " at " << nodes << " nodes with " << concurrency << " engine(s)"
+                    << " at " << nodes << " nodes with " << scorer.concurrency << " engine(s)"
                     << std::endl;
         scoring_started = SteadyClock::now();
     };

@@ -29,17 +29,7 @@ constexpr std::string_view kDescription =
 
 int run_resume_command(CommandContext& context) {
     po::options_description options("Options");
-    options.add_options()(
-        "db", po::value<std::string>()->default_value(std::string(store::kDefaultDatabasePath)),
-        "result database")("run", po::value<std::string>()->required(), "run id")(
-        "concurrency", po::value<std::string>(),
-        "games played at once in this session (default: the run's own)")(
-        "force-concurrency", po::bool_switch(),
-        "allow --concurrency above this machine's hardware threads")(
-        "allow-changed", po::bool_switch(),
-        "go on although an engine binary or the book changed since the run started (the "
-        "change is recorded in the run)");
-    add_affinity_option(options);
+    add_resume_options(options, "run");
     add_game_output_options(options);
     po::variables_map values;
     if (!parse_command_line(context, options, values,

@@ -73,6 +73,23 @@ void add_affinity_option(po::options_description& options) {
                           "fastchess's -use-affinity");
 }
 
+void add_resume_options(po::options_description& options, const std::string& what) {
+    // clang-format off
+    options.add_options()
+        ("db", po::value<std::string>()->default_value(std::string(store::kDefaultDatabasePath)),
+         "result database")
+        ("run", po::value<std::string>()->required(), "run id")
+        ("concurrency", po::value<std::string>(),
+         "games played at once in this session (default: the run's own)")
+        ("force-concurrency", po::bool_switch(),
+         "allow --concurrency above this machine's hardware threads")
+        ("allow-changed", po::bool_switch(),
+         ("go on although an engine binary or the book changed since the " + what +
+          " started (the change is recorded in the run)").c_str());
+    // clang-format on
+    add_affinity_option(options);
+}
+
 void add_run_options(po::options_description& options) {
     // clang-format off
     options.add_options()

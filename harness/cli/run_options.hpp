@@ -85,6 +85,9 @@ struct ResumeFlags {
     std::optional<std::string> affinity;  // nullopt: unpinned (run_executor)
 };
 ResumeFlags resume_flags(const po::variables_map& values);
+// The flags of `resume` and `tune resume`, declared once: --db, --run, --concurrency,
+// --force-concurrency, --allow-changed (`what`: "run" or "tune", for its help) and --affinity.
+void add_resume_options(po::options_description& options, const std::string& what);
 
 // --concurrency's value: a whole number from 1, checked_concurrency(); UsageError otherwise.
 int parse_concurrency(const po::variables_map& values);

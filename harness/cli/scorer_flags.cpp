@@ -20,9 +20,10 @@ std::chrono::milliseconds milliseconds_flag(const po::variables_map& values,
 
 }  // namespace
 
-void add_scorer_timeout_flags(po::options_description& options) {
+void add_scorer_flags(po::options_description& options) {
     // clang-format off
     options.add_options()
+        ("concurrency", po::value<std::string>()->default_value("2"), "engine processes at once")
         ("stall-timeout", po::value<std::string>()->default_value("60000"),
          "milliseconds one search may take before the engine counts as hung (it is restarted "
          "and the search retried once)")
@@ -32,6 +33,8 @@ void add_scorer_timeout_flags(po::options_description& options) {
 }
 
 void apply_scorer_flags(const po::variables_map& values, openings::ScorerOptions& scorer) {
+    scorer.concurrency = int_flag(values, "concurrency", 256);
+    if (scorer.concurrency == 0) throw flag_error("--concurrency", "0", "must be at least 1");
     scorer.search_timeout = milliseconds_flag(values, "stall-timeout");
     scorer.timeouts.handshake = milliseconds_flag(values, "startup-timeout");
     scorer.interrupt = &install_interrupt_handler();

@@ -1,7 +1,8 @@
 #pragma once
 
 // The flags of the commands that score positions with one engine (label, openings generate):
-// how long a search and the engine's start may take, and Ctrl-C. Both commands write their
+// how many engine processes at once, how long a search and the engine's start may take, and
+// Ctrl-C. Both commands write their
 // output whole at the end, so a stopped or failed scoring leaves the output file as it was.
 
 #include <boost/program_options.hpp>
@@ -12,8 +13,9 @@
 
 namespace lmr::cli {
 
-// --stall-timeout MS and --startup-timeout MS.
-void add_scorer_timeout_flags(boost::program_options::options_description& options);
+// --concurrency N (engine processes at once, 2 by default, at most 256), --stall-timeout MS and
+// --startup-timeout MS.
+void add_scorer_flags(boost::program_options::options_description& options);
 // Reads them into the scorer (a value of 0 is a usage error naming the flag), and points its
 // interrupt at the Ctrl-C handler, installed from here on.
 void apply_scorer_flags(const boost::program_options::variables_map& values,

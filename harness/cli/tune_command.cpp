@@ -274,15 +274,7 @@ int resume_stored(CommandContext& context, std::int64_t run_id, const std::strin
 
 int tune_resume(CommandContext& context) {
     po::options_description options("Options");
-    options.add_options()("db", po::value<std::string>()->default_value(db_flag_default()),
-                          "result database")("run", po::value<std::string>()->required(), "run id")(
-        "concurrency", po::value<std::string>(),
-        "games played at once in this session (default: the run's own)")(
-        "force-concurrency", po::bool_switch(),
-        "allow --concurrency above this machine's hardware threads")(
-        "allow-changed", po::bool_switch(),
-        "go on although the engine binary or the book changed since the tune started");
-    add_affinity_option(options);
+    add_resume_options(options, "tune");
     po::variables_map values;
     if (!parse_command_line(
             context, options, values,
