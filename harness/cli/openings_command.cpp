@@ -75,18 +75,7 @@ uci_client::EngineSpec engine_spec(const po::variables_map& values) {
             throw UsageError("--config '" + config + "': the file does not exist");
         spec.argv.insert(spec.argv.end(), {"--config", config});
     }
-    if (values.count("option")) {
-        for (const auto& option : values["option"].as<std::vector<std::string>>()) {
-            const auto eq = option.find('=');
-            if (eq == std::string::npos || eq == 0)
-                throw flag_error("--option", option, "expected NAME=VALUE");
-            const std::string name = option.substr(0, eq);
-            for (const auto& earlier : spec.options)
-                if (text::iequals(earlier.first, name))
-                    throw flag_error("--option", option, name + " is given twice");
-            spec.options.emplace_back(name, option.substr(eq + 1));
-        }
-    }
+    spec.options = uci_option_flags(values);
     return spec;
 }
 

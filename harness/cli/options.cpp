@@ -244,6 +244,22 @@ long parse_count(std::string_view flag, std::string_view text) {
     return value;
 }
 
+std::vector<std::pair<std::string, std::string>> uci_option_flags(const po::variables_map& values) {
+    std::vector<std::pair<std::string, std::string>> options;
+    if (!values.count("option")) return options;
+    for (const auto& word : values["option"].as<std::vector<std::string>>()) {
+        const auto eq = word.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw flag_error("--option", word, "expected NAME=VALUE");
+        const std::string name = word.substr(0, eq);
+        for (const auto& earlier : options)
+            if (text::iequals(earlier.first, name))
+                throw flag_error("--option", word, name + " is given twice");
+        options.emplace_back(name, word.substr(eq + 1));
+    }
+    return options;
+}
+
 std::int64_t parse_run_id(const po::variables_map& values) {
     const std::string& text = values["run"].as<std::string>();
     const long run = parse_count("--run", text);

@@ -54,6 +54,10 @@ std::vector<std::pair<std::string, std::string>> parse_key_values(
 double parse_double(std::string_view flag, std::string_view text);       // finite
 double parse_probability(std::string_view flag, std::string_view text);  // in (0, 1)
 long parse_count(std::string_view flag, std::string_view text);          // integer >= 0
+// --option NAME=VALUE (repeatable; several words after one --option too): the UCI options in
+// order. UsageError on a word without NAME= and on a name given twice (UCI names are
+// case-insensitive: which of two values was meant is anybody's guess).
+std::vector<std::pair<std::string, std::string>> uci_option_flags(const po::variables_map& values);
 // The run id of --run N (report, pgn, resume, tune resume/export/show): a count of at least 1.
 std::int64_t parse_run_id(const po::variables_map& values);
 bool parse_on_off(std::string_view flag, std::string_view text);                   // on / off

@@ -145,25 +145,14 @@ namespace {
 // --option NAME=VALUE: added to every engine that does not set NAME itself.
 void add_shared_uci_options(const po::variables_map& values,
                             std::vector<tournament::EnginePlan>& engines) {
-    if (!values.count("option")) return;
-    std::vector<std::string> seen;
-    for (const auto& text : values["option"].as<std::vector<std::string>>()) {
-        const auto eq = text.find('=');
-        if (eq == std::string::npos || eq == 0)
-            throw flag_error("--option", text, "expected NAME=VALUE");
-        const std::string name = text.substr(0, eq);
-        // Two values for one option: which one was meant is anybody's guess.
-        for (const auto& earlier : seen)
-            if (text::iequals(earlier, name))
-                throw flag_error("--option", text, name + " is given twice");
-        seen.push_back(name);
+    for (const auto& [name, value] : uci_option_flags(values)) {
         // UCI option names are case-insensitive.
         const auto same_name = [&](const auto& option) {
             return text::iequals(option.first, name);
         };
         for (auto& engine : engines) {
             if (std::none_of(engine.options.begin(), engine.options.end(), same_name))
-                engine.options.emplace_back(name, text.substr(eq + 1));
+                engine.options.emplace_back(name, value);
         }
     }
 }
