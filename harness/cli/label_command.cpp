@@ -2,18 +2,12 @@
 // write the games back with those scores as move comments — training labels for
 // `lmr-eval-tune --search-weight`.
 
-#include <algorithm>
-#include <sstream>
-
 #include "harness/cli/command.hpp"
 #include "harness/cli/engine_flags.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
 #include "harness/cli/scorer_flags.hpp"
-#include "harness/core/atomic_file.hpp"
 #include "harness/label/labeller.hpp"
-#include "harness/match/pgn.hpp"
-#include "harness/openings/pgn_reader.hpp"
 #include "harness/tournament/engine_identity.hpp"
 
 namespace lmr::cli {
@@ -91,41 +85,27 @@ int run_label_command(CommandContext& context) {
         return scoring_interrupted(context, "label", what, out_path);
     };
 
-    openings::ReadOptions read_options;
-    read_options.whole_games = true;
-    std::vector<openings::Opening> games;
-    for (const std::string& path : values["pgn"].as<std::vector<std::string>>()) {
-        auto read = openings::read_pgn_file(path, read_options);
-        std::move(read.openings.begin(), read.openings.end(), std::back_inserter(games));
-    }
-    if (values.count("games")) {
-        const auto limit =
+    label::LabelRequest request;
+    for (const std::string& path : values["pgn"].as<std::vector<std::string>>())
+        request.pgn.emplace_back(path);
+    if (values.count("games"))
+        request.max_games =
             static_cast<std::size_t>(parse_count("--games", values["games"].as<std::string>()));
-        if (games.size() > limit) games.resize(limit);
-    }
+    request.out = out_path;
 
     const auto started = std::chrono::steady_clock::now();
     label_options.scorer.progress = progress_printer(context.err, "searched", " positions");
-    context.out << "Labelling " << games.size() << " games with "
-                << label_options.scorer.engine.name << " at " << nodes << " nodes a position, "
-                << label_options.scorer.concurrency << " engine(s)" << std::endl;
     label::LabelResult labelled;
     try {
-        labelled = label::label_games(games, label_options);
+        labelled = label::label_files(request, label_options, [&](std::size_t games) {
+            context.out << "Labelling " << games << " games with "
+                        << label_options.scorer.engine.name << " at " << nodes
+                        << " nodes a position, " << label_options.scorer.concurrency << " engine(s)"
+                        << std::endl;
+        });
     } catch (const openings::ScorerInterrupted& e) {
         return interrupted(e.what());
     }
-    if (*label_options.scorer.interrupt)
-        return interrupted("interrupted before the output was written");
-
-    std::ostringstream text;
-    for (const core::GameRecord& game : labelled.games) {
-        match::PgnTags tags;
-        tags.event = "Labelled by " + labelled.engine_id + ", go nodes " + std::to_string(nodes);
-        tags.site = "LMR Lab";
-        text << match::to_pgn(game, tags);
-    }
-    core::write_file_atomically(out_path, text.str());
     context.out << "Labelled " << labelled.positions << " positions of " << labelled.games.size()
                 << " games (" << labelled.searches << " distinct searched";
     if (labelled.unfinished > 0)

@@ -1,7 +1,9 @@
 #include "harness/label/labeller.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <string_view>
 #include <unordered_map>
@@ -9,6 +11,9 @@
 #include "engine/chess/movegen.hpp"
 #include "engine/chess/notation.hpp"
 #include "engine/chess/position.hpp"
+#include "harness/core/atomic_file.hpp"
+#include "harness/match/pgn.hpp"
+#include "harness/openings/pgn_reader.hpp"
 
 namespace lmr::label {
 
@@ -146,6 +151,32 @@ LabelResult label_games(const std::vector<openings::Opening>& games, const Label
         result.games.push_back(labelled_record(*finished[g], options.skip_plies, scores));
     }
     return result;
+}
+
+LabelResult label_files(const LabelRequest& request, const LabelOptions& options,
+                        const std::function<void(std::size_t games)>& on_read) {
+    openings::ReadOptions read_options;
+    read_options.whole_games = true;
+    std::vector<openings::Opening> games;
+    for (const std::filesystem::path& path : request.pgn) {
+        auto read = openings::read_pgn_file(path, read_options);
+        std::move(read.openings.begin(), read.openings.end(), std::back_inserter(games));
+    }
+    if (request.max_games && games.size() > *request.max_games) games.resize(*request.max_games);
+    if (on_read) on_read(games.size());
+    LabelResult labelled = label_games(games, options);
+    if (options.scorer.interrupt && *options.scorer.interrupt)
+        throw openings::ScorerInterrupted("interrupted before the output was written");
+    std::ostringstream text;
+    for (const core::GameRecord& game : labelled.games) {
+        match::PgnTags tags;
+        tags.event = "Labelled by " + labelled.engine_id + ", go nodes " +
+                     std::to_string(options.scorer.nodes);
+        tags.site = "LMR Lab";
+        text << match::to_pgn(game, tags);
+    }
+    core::write_file_atomically(request.out, text.str());
+    return labelled;
 }
 
 }  // namespace lmr::label

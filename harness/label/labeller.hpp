@@ -12,6 +12,9 @@
 // `{+0.35/12 0.000s}` and what the tuner reads.
 
 #include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +45,21 @@ struct LabelResult {
 // options.scorer.interrupt stopped it; std::invalid_argument for options
 // score_positions rejects or a negative skip_plies.
 LabelResult label_games(const std::vector<openings::Opening>& games, const LabelOptions& options);
+
+// What `lmr-harness label` reads and writes: the PGN files read in order (whole games), the
+// first `max_games` of their games when given, and the PGN file the labelled games go to.
+struct LabelRequest {
+    std::vector<std::filesystem::path> pgn;
+    std::optional<std::size_t> max_games;
+    std::filesystem::path out;
+};
+
+// Reads the request's games, tells `on_read` how many it will label, labels them (label_games)
+// and writes them to request.out, each with the event "Labelled by ENGINE, go nodes N" — the
+// file written beside it and renamed, so a stop or a failure leaves it as it was. Throws as
+// label_games does; a Ctrl-C after the last search, before the write, is ScorerInterrupted too.
+LabelResult label_files(const LabelRequest& request, const LabelOptions& options,
+                        const std::function<void(std::size_t games)>& on_read);
 
 // The labelled record of one game, given the scores of its positions from ply `skip_plies`
 // on (one per position, in order). Exposed for tests.
