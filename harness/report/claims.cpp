@@ -133,13 +133,14 @@ std::vector<JudgedClaim> judge_claims(const std::string& claims_path,
         if (!judged[i].sprt) families[judged[i].claim.family].push_back(i);
     for (const auto& [family, members] : families) {
         std::vector<double> p;
+        std::vector<Placement> placed;  // each member's, in `members` order
         for (const std::size_t i : members) {
             JudgedClaim& j = judged[i];
             const stats::EloEstimate& e = j.run.stats.estimate;
             const double sigma = e.elo_error / stats::kZ95;
-            const Placement where = place(e.elo, j.claim);
-            j.z = sigma > 0 ? where.distance / sigma : INFINITY;
-            if (!std::isfinite(sigma)) j.z = 0;
+            placed.push_back(place(e.elo, j.claim));
+            // An unbounded error resolves nothing; a zero one resolves any distance.
+            j.z = !std::isfinite(sigma) ? 0 : sigma > 0 ? placed.back().distance / sigma : INFINITY;
             p.push_back(stats::two_sided_p(j.z));
         }
         const std::vector<stats::HolmStep> steps = stats::holm(p, kAlpha);
@@ -147,18 +148,17 @@ std::vector<JudgedClaim> judge_claims(const std::string& claims_path,
             JudgedClaim& j = judged[members[k]];
             j.family_size = static_cast<int>(members.size());
             j.z_needed = stats::two_sided_z(steps[k].level);
-            const stats::EloEstimate& e = j.run.stats.estimate;
-            const Placement where = place(e.elo, j.claim);
             if (steps[k].rejected) {
-                j.verdict = where.inside                 ? "confirmed"
+                j.verdict = placed[k].inside             ? "confirmed"
                             : j.claim.refuted_as.empty() ? "refuted"
                                                          : j.claim.refuted_as;
                 continue;
             }
             j.verdict = "not resolved";
+            const stats::EloEstimate& e = j.run.stats.estimate;
             const double sigma = e.elo_error / stats::kZ95;
             const std::string games =
-                games_phrase(games_to_resolve(where.distance, sigma * j.z_needed, games_of(e)));
+                games_phrase(games_to_resolve(placed[k].distance, sigma * j.z_needed, games_of(e)));
             if (!games.empty()) j.reading = games + " would resolve it at this spread";
         }
     }

@@ -75,6 +75,28 @@ Field<Row> human_field(const char* key, const char* title, Align align, Text tex
             Shown::kHuman};
 }
 
+// The combined cells both views show people, read from the row's summary.
+template <typename Row>
+Field<Row> wdl_field() {
+    return human_field<Row>("wdl", "W/D/L", R, [](const Row& r) {
+        const auto& g = *r.stats.counts.games;
+        return wdl(g.wins, g.draws, g.losses);
+    });
+}
+
+template <typename Row>
+Field<Row> ptnml_field() {
+    return human_field<Row>("ptnml", "Ptnml(0-2)", L,
+                            [](const Row& r) { return ptnml(*r.stats.counts.pairs); });
+}
+
+template <typename Row>
+Field<Row> elo_field(bool normalized) {
+    return human_field<Row>(
+        normalized ? "nelo" : "elo", normalized ? "nElo ± 95 %" : "Elo ± 95 %", R,
+        [normalized](const Row& r) { return elo_cell(r.stats.estimate, normalized); });
+}
+
 std::string percent_or_dash(double fraction, const stats::EloEstimate& e) {
     return e.defined() ? percent(fraction, 1) : "-";
 }
@@ -92,17 +114,11 @@ View<StandingRow> standings_view() {
          [](const Row& r) {
              return Value{r.name, {}};
          }},
-        human_field<Row>("elo", "Elo ± 95 %", R,
-                         [](const Row& r) { return elo_cell(r.stats.estimate, false); }),
-        human_field<Row>("nelo", "nElo ± 95 %", R,
-                         [](const Row& r) { return elo_cell(r.stats.estimate, true); }),
+        elo_field<Row>(false),
+        elo_field<Row>(true),
         human_field<Row>("games", "Games", R,
                          [](const Row& r) { return integer(r.stats.counts.games->games()); }),
-        human_field<Row>("wdl", "W/D/L", R,
-                         [](const Row& r) {
-                             const auto& g = *r.stats.counts.games;
-                             return wdl(g.wins, g.draws, g.losses);
-                         }),
+        wdl_field<Row>(),
         human_field<Row>("points", "Points", R,
                          [](const Row& r) { return points(*r.stats.counts.games); }),
         human_field<Row>(
@@ -112,8 +128,7 @@ View<StandingRow> standings_view() {
                          [](const Row& r) {
                              return percent_or_dash(r.stats.estimate.draw_ratio, r.stats.estimate);
                          }),
-        human_field<Row>("ptnml", "Ptnml(0-2)", L,
-                         [](const Row& r) { return ptnml(*r.stats.counts.pairs); }),
+        ptnml_field<Row>(),
     };
     add_machine_counts(view);
     return view;
@@ -137,23 +152,16 @@ View<PairingRow> pairings_view() {
                          [](const Row& r) { return r.first + " vs " + r.second; }),
         human_field<Row>("pairs", "Pairs", R,
                          [](const Row& r) { return integer(r.stats.counts.pairs->pairs()); }),
-        human_field<Row>("wdl", "W/D/L", R,
-                         [](const Row& r) {
-                             const auto& g = *r.stats.counts.games;
-                             return wdl(g.wins, g.draws, g.losses);
-                         }),
+        wdl_field<Row>(),
         human_field<Row>(
             "score", "Score", R,
             [](const Row& r) { return percent_or_dash(r.stats.estimate.score, r.stats.estimate); }),
-        human_field<Row>("elo", "Elo ± 95 %", R,
-                         [](const Row& r) { return elo_cell(r.stats.estimate, false); }),
-        human_field<Row>("nelo", "nElo ± 95 %", R,
-                         [](const Row& r) { return elo_cell(r.stats.estimate, true); }),
+        elo_field<Row>(false),
+        elo_field<Row>(true),
         human_field<Row>(
             "los", "LOS", R,
             [](const Row& r) { return percent_or_dash(r.stats.estimate.los, r.stats.estimate); }),
-        human_field<Row>("ptnml", "Ptnml(0-2)", L,
-                         [](const Row& r) { return ptnml(*r.stats.counts.pairs); }),
+        ptnml_field<Row>(),
     };
     add_machine_counts(view);
     return view;
