@@ -4,6 +4,7 @@
 #include <boost/algorithm/string/case_conv.hpp>
 #include <boost/algorithm/string/join.hpp>
 #include <boost/algorithm/string/predicate.hpp>
+#include <charconv>
 #include <locale>
 
 namespace lmr::text {
@@ -145,6 +146,16 @@ std::string fit_fields(std::string_view line, std::size_t columns,
     if (columns == 0) return "";
     // Keep columns - 1 code points, then the ellipsis.
     return fitted.substr(0, code_point_offset(fitted, columns - 1)) + "…";
+}
+
+std::optional<std::string> count_problem(std::string_view text, long& value) {
+    const std::string_view t = trim(text);
+    if (t.empty()) return "is empty, expected a whole number";
+    if (t.front() == '-') return "must not be negative";
+    const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), value);
+    if (ec == std::errc::result_out_of_range) return "is too large";
+    if (ec != std::errc() || end != t.data() + t.size()) return "is not a whole number";
+    return std::nullopt;
 }
 
 }  // namespace lmr::text

@@ -5,6 +5,7 @@
 // key or an engine's option name compares the same on every machine.
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +20,10 @@ inline bool is_space(char c) {
 
 // `text` without the whitespace at either end; a view into `text`.
 std::string_view trim(std::string_view text);
+
+// Why `text` (blanks around it ignored) is not a count, a whole number >= 0 ("must not be
+// negative", "is too large", "is not a whole number"); nullopt, and `value` set, when it is one.
+std::optional<std::string> count_problem(std::string_view text, long& value);
 
 // The fields between `separator`s, empty ones included ("a,,b" has three, "" has one), so a
 // caller can name the position of a bad field. Views into `text`, not trimmed.

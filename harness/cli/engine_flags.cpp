@@ -1,5 +1,6 @@
 #include "harness/cli/engine_flags.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
@@ -22,65 +23,82 @@ std::filesystem::path default_engine_binary() {
     return "lmr-engine";
 }
 
+tournament::EnginePlan engine_from_settings(const EngineSettings& settings,
+                                            const SettingProblem& problem) {
+    tournament::EnginePlan engine;
+    std::string command;
+    std::string limits;  // the engine's own tc=, st=, nodes=, depth=, nodestime=, in --tc's grammar
+    std::vector<std::string> seen;
+    for (const auto& [key, value] : settings) {
+        const std::string word = key + "=" + value;
+        // One engine has one name, one program and one value per UCI option and limit: a second
+        // one is a mistake that would otherwise replace the first without a word.
+        const bool option = key.rfind("option.", 0) == 0 && key.size() > 7;
+        const std::string once = option ? text::lower(key) : key;  // UCI names ignore case
+        if (key != "arg") {
+            if (std::find(seen.begin(), seen.end(), once) != seen.end())
+                throw problem(word, key + (option ? "" : "=") + " is given twice");
+            seen.push_back(once);
+        }
+        if (value.empty() && key != "arg" && !option) throw problem(word, "has no value after '='");
+        if (key == "name") {
+            engine.name = value;
+        } else if (key == "cmd") {
+            command = value;
+        } else if (key == "arg") {
+            engine.argv.push_back(value);
+        } else if (option) {
+            engine.options.emplace_back(key.substr(7), value);
+        } else if (key == "tc" || key == "st" || key == "nodes" || key == "depth" ||
+                   key == "nodestime") {
+            limits += (limits.empty() ? "" : " ") + word;
+        } else if (key == "timemargin") {
+            long margin = 0;
+            if (auto wrong = text::count_problem(value, margin)) throw problem(word, *wrong);
+            engine.time_margin_ms = margin;
+        } else {
+            throw problem(word,
+                          "unknown key '" + key +
+                              "' (expected name=, cmd=, arg=, option.NAME=, tc=, st=, nodes=, "
+                              "depth=, nodestime= or timemargin=)");
+        }
+    }
+    if (command.empty()) throw problem("", "the engine has no cmd=PROGRAM");
+    if (!limits.empty()) {
+        try {
+            engine.time_control = match::parse_time_control(limits);
+        } catch (const match::TimeControlError& e) {
+            throw problem(limits, e.problem());
+        }
+    }
+    engine.argv.insert(engine.argv.begin(), command);
+    if (engine.name.empty()) engine.name = std::filesystem::path(command).filename().string();
+    return engine;
+}
+
 std::vector<tournament::EnginePlan> take_engine_flags(CommandContext& context) {
     std::vector<tournament::EnginePlan> engines;
     std::vector<std::string> rest;
     auto& args = context.args;
+    const SettingProblem problem = [](const std::string& word, const std::string& what) {
+        return word.empty() ? UsageError("--engine: " + what) : flag_error("--engine", word, what);
+    };
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] != "--engine") {
             rest.push_back(args[i]);
             continue;
         }
-        tournament::EnginePlan engine;
-        std::string command;
-        // the engine's own tc=, st=, nodes=, depth=, nodestime=, in --tc's grammar
-        std::string limits;
-        const std::string expected =
-            "name=, cmd=, arg=, option.NAME=, tc=, st=, nodes=, depth=, "
-            "nodestime= or timemargin=";
+        EngineSettings settings;
         while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
             const std::string& word = args[++i];
-            const auto eq = word.find('=');
-            if (eq == std::string::npos) throw flag_error("--engine", word, "expected " + expected);
-            const std::string key = word.substr(0, eq), value = word.substr(eq + 1);
-            // One engine has one name, one program and one value per UCI option: a second one
-            // is a mistake that would otherwise replace the first without a word.
-            if (key == "name" || key == "cmd") {
-                std::string& field = key == "name" ? engine.name : command;
-                if (!field.empty()) throw flag_error("--engine", word, key + "= is given twice");
-                if (value.empty()) throw flag_error("--engine", word, "has no value after '='");
-                field = value;
-            } else if (key == "arg") {
-                engine.argv.push_back(value);
-            } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
-                const std::string name = key.substr(7);
-                for (const auto& option : engine.options)
-                    if (text::iequals(option.first, name))
-                        throw flag_error("--engine", word, "option." + name + " is given twice");
-                engine.options.emplace_back(name, value);
-            } else if (key == "tc" || key == "st" || key == "nodes" || key == "depth" ||
-                       key == "nodestime") {
-                limits += (limits.empty() ? "" : " ") + word;
-            } else if (key == "timemargin") {
-                if (engine.time_margin_ms)
-                    throw flag_error("--engine", word, "timemargin= is given twice");
-                engine.time_margin_ms = parse_count("--engine timemargin", value);
-            } else {
-                throw flag_error("--engine", word,
-                                 "unknown key '" + key + "' (expected " + expected + ")");
-            }
+            auto setting = split_setting(word);
+            if (!setting)
+                throw problem(word,
+                              "expected name=, cmd=, arg=, option.NAME=, tc=, st=, nodes=, "
+                              "depth=, nodestime= or timemargin=");
+            settings.push_back(std::move(*setting));
         }
-        if (command.empty()) throw UsageError("--engine needs cmd=PROGRAM");
-        if (!limits.empty()) {
-            try {
-                engine.time_control = match::parse_time_control(limits);
-            } catch (const match::TimeControlError& e) {
-                throw flag_error("--engine", limits, e.problem());
-            }
-        }
-        engine.argv.insert(engine.argv.begin(), command);
-        if (engine.name.empty()) engine.name = std::filesystem::path(command).filename().string();
-        engines.push_back(std::move(engine));
+        engines.push_back(engine_from_settings(settings, problem));
     }
     args = std::move(rest);
     return engines;

@@ -1,29 +1,27 @@
 // lmr-harness started with a fastchess or cutechess-cli command line (fastchess_options.hpp):
 // the run is played and stored as `match`/`sprt`/`tournament` play theirs, and printed in
-// those tools' words (game_lines.hpp). The exit code is fastchess's: 0 when the run finished
-// (an SPRT that accepted H0 included), 1 when it was interrupted or failed, 2 for a bad
+// those tools' words (tournament/game_lines.hpp). The exit code is fastchess's: 0 when the run
+// finished (an SPRT that accepted H0 included), 1 when it was interrupted or failed, 2 for a bad
 // command line.
 
-#include <boost/crc.hpp>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
-#include <mutex>
 #include <sstream>
 
 #include "harness/cli/command.hpp"
 #include "harness/cli/failure.hpp"
 #include "harness/cli/fastchess_options.hpp"
-#include "harness/cli/game_lines.hpp"
 #include "harness/cli/game_outputs.hpp"
 #include "harness/cli/run_options.hpp"
 #include "harness/cli/run_warnings.hpp"
 #include "harness/cluster/coordinator.hpp"
 #include "harness/process/shell_word.hpp"
 #include "harness/store/error.hpp"
-#include "harness/tournament/output_file.hpp"
+#include "harness/tournament/game_lines.hpp"
+#include "harness/tournament/pgn_crc.hpp"
 #include "harness/tournament/run_inputs.hpp"
+#include "harness/tournament/run_log.hpp"
 #include "harness/tournament/session.hpp"
 
 #ifndef LMR_VERSION
@@ -32,34 +30,6 @@
 
 namespace lmr::cli {
 namespace {
-
-// `-crc32 pgn=true`: after each game added to the PGN file, fastchess prints the CRC-32 of the
-// whole file ("File games.pgn has CRC32: 0x1c291ca3"); fishtest compares it with the file it
-// uploads. Only the bytes added since the last game are read.
-class PgnCrc : public tournament::RunObserver {
-  public:
-    PgnCrc(std::filesystem::path file, GameLines::Print print)
-        : file_(std::move(file)), print_(std::move(print)) {}
-
-    void game_finished(const tournament::GameTask&, const core::GameRecord&) override {
-        std::ifstream in(file_, std::ios::binary);
-        in.seekg(static_cast<std::streamoff>(read_));
-        char buffer[1 << 16];
-        while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-            crc_.process_bytes(buffer, static_cast<std::size_t>(in.gcount()));
-            read_ += static_cast<std::uint64_t>(in.gcount());
-        }
-        char hex[32];
-        std::snprintf(hex, sizeof hex, "%#x", crc_.checksum());
-        print_("File " + file_.string() + " has CRC32: " + hex);
-    }
-
-  private:
-    std::filesystem::path file_;
-    GameLines::Print print_;
-    boost::crc_32_type crc_;
-    std::uint64_t read_ = 0;
-};
 
 void print_help(std::ostream& out) {
     out << "Usage: lmr-harness -engine cmd=PROGRAM name=NAME [KEY=VALUE]… -engine … "
@@ -92,30 +62,28 @@ int play_fastchess_command_line(const std::vector<std::string>& args, std::ostre
     const std::vector<core::ReadFile> inputs = tournament::run_input_files(run.plan, run.db);
     // The log is the run's output too: never one of its inputs, a FIFO or a device, and a line
     // it cannot take fails the run as a PGN the disk cannot take does.
-    std::unique_ptr<tournament::OutputFile> log;
-    std::mutex log_mutex;
+    std::unique_ptr<tournament::RunLog> log;
     if (run.log) {
         check_output_path("-log file", run.log->file,
                           with_game_outputs(inputs, run.pgnout, run.epdout));
         try {
-            log = std::make_unique<tournament::OutputFile>(run.log->file, run.log->append, "log");
+            log = std::make_unique<tournament::RunLog>(run.log->file, run.log->append);
         } catch (const tournament::OutputFileError& e) {
             throw InputError(std::string("-log: ") + e.what());
         }
     }
-    const auto write_log = [&](const std::string& text) {
-        std::lock_guard lock(log_mutex);
-        log->append(text);
-    };
-    const GameLines::Print print = [&](std::string_view line) {
+    const tournament::GameLines::Print print = [&](std::string_view line) {
         out << line << '\n' << std::flush;
-        if (log) write_log(std::string(line) + '\n');
+        if (log) log->line(line);
     };
 
     auto outputs = open_game_outputs(run.pgnout, run.epdout, inputs);
-    const auto lines = make_game_lines(run, print);
-    std::unique_ptr<PgnCrc> crc;
-    if (run.crc32_pgn && run.pgnout) crc = std::make_unique<PgnCrc>(run.pgnout->file, print);
+    tournament::GameLinesSettings line_settings = run.lines;
+    line_settings.db = run.db;
+    const auto lines = tournament::make_game_lines(line_settings, print);
+    std::unique_ptr<tournament::PgnCrc> crc;
+    if (run.crc32_pgn && run.pgnout)
+        crc = std::make_unique<tournament::PgnCrc>(run.pgnout->file, print);
 
     tournament::SessionOptions options;
     options.executor = &executor;
@@ -131,7 +99,7 @@ int play_fastchess_command_line(const std::vector<std::string>& args, std::ostre
     if (run.log && run.log->engine)
         options.protocol_log = [&](const std::string& engine, bool to_engine,
                                    std::string_view line) {
-            write_log(engine + (to_engine ? " <--- " : " ---> ") + std::string(line) + '\n');
+            log->engine_line(engine, to_engine, line);
         };
     // fastchess has no database; a worker running this in its own folder must learn where
     // the games went (results/lmrlab.db there unless -db says otherwise).

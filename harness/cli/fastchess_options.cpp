@@ -6,15 +6,16 @@
 
 #include "engine/text/text.hpp"
 #include "harness/cli/command.hpp"
+#include "harness/cli/engine_flags.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
 #include "harness/cli/sprt_flags.hpp"
 #include "harness/cluster/world.hpp"
 #include "harness/match/clock.hpp"
 #include "harness/match/game.hpp"
-#include "harness/match/line_patterns.hpp"
 #include "harness/match/time_control.hpp"
 #include "harness/store/store.hpp"
+#include "harness/tournament/run_settings.hpp"
 
 namespace lmr::cli {
 namespace {
@@ -69,14 +70,14 @@ Settings key_values(const OptionWords& option, bool may_be_empty = false) {
         throw option_error(option, "expects key=value settings");
     Settings settings;
     for (const auto& word : option.params) {
-        const auto eq = word.find('=');
-        if (eq == std::string::npos || eq == 0 || eq + 1 == word.size())
+        auto setting = split_setting(word);
+        if (!setting || setting->second.empty())
             throw option_error(option, "expects key=value settings, got '" + word + "'");
-        std::string key = word.substr(0, eq);
-        if (key != "match_line")
+        if (setting->first != "match_line")
             for (const auto& [seen, value] : settings)
-                if (seen == key) throw option_error(option, key + "= is given twice");
-        settings.emplace_back(std::move(key), word.substr(eq + 1));
+                if (seen == setting->first)
+                    throw option_error(option, setting->first + "= is given twice");
+        settings.push_back(std::move(*setting));
     }
     return settings;
 }
@@ -162,21 +163,21 @@ std::vector<std::string> split_arguments(const OptionWords& option, const std::s
     return words;
 }
 
+// The engine's words in fastchess's meaning (the last value of a key wins; dir=, args=, proto=,
+// plies= and restart= are fastchess's; tc= in its grammar) turned into the settings
+// engine_from_settings reads.
 tournament::EnginePlan build_engine(const EngineWords& words, EngineLimits& limits) {
     const OptionWords& source = words.source;
     std::map<std::string, std::string> last;
-    std::vector<std::string> extra_arguments;  // cutechess's arg=, one argument each
-    tournament::EnginePlan engine;
+    EngineSettings settings;  // arg= and option.NAME=, in order
     for (const auto& [key, value] : words.settings) {
         if (key.rfind("option.", 0) == 0 && key.size() > 7) {
-            const std::string name = key.substr(7);
             // A later value for the same option replaces the earlier one (fastchess sends both,
             // in order, so the later one is what the engine ends up with).
-            std::erase_if(engine.options,
-                          [&](const auto& o) { return text::iequals(o.first, name); });
-            engine.options.emplace_back(name, value);
+            std::erase_if(settings, [&](const auto& s) { return text::iequals(s.first, key); });
+            settings.emplace_back(key, value);
         } else if (key == "arg") {
-            extra_arguments.push_back(value);
+            settings.emplace_back(key, value);  // cutechess's arg=, one argument each
         } else if (std::find(kEngineKeys.begin(), kEngineKeys.end(), key) != kEngineKeys.end()) {
             last[key] = value;
         } else if (key == "conf" || key == "book" || key == "bookdepth" || key == "ponder" ||
@@ -194,20 +195,18 @@ tournament::EnginePlan build_engine(const EngineWords& words, EngineLimits& limi
     };
     if (auto proto = get("proto"); proto && *proto != "uci")
         throw option_error(source, "proto=" + *proto + ": only uci engines are supported");
-    const auto cmd = get("cmd");
-    if (!cmd) throw option_error(source, "the engine has no cmd=PROGRAM");
-    std::filesystem::path program = *cmd;
-    if (auto dir = get("dir"); dir && program.is_relative()) program = *dir / program;
-    engine.argv.push_back(program.string());
-    if (auto args = get("args"))
-        for (auto& a : split_arguments(source, *args)) engine.argv.push_back(std::move(a));
-    for (auto& a : extra_arguments) engine.argv.push_back(std::move(a));
-    engine.name = get("name").value_or(std::filesystem::path(*cmd).stem().string());
-
-    std::string time_control;
-    const auto add = [&](const std::string& part) {
-        time_control += (time_control.empty() ? "" : " ") + part;
-    };
+    if (auto cmd = get("cmd")) {
+        std::filesystem::path program = *cmd;
+        if (auto dir = get("dir"); dir && program.is_relative()) program = *dir / program;
+        settings.emplace_back("cmd", program.string());
+        settings.emplace_back("name",
+                              get("name").value_or(std::filesystem::path(*cmd).stem().string()));
+    }
+    if (auto args = get("args")) {
+        auto words = split_arguments(source, *args);
+        for (auto it = words.rbegin(); it != words.rend(); ++it)
+            settings.insert(settings.begin(), {"arg", *it});  // before cutechess's arg= ones
+    }
     if (auto tc = get("tc")) {
         if (tc->find("hg") != std::string::npos)
             throw option_error(source, "tc=" + *tc + ": hourglass time controls are not supported");
@@ -215,20 +214,20 @@ tournament::EnginePlan build_engine(const EngineWords& words, EngineLimits& limi
         // "inf" is no clock at all; "inf/10+0.1" is cutechess's "no move count".
         for (const std::string prefix : {"infinite/", "inf/"})
             if (clock.rfind(prefix, 0) == 0) clock = clock.substr(prefix.size());
-        if (clock != "inf" && clock != "infinite") add("tc=" + clock);
+        if (clock != "inf" && clock != "infinite") settings.emplace_back("tc", clock);
     }
-    if (auto st = get("st")) add("st=" + without_seconds_suffix(*st));
-    if (auto nodes = get("nodes")) add("nodes=" + *nodes);
-    const auto depth = get("depth") ? get("depth") : get("plies");
-    if (depth) add("depth=" + *depth);
+    if (auto st = get("st")) settings.emplace_back("st", without_seconds_suffix(*st));
+    if (auto nodes = get("nodes")) settings.emplace_back("nodes", *nodes);
+    if (auto depth = get("depth") ? get("depth") : get("plies"))
+        settings.emplace_back("depth", *depth);
     // not fastchess's: LMR Lab's clock counted in nodes, spelt as in --tc
-    if (auto nodes_time = get("nodestime")) add("nodestime=" + *nodes_time);
-    try {
-        if (!time_control.empty()) limits.time_control = match::parse_time_control(time_control);
-    } catch (const match::TimeControlError& e) {
-        throw option_error(source, e.what());
-    }
-    if (auto margin = get("timemargin")) limits.margin_ms = parse_count("timemargin", *margin);
+    if (auto nodes_time = get("nodestime")) settings.emplace_back("nodestime", *nodes_time);
+    if (auto margin = get("timemargin")) settings.emplace_back("timemargin", *margin);
+    auto engine = engine_from_settings(settings, [&](const std::string&, const std::string& what) {
+        return option_error(source, what);
+    });
+    limits.time_control = std::exchange(engine.time_control, std::nullopt);
+    limits.margin_ms = std::exchange(engine.time_margin_ms, std::nullopt);
     if (auto restart = get("restart")) limits.restart = parse_on_off("restart", *restart);
     return engine;
 }
@@ -353,42 +352,20 @@ tournament::PgnOutputOptions read_pgnout(const OptionWords& option) {
                                            "': cutechess-cli's min/fi PGN modes are not supported");
         return pgn;
     }
+    const auto& settings = tournament::pgn_settings();
     for (const auto& [key, value] : key_values(option, /*may_be_empty=*/true)) {
         if (key == "file") {
             pgn.file = value;
         } else if (key == "append") {
             pgn.append = true_false(option, key, value);
-        } else if (key == "nodes") {
-            pgn.style.fields.nodes = true_false(option, key, value);
-        } else if (key == "seldepth") {
-            pgn.style.fields.seldepth = true_false(option, key, value);
-        } else if (key == "nps") {
-            pgn.style.fields.nps = true_false(option, key, value);
-        } else if (key == "timeleft") {
-            pgn.style.fields.timeleft = true_false(option, key, value);
-        } else if (key == "latency") {
-            pgn.style.fields.latency = true_false(option, key, value);
-        } else if (key == "hashfull") {
-            pgn.style.fields.hashfull = true_false(option, key, value);
-        } else if (key == "tbhits") {
-            pgn.style.fields.tbhits = true_false(option, key, value);
-        } else if (key == "pv") {
-            pgn.style.fields.pv = true_false(option, key, value);
-        } else if (key == "min") {
-            pgn.style.minimal = true_false(option, key, value);
-        } else if (key == "notation") {
-            const auto notation = match::parse_pgn_notation(value);
-            if (!notation)
-                throw option_error(option, "notation=" + value + ": expected san, lan or uci");
-            pgn.style.notation = *notation;
-        } else if (key == "match_line") {
-            if (const auto error = match::LinePatterns::error(value))
-                throw option_error(option, "match_line=" + value + ": " + *error);
-            pgn.match_lines.push_back(value);  // repeatable, as in fastchess
+        } else if (std::any_of(settings.begin(), settings.end(),
+                               [&](const auto& s) { return s.key == key; })) {
+            if (const auto problem = tournament::set_pgn_setting(pgn, key, value))
+                throw option_error(option, key + "=" + value + ": " + *problem);
         } else {
-            throw unknown_key(option, key,
-                              {"file", "append", "nodes", "seldepth", "nps", "timeleft", "latency",
-                               "hashfull", "tbhits", "pv", "min", "notation", "match_line"});
+            std::vector<std::string> known = {"file", "append"};
+            for (const auto& setting : settings) known.emplace_back(setting.key);
+            throw unknown_key(option, key, known);
         }
     }
     if (pgn.file.empty()) throw option_error(option, "needs file=PGN");
@@ -500,12 +477,6 @@ void read_always_on(const OptionWords& o, Reading&) {
     no_value(o);
 }
 
-// -ucinewgame-ms and -ping-ms: both wait for `readyok` (after `ucinewgame`, and for `isready`
-// during a game).
-void read_ready_timeout(const OptionWords& o, Reading& r) {
-    r.run.plan.ready_timeout_ms = count_value(o, single_value(o));
-}
-
 // Every option this front end honours and what it sets, as fastchess registers its own
 // (docs/fastchess.md). Options of those tools that it cannot honour are in kUnsupported.
 constexpr OptionRule kOptions[] = {
@@ -560,10 +531,6 @@ constexpr OptionRule kOptions[] = {
      [](const OptionWords& o, Reading& r) {
          r.seed = static_cast<std::uint64_t>(count_value(o, single_value(o)));
      }},
-    {"-event",
-     [](const OptionWords& o, Reading& r) { r.run.plan.event = text::joined(o.params, " "); }},
-    {"-site",
-     [](const OptionWords& o, Reading& r) { r.run.plan.site = text::joined(o.params, " "); }},
     {"-variant",
      [](const OptionWords& o, Reading&) {
          if (single_value(o) != "standard")
@@ -581,16 +548,16 @@ constexpr OptionRule kOptions[] = {
              throw option_error(o, "a gauntlet has one seed (the first engine)");
      }},
     {"-ratinginterval",
-     [](const OptionWords& o, Reading& r) { r.run.rating_interval = interval_value(o); }},
+     [](const OptionWords& o, Reading& r) { r.run.lines.rating_interval = interval_value(o); }},
     {"-scoreinterval",
-     [](const OptionWords& o, Reading& r) { r.run.score_interval = interval_value(o); }},
+     [](const OptionWords& o, Reading& r) { r.run.lines.score_interval = interval_value(o); }},
     {"-autosaveinterval",  // every game is stored in the database as it ends: every interval met
      [](const OptionWords& o, Reading&) { (void)interval_value(o); }},
     {"-report",
      [](const OptionWords& o, Reading& r) {
          for (const auto& [key, value] : key_values(o)) {
              if (key != "penta") throw unknown_key(o, key, {"penta"});
-             r.run.report_penta = true_false(o, key, value);
+             r.run.lines.report_penta = true_false(o, key, value);
          }
      }},
     {"-output",
@@ -598,9 +565,9 @@ constexpr OptionRule kOptions[] = {
          for (const auto& [key, value] : key_values(o)) {
              if (key != "format") throw unknown_key(o, key, {"format"});
              if (value == "cutechess")
-                 r.run.format = GameLinesFormat::kCutechess;
+                 r.run.lines.format = tournament::GameLinesFormat::kCutechess;
              else if (value == "fastchess")
-                 r.run.format = GameLinesFormat::kFastchess;
+                 r.run.lines.format = tournament::GameLinesFormat::kFastchess;
              else
                  throw option_error(o, "format=" + value + ": expected fastchess or cutechess");
          }
@@ -625,12 +592,6 @@ constexpr OptionRule kOptions[] = {
          if (o.params.size() > 1) throw option_error(o, "takes one CPU list (\"3,5,7-11\")");
          r.run.affinity = o.params.empty() ? std::string("all") : o.params.front();
      }},
-    {"-startup-ms",
-     [](const OptionWords& o, Reading& r) {
-         r.run.plan.startup_timeout_ms = count_value(o, single_value(o));
-     }},
-    {"-ucinewgame-ms", read_ready_timeout},
-    {"-ping-ms", read_ready_timeout},
     {"-db",
      [](const OptionWords& o, Reading& r) {
          r.run.db = single_value(o);
@@ -640,10 +601,25 @@ constexpr OptionRule kOptions[] = {
     {"-help", [](const OptionWords&, Reading& r) { r.run.help = true; }},
 };
 
+// A setting of the run plan's table (run_settings.hpp) that fastchess has an option of its own
+// for: -event and -site take every word, the others one value.
+void read_run_setting(const tournament::RunSetting& setting, const OptionWords& option,
+                      tournament::RunPlan& plan) {
+    const std::string text = setting.kind == tournament::RunSetting::Kind::kText
+                                 ? text::joined(option.params, " ")
+                                 : single_value(option);
+    if (const auto problem = tournament::set_from_text(setting, plan, text))
+        throw option_error(option, "'" + text + "' " + *problem);
+}
+
 void read_option(const OptionWords& option, Reading& reading) {
     const std::string& flag = option.flag;
     for (const OptionRule& rule : kOptions)
         if (rule.flag == flag || rule.alias == flag) return rule.read(option, reading);
+    for (const tournament::RunSetting& setting : tournament::run_settings())
+        if (!setting.fastchess.empty() &&
+            (setting.fastchess == flag || setting.fastchess_also == flag))
+            return read_run_setting(setting, option, reading.run.plan);
     if (const auto it = kUnsupported.find(flag); it != kUnsupported.end())
         throw option_error(option, "not supported: " + it->second);
     std::vector<std::string> names;
@@ -713,6 +689,9 @@ FastchessRun parse_fastchess_command_line(const std::vector<std::string>& args) 
 std::vector<std::string_view> fastchess_option_names() {
     std::vector<std::string_view> names;
     for (const OptionRule& rule : kOptions) names.push_back(rule.flag);
+    for (const tournament::RunSetting& setting : tournament::run_settings())
+        for (const std::string_view name : {setting.fastchess, setting.fastchess_also})
+            if (!name.empty()) names.push_back(name);
     return names;
 }
 

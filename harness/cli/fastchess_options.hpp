@@ -16,14 +16,11 @@
 #include <vector>
 
 #include "harness/tournament/epd_output.hpp"
+#include "harness/tournament/game_lines.hpp"
 #include "harness/tournament/pgn_output.hpp"
 #include "harness/tournament/run_plan.hpp"
 
 namespace lmr::cli {
-
-// The words a run prints: fastchess's (the default) or cutechess-cli's (`-output
-// format=cutechess`).
-enum class GameLinesFormat { kFastchess, kCutechess };
 
 // `-log file=F [append=…] [engine=true]`: the lines printed, and with engine=true every line to
 // and from every engine, written to F.
@@ -35,15 +32,10 @@ struct FastchessLog {
 
 struct FastchessRun {
     tournament::RunPlan plan;
-    std::string db;         // -db FILE (ours); default: the default database
-    bool db_given = false;  // -db was on the command line
-    GameLinesFormat format = GameLinesFormat::kFastchess;
-    // The rating block every this many pairs (pentanomial) or games (trinomial); 0: only at
-    // the end. The cutechess "Score of" line every score_interval games.
-    std::int64_t rating_interval = 10;
-    std::int64_t score_interval = 1;
-    bool report_penta = true;  // -report penta=
-    bool crc32_pgn = false;    // -crc32 pgn=true: "File F has CRC32: 0x…" after each PGN write
+    std::string db;                       // -db FILE (ours); default: the default database
+    bool db_given = false;                // -db was on the command line
+    tournament::GameLinesSettings lines;  // -output, -ratinginterval, -scoreinterval, -report
+    bool crc32_pgn = false;  // -crc32 pgn=true: "File F has CRC32: 0x…" after each PGN write
     std::optional<tournament::PgnOutputOptions> pgnout;
     std::optional<tournament::EpdOutputOptions> epdout;
     std::optional<FastchessLog> log;

@@ -1,19 +1,22 @@
 #include "harness/cli/game_outputs.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 #include <string>
 
 #include "harness/match/game.hpp"
-#include "harness/match/line_patterns.hpp"
 #include "harness/tournament/epd_output.hpp"
 #include "harness/tournament/pgn_output.hpp"
 
 namespace lmr::cli {
 namespace {
 
-bool switch_on(const po::variables_map& values, const char* name) {
-    return values.count(name) && values[name].as<bool>();
+// The native flag of a PGN setting: match_line is --pgn-match-line.
+std::string pgn_flag(const tournament::PgnSetting& setting) {
+    std::string flag = "pgn-" + std::string(setting.key);
+    std::replace(flag.begin(), flag.end(), '_', '-');
+    return flag;
 }
 
 }  // namespace
@@ -24,68 +27,42 @@ void add_game_output_options(po::options_description& options) {
         ("pgnout", po::value<std::string>(),
          "PGN file each game is added to as it ends (created if missing, never emptied), so it "
          "holds every finished game while the run goes on")
-        ("pgn-nodes", po::bool_switch(), "--pgnout: each move's nodes in its comment (n=)")
-        ("pgn-seldepth", po::bool_switch(), "--pgnout: each move's selective depth (sd=)")
-        ("pgn-nps", po::bool_switch(), "--pgnout: each move's nodes per second (nps=)")
-        ("pgn-timeleft", po::bool_switch(), "--pgnout: the mover's clock after the move (tl=)")
-        ("pgn-latency", po::bool_switch(),
-         "--pgnout: reply time beyond the engine's reported time (latency=)")
-        ("pgn-hashfull", po::bool_switch(), "--pgnout: the engine's hash use (hashfull=)")
-        ("pgn-tbhits", po::bool_switch(), "--pgnout: tablebase hits (tbhits=)")
-        ("pgn-pv", po::bool_switch(), "--pgnout: the principal variation (pv=\"...\")")
-        ("pgn-min", po::bool_switch(), "--pgnout: the Seven Tag Roster and moves only, no comment")
-        ("pgn-notation", po::value<std::string>(), "--pgnout: san (default), lan or uci")
-        ("pgn-match-line", po::value<std::vector<std::string>>(),
-         "--pgnout: REGEX (repeatable): of each search, the last info line it matches goes into "
-         "the move's comment as line=\"...\" (fastchess's match_line=)")
         ("epdout", po::value<std::string>(),
          "EPD file the final position of each game is added to as it ends");
     // clang-format on
-}
-
-void add_pgn_tag_options(po::options_description& options) {
-    // clang-format off
-    options.add_options()
-        ("event", po::value<std::string>(), "PGN Event of the run's games (default: LMR Lab run N)")
-        ("site", po::value<std::string>(), "PGN Site of the run's games (default: LMR Lab)");
-    // clang-format on
+    for (const auto& setting : tournament::pgn_settings()) {
+        const std::string flag = pgn_flag(setting);
+        const char* help = setting.help.data();
+        using Kind = tournament::PgnSetting::Kind;
+        if (setting.kind == Kind::kSwitch)
+            options.add_options()(flag.c_str(), po::bool_switch(), help);
+        else if (setting.kind == Kind::kValue)
+            options.add_options()(flag.c_str(), po::value<std::string>(), help);
+        else
+            options.add_options()(flag.c_str(), po::value<std::vector<std::string>>(), help);
+    }
 }
 
 std::vector<std::unique_ptr<tournament::RunObserver>> open_game_outputs(
     const po::variables_map& values, const std::vector<core::ReadFile>& inputs) {
-    const bool pgn = values.count("pgnout") != 0;
-    for (const char* field : {"pgn-nodes", "pgn-seldepth", "pgn-nps", "pgn-timeleft", "pgn-latency",
-                              "pgn-hashfull", "pgn-tbhits", "pgn-pv", "pgn-min"})
-        if (switch_on(values, field) && !pgn)
-            throw UsageError(std::string("--") + field + " needs --pgnout FILE");
-    for (const char* field : {"pgn-notation", "pgn-match-line"})
-        if (values.count(field) && !pgn)
-            throw UsageError(std::string("--") + field + " needs --pgnout FILE");
     std::optional<tournament::PgnOutputOptions> pgn_options;
-    if (pgn) {
+    if (values.count("pgnout")) {
         pgn_options.emplace();
         pgn_options->file = values["pgnout"].as<std::string>();
-        pgn_options->style.fields.nodes = switch_on(values, "pgn-nodes");
-        pgn_options->style.fields.seldepth = switch_on(values, "pgn-seldepth");
-        pgn_options->style.fields.nps = switch_on(values, "pgn-nps");
-        pgn_options->style.fields.timeleft = switch_on(values, "pgn-timeleft");
-        pgn_options->style.fields.latency = switch_on(values, "pgn-latency");
-        pgn_options->style.fields.hashfull = switch_on(values, "pgn-hashfull");
-        pgn_options->style.fields.tbhits = switch_on(values, "pgn-tbhits");
-        pgn_options->style.fields.pv = switch_on(values, "pgn-pv");
-        pgn_options->style.minimal = switch_on(values, "pgn-min");
-        if (values.count("pgn-notation")) {
-            const auto& text = values["pgn-notation"].as<std::string>();
-            const auto notation = match::parse_pgn_notation(text);
-            if (!notation) throw flag_error("--pgn-notation", text, "expected san, lan or uci");
-            pgn_options->style.notation = *notation;
-        }
-        if (values.count("pgn-match-line"))
-            for (const auto& pattern : values["pgn-match-line"].as<std::vector<std::string>>()) {
-                if (const auto error = match::LinePatterns::error(pattern))
-                    throw flag_error("--pgn-match-line", pattern, *error);
-                pgn_options->match_lines.push_back(pattern);
-            }
+    }
+    using Kind = tournament::PgnSetting::Kind;
+    for (const auto& setting : tournament::pgn_settings()) {
+        const std::string flag = pgn_flag(setting);
+        std::vector<std::string> given;
+        if (setting.kind == Kind::kSwitch && values[flag].as<bool>()) given = {"true"};
+        if (setting.kind == Kind::kValue && values.count(flag))
+            given = {values[flag].as<std::string>()};
+        if (setting.kind == Kind::kRepeatable && values.count(flag))
+            given = values[flag].as<std::vector<std::string>>();
+        if (!given.empty() && !pgn_options) throw UsageError("--" + flag + " needs --pgnout FILE");
+        for (const auto& value : given)
+            if (const auto problem = tournament::set_pgn_setting(*pgn_options, setting.key, value))
+                throw flag_error("--" + flag, value, *problem);
     }
     std::optional<tournament::EpdOutputOptions> epd_options;
     if (values.count("epdout")) {
@@ -120,11 +97,6 @@ std::vector<core::ReadFile> with_game_outputs(
     if (pgn) inputs.push_back({pgn->file, "the PGN output"});
     if (epd) inputs.push_back({epd->file, "the EPD output"});
     return inputs;
-}
-
-void fill_pgn_tags(const po::variables_map& values, tournament::RunPlan& plan) {
-    if (values.count("event")) plan.event = values["event"].as<std::string>();
-    if (values.count("site")) plan.site = values["site"].as<std::string>();
 }
 
 }  // namespace lmr::cli

@@ -20,7 +20,6 @@
 namespace lmr::cli {
 
 void add_game_output_options(po::options_description& options);
-void add_pgn_tag_options(po::options_description& options);
 
 // The live output files asked for, opened (created; an existing file is added to) before any
 // game is played. Throws InputError naming a file that cannot be written, or that is one of the
@@ -40,8 +39,5 @@ std::vector<std::unique_ptr<tournament::RunObserver>> open_game_outputs(
 std::vector<core::ReadFile> with_game_outputs(
     std::vector<core::ReadFile> inputs, const std::optional<tournament::PgnOutputOptions>& pgn,
     const std::optional<tournament::EpdOutputOptions>& epd);
-
-// --event and --site into the plan, when the command has them.
-void fill_pgn_tags(const po::variables_map& values, tournament::RunPlan& plan);
 
 }  // namespace lmr::cli

@@ -34,7 +34,6 @@ int run_match_command(CommandContext& context) {
         "pairs", po::value<std::string>()->default_value("100"), "pairs to play");
     add_run_options(options);
     add_game_output_options(options);
-    add_pgn_tag_options(options);
     po::variables_map values;
     if (!parse_command_line(context, options, values,
                             "(--base FILE --test FILE | --engine … --engine …) [options]",

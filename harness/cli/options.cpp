@@ -12,20 +12,10 @@
 #include <string>
 
 #include "engine/text/text.hpp"
+#include "harness/store/store.hpp"
 
 namespace lmr::cli {
 namespace {
-
-// Why `text` is not a count (a whole number >= 0), or nothing when it is one.
-std::optional<std::string> count_problem(std::string_view text, long& value) {
-    const std::string_view t = text::trim(text);
-    if (t.empty()) return "is empty, expected a whole number";
-    if (t.front() == '-') return "must not be negative";
-    const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), value);
-    if (ec == std::errc::result_out_of_range) return "is too large";
-    if (ec != std::errc() || end != t.data() + t.size()) return "is not a whole number";
-    return std::nullopt;
-}
 
 // "unrecognised option '--concurency' (did you mean '--concurrency'?)".
 std::string unknown_flag_message(const std::string& flag, const po::options_description& options) {
@@ -146,6 +136,12 @@ po::typed_value<std::string>* key_value_words(char separator) {
     return (new KeyValueWords(separator))->multitoken();
 }
 
+std::optional<std::pair<std::string, std::string>> split_setting(std::string_view word) {
+    const std::size_t eq = word.find('=');
+    if (eq == std::string_view::npos || eq == 0) return std::nullopt;
+    return std::pair(std::string(word.substr(0, eq)), std::string(word.substr(eq + 1)));
+}
+
 std::vector<std::pair<std::string, std::string>> parse_key_values(
     std::string_view flag, std::string_view text, std::initializer_list<std::string_view> keys) {
     std::string expected;
@@ -153,16 +149,16 @@ std::vector<std::pair<std::string, std::string>> parse_key_values(
         expected += (expected.empty() ? "" : ", ") + std::string(key) + "=";
     std::vector<std::pair<std::string, std::string>> settings;
     for (const std::string_view item : text::split(text, ',')) {
-        const std::size_t eq = item.find('=');
-        if (eq == std::string_view::npos || eq == 0)
+        auto setting = split_setting(item);
+        if (!setting)
             throw flag_error(flag, item, "expected key=value, the keys being " + expected);
-        const std::string key(item.substr(0, eq));
+        const std::string& key = setting->first;
         if (std::find(keys.begin(), keys.end(), key) == keys.end())
             throw flag_error(flag, item, "unknown key '" + key + "' (expected " + expected + ")");
-        for (const auto& setting : settings)
-            if (setting.first == key) throw flag_error(flag, text, "'" + key + "' is given twice");
-        if (eq + 1 == item.size()) throw flag_error(flag, item, "has no value after '='");
-        settings.emplace_back(key, std::string(item.substr(eq + 1)));
+        for (const auto& earlier : settings)
+            if (earlier.first == key) throw flag_error(flag, text, "'" + key + "' is given twice");
+        if (setting->second.empty()) throw flag_error(flag, item, "has no value after '='");
+        settings.push_back(std::move(*setting));
     }
     return settings;
 }
@@ -240,7 +236,8 @@ double parse_probability(std::string_view flag, std::string_view text) {
 
 long parse_count(std::string_view flag, std::string_view text) {
     long value = 0;
-    if (const auto problem = count_problem(text, value)) throw flag_error(flag, text, *problem);
+    if (const auto problem = text::count_problem(text, value))
+        throw flag_error(flag, text, *problem);
     return value;
 }
 
@@ -248,16 +245,20 @@ std::vector<std::pair<std::string, std::string>> uci_option_flags(const po::vari
     std::vector<std::pair<std::string, std::string>> options;
     if (!values.count("option")) return options;
     for (const auto& word : values["option"].as<std::vector<std::string>>()) {
-        const auto eq = word.find('=');
-        if (eq == std::string::npos || eq == 0)
-            throw flag_error("--option", word, "expected NAME=VALUE");
-        const std::string name = word.substr(0, eq);
+        auto option = split_setting(word);
+        if (!option) throw flag_error("--option", word, "expected NAME=VALUE");
         for (const auto& earlier : options)
-            if (text::iequals(earlier.first, name))
-                throw flag_error("--option", word, name + " is given twice");
-        options.emplace_back(name, word.substr(eq + 1));
+            if (text::iequals(earlier.first, option->first))
+                throw flag_error("--option", word, option->first + " is given twice");
+        options.push_back(std::move(*option));
     }
     return options;
+}
+
+void add_stored_run_options(po::options_description& options) {
+    options.add_options()(
+        "db", po::value<std::string>()->default_value(std::string(store::kDefaultDatabasePath)),
+        "result database (SQLite)")("run", po::value<std::string>()->required(), "run id");
 }
 
 std::int64_t parse_run_id(const po::variables_map& values) {
@@ -277,7 +278,7 @@ std::vector<long> parse_count_list(std::string_view flag, std::string_view text)
     std::vector<long> counts;
     for (const std::string_view item : text::split(text, ',')) {
         long value = 0;
-        if (const auto problem = count_problem(item, value)) {
+        if (const auto problem = text::count_problem(item, value)) {
             // Name the whole value and the bad item, so a long list is easy to fix.
             throw flag_error(flag, text,
                              "item " + std::to_string(counts.size() + 1) + " ('" +

@@ -50,6 +50,10 @@ po::typed_value<std::string>* key_value_words(char separator = ',');
 std::vector<std::pair<std::string, std::string>> parse_key_values(
     std::string_view flag, std::string_view text, std::initializer_list<std::string_view> keys);
 
+// A KEY=VALUE word split at its first '=': nullopt when it has none or the key is empty. Every
+// reader of settings (--option, --engine, --draw, fastchess's KEY=VALUE words) splits with it.
+std::optional<std::pair<std::string, std::string>> split_setting(std::string_view word);
+
 // Value parsers; each throws UsageError("--flag 'text': what is wrong").
 double parse_double(std::string_view flag, std::string_view text);       // finite
 double parse_probability(std::string_view flag, std::string_view text);  // in (0, 1)
@@ -58,6 +62,10 @@ long parse_count(std::string_view flag, std::string_view text);          // inte
 // order. UsageError on a word without NAME= and on a name given twice (UCI names are
 // case-insensitive: which of two values was meant is anybody's guess).
 std::vector<std::pair<std::string, std::string>> uci_option_flags(const po::variables_map& values);
+// --db FILE (default: the default database) and --run N (required): the flags of every command
+// that reads or goes on with one stored run (pgn, resume, tune resume/export/show).
+void add_stored_run_options(po::options_description& options);
+
 // The run id of --run N (report, pgn, resume, tune resume/export/show): a count of at least 1.
 std::int64_t parse_run_id(const po::variables_map& values);
 bool parse_on_off(std::string_view flag, std::string_view text);                   // on / off

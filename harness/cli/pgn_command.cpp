@@ -21,10 +21,9 @@ constexpr std::string_view kDescription =
 
 int run_pgn_command(CommandContext& context) {
     po::options_description options("Options");
-    options.add_options()(
-        "db", po::value<std::string>()->default_value(std::string(store::kDefaultDatabasePath)),
-        "result database")("run", po::value<std::string>()->required(), "run id")(
-        "out", po::value<std::string>(), "file to write (default: standard output)");
+    add_stored_run_options(options);
+    options.add_options()("out", po::value<std::string>(),
+                          "file to write (default: standard output)");
     po::variables_map values;
     if (!parse_command_line(context, options, values, "--run N [--db FILE] [--out FILE]",
                             kDescription))

@@ -102,34 +102,6 @@ report::Audience audience_of(Format format) {
     return format == Format::kCsv ? report::Audience::kMachine : report::Audience::kHuman;
 }
 
-// Applies pending schema migrations (tables and views added by newer builds) when asked to.
-void upgrade(const std::filesystem::path& db) {
-    (void)store::Store::open(db, {.mode = store::OpenMode::kReadWrite, .create = false});
-}
-
-// The page's data from one database: every run, or the one of --run, the --baseline and the
-// --ratings (each when named).
-report::PageData load_page(const store::Store& store, const std::string& db,
-                           std::optional<std::int64_t> run_id,
-                           const std::optional<std::string>& baseline,
-                           const std::optional<std::string>& anchor,
-                           const std::optional<std::string>& time_control) {
-    report::PageData page;
-    page.database = db;
-    page.generated_at = store::now_timestamp();
-    page.single_run = run_id.has_value();
-    if (run_id) {
-        page.runs.push_back(report::load_run(store, *run_id));
-    } else {
-        for (const auto& row : report::load_runs(store))
-            page.runs.push_back(report::load_run(store, row.run.id));
-    }
-    if (baseline) page.baseline = report::load_baseline(store, *baseline, time_control);
-    if (anchor)
-        page.ratings = report::rate({report::load_rating_source(store, time_control)}, *anchor);
-    return page;
-}
-
 void print_ratings(std::ostream& out, const report::RatingsReport& ratings, Format format) {
     if (format == Format::kJson)
         out << report::ratings_json(ratings).dump(2) << '\n';
@@ -149,30 +121,10 @@ int run_pooled_ratings(CommandContext& context, const po::variables_map& values,
         throw UsageError(
             "--columns chooses the columns of the runs list: it does not combine "
             "with --ratings");
-    std::vector<report::RatingSource> sources;
-    for (const std::string& db : dbs) {
-        if (values.count("upgrade") != 0U) upgrade(db);
-        const auto store = store::Store::open(db, {.mode = store::OpenMode::kReadOnly});
-        const store::ReadSnapshot snapshot(store);
-        sources.push_back(report::load_rating_source(store, named(values, "tc")));
-    }
+    const auto sources =
+        report::load_rating_sources(dbs, values.count("upgrade") != 0U, named(values, "tc"));
     print_ratings(context.out, report::rate(sources, values["ratings"].as<std::string>()), format);
     return kExitOk;
-}
-
-// Every run of each database (upgraded first with --upgrade), each read in one snapshot: the
-// parts of a page of several sources.
-std::vector<report::PageData> whole_pages(const po::variables_map& values,
-                                          const std::vector<std::string>& dbs) {
-    std::vector<report::PageData> parts;
-    for (const std::string& db : dbs) {
-        if (values.count("upgrade") != 0U) upgrade(db);
-        const auto store = store::Store::open(db, {.mode = store::OpenMode::kReadOnly});
-        const store::ReadSnapshot snapshot(store);
-        parts.push_back(
-            load_page(store, db, std::nullopt, std::nullopt, std::nullopt, std::nullopt));
-    }
-    return parts;
 }
 
 // Several --db: one HTML page with a part per database, nothing printed.
@@ -188,7 +140,8 @@ int run_multi_database_page(CommandContext& context, const po::variables_map& va
             throw UsageError(std::string("--") + flag + " reads one database: give one --db");
     if (!values["format"].defaulted() || !values["columns"].defaulted())
         throw UsageError("--format and --columns print a list of one database: give one --db");
-    const std::vector<report::PageData> parts = whole_pages(values, dbs);
+    const std::vector<report::PageData> parts =
+        report::load_whole_pages(dbs, values.count("upgrade") != 0U);
     const std::string path = values["html"].as<std::string>();
     core::write_file_atomically(path, report::html_page(parts, {}));
     context.out << "Wrote " << path << " (" << dbs.size() << " databases)\n";
@@ -260,9 +213,10 @@ int run_figures_page(CommandContext& context, const po::variables_map& values) {
     std::vector<report::Figures> figures;
     for (const std::string& path : values["figures"].as<std::vector<std::string>>())
         figures.push_back(report::read_figures(path));
-    const std::vector<report::PageData> parts =
-        whole_pages(values, values.count("db") != 0U ? values["db"].as<std::vector<std::string>>()
-                                                     : std::vector<std::string>{});
+    const std::vector<report::PageData> parts = report::load_whole_pages(
+        values.count("db") != 0U ? values["db"].as<std::vector<std::string>>()
+                                 : std::vector<std::string>{},
+        values.count("upgrade") != 0U);
     const std::string path = values["html"].as<std::string>();
     const std::vector<report::JudgedClaim> claims =
         values.count("claims") != 0U ? report::judge_claims_file(values["claims"].as<std::string>())
@@ -345,7 +299,7 @@ int run_report(CommandContext& context, const po::variables_map& values) {
             "with --run, --baseline or --ratings");
     const bool print = !html || !values["format"].defaulted() || columns_given;
 
-    if (values.count("upgrade") != 0U) upgrade(db);
+    if (values.count("upgrade") != 0U) report::upgrade_database(db);
     const auto store = store::Store::open(db, {.mode = store::OpenMode::kReadOnly});
     const store::ReadSnapshot snapshot(store);
     auto& out = context.out;
@@ -382,9 +336,10 @@ int run_report(CommandContext& context, const po::variables_map& values) {
         }
     }
     if (html) {
-        const auto page = load_page(store, db.string(),
-                                    has_run ? std::optional<std::int64_t>(run_id) : std::nullopt,
-                                    baseline, anchor, time_control);
+        const auto page =
+            report::load_page(store, db.string(),
+                              {has_run ? std::optional<std::int64_t>(run_id) : std::nullopt,
+                               baseline, anchor, time_control});
         const std::string path = values["html"].as<std::string>();
         core::write_file_atomically(path, report::html_page(page));
         if (!print) out << "Wrote " << path << '\n';

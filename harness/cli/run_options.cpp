@@ -20,6 +20,7 @@
 #include "harness/stats/format.hpp"
 #include "harness/store/store.hpp"
 #include "harness/tournament/run_inputs.hpp"
+#include "harness/tournament/run_settings.hpp"
 
 namespace lmr::cli {
 namespace {
@@ -75,10 +76,8 @@ void add_affinity_option(po::options_description& options) {
 
 void add_resume_options(po::options_description& options, const std::string& what) {
     // clang-format off
+    add_stored_run_options(options);
     options.add_options()
-        ("db", po::value<std::string>()->default_value(std::string(store::kDefaultDatabasePath)),
-         "result database")
-        ("run", po::value<std::string>()->required(), "run id")
         ("concurrency", po::value<std::string>(),
          "games played at once in this session (default: the run's own)")
         ("force-concurrency", po::bool_switch(),
@@ -97,24 +96,9 @@ void add_run_options(po::options_description& options) {
          "time control: tc=40/60+0.6, tc=10+0.1, st=0.5 (seconds per move), nodes=N, depth=N; "
          "tc/st combine with nodes/depth, as separate words or a comma list "
          "(tc=10+0.1 nodes=5000, tc=10+0.1,nodes=5000)")
-        ("margin", po::value<std::string>()->default_value("100"),
-         "milliseconds an engine may exceed its clock before it loses on time")
-        ("stall-timeout", po::value<std::string>()->default_value("60000"),
-         "milliseconds a search without a clock (nodes=/depth=) may take before the engine "
-         "is declared stalled")
-        ("startup-timeout", po::value<std::string>()->default_value("10000"),
-         "milliseconds an engine may take to answer `uci` when it starts")
-        ("ready-timeout", po::value<std::string>()->default_value("10000"),
-         "milliseconds an engine may take to answer `isready`")
-        ("restart", po::value<std::string>()->default_value("off"),
-         "on: a new engine process for every game; off: each slot keeps its engines")
         ("book", po::value<std::string>()->default_value(default_book_path()),
          "opening book (.epd or .pgn); \"none\" starts every game from the initial position")
-        ("book-order", po::value<std::string>()->default_value("random"), "random or sequential")
-        ("book-plies", po::value<std::string>(), "PGN books: plies of each game to play")
-        ("book-start", po::value<std::string>()->default_value("0"), "first opening index")
         ("seed", po::value<std::string>(), "seed of the opening order (default: random, stored)")
-        ("concurrency", po::value<std::string>()->default_value("1"), "games played at once")
         ("force-concurrency", po::bool_switch(),
          "allow --concurrency above this machine's hardware threads")
         ("draw", key_value_words(),
@@ -133,10 +117,15 @@ void add_run_options(po::options_description& options) {
          "NAME=VALUE: a UCI option for every engine, e.g. Hash=64 (repeatable, or several "
          "words: --option Hash=64 Threads=1; an --engine spec's own option.NAME wins)")
         ("db", po::value<std::string>()->default_value(std::string(store::kDefaultDatabasePath)),
-         "result database (SQLite)")
-        ("report-every", po::value<std::string>()->default_value("10"),
-         "pairs between progress lines when the output is not a terminal");
+         "result database (SQLite)");
     // clang-format on
+    const tournament::RunPlan defaults;
+    for (const tournament::RunSetting& setting : tournament::run_settings()) {
+        auto* value = po::value<std::string>();
+        if (const std::string text = tournament::value_text(setting, defaults); !text.empty())
+            value->default_value(text);
+        options.add_options()(std::string(setting.flag).c_str(), value, setting.help.data());
+    }
     add_affinity_option(options);
 }
 
@@ -201,26 +190,15 @@ void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
     } catch (const match::TimeControlError& e) {
         throw flag_error("--tc", values["tc"].as<std::string>(), e.problem());
     }
-    plan.time_margin_ms = parse_count("--margin", values["margin"].as<std::string>());
-    plan.stall_timeout_ms =
-        parse_count("--stall-timeout", values["stall-timeout"].as<std::string>());
-    if (plan.stall_timeout_ms < 1) throw flag_error("--stall-timeout", "0", "must be at least 1");
-    plan.startup_timeout_ms =
-        parse_count("--startup-timeout", values["startup-timeout"].as<std::string>());
-    plan.ready_timeout_ms =
-        parse_count("--ready-timeout", values["ready-timeout"].as<std::string>());
-    if (plan.startup_timeout_ms < 1 || plan.ready_timeout_ms < 1)
-        throw UsageError("--startup-timeout and --ready-timeout must be at least 1 ms");
-    plan.restart_engines = parse_on_off("--restart", values["restart"].as<std::string>());
+    for (const tournament::RunSetting& setting : tournament::run_settings()) {
+        const std::string flag(setting.flag);
+        if (!values.count(flag)) continue;
+        const std::string& text = values[flag].as<std::string>();
+        if (const auto problem = tournament::set_from_text(setting, plan, text))
+            throw flag_error("--" + flag, text, *problem);
+    }
     const std::string book = values["book"].as<std::string>();
     if (book != "none") plan.book.path = book;
-    const std::string order = values["book-order"].as<std::string>();
-    const auto parsed_order = openings::parse_book_order(order);
-    if (!parsed_order) throw flag_error("--book-order", order, "expected random or sequential");
-    plan.book.order = *parsed_order;
-    if (values.count("book-plies"))
-        plan.book.plies = int_value("--book-plies", values["book-plies"].as<std::string>());
-    plan.book.start = parse_count("--book-start", values["book-start"].as<std::string>());
     if (values.count("seed")) {
         const std::string text = values["seed"].as<std::string>();
         try {
@@ -233,8 +211,10 @@ void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
     } else {
         plan.seed = random_seed();
     }
-    plan.concurrency = parse_concurrency(values);
-    plan.report_every = int_value("--report-every", values["report-every"].as<std::string>());
+    plan.concurrency =
+        checked_concurrency(plan.concurrency, values["concurrency"].as<std::string>(),
+                            values["force-concurrency"].as<bool>(), cluster::coordinates(),
+                            "--concurrency", "--force-concurrency");
     if (values.count("draw"))
         plan.adjudication.draw = parse_draw_flag("--draw", values["draw"].as<std::string>());
     if (values.count("resign"))
@@ -242,7 +222,6 @@ void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
             parse_resign_flag("--resign", values["resign"].as<std::string>());
     if (values.count("maxmoves"))
         plan.adjudication.max_moves = int_value("--maxmoves", values["maxmoves"].as<std::string>());
-    fill_pgn_tags(values, plan);
     add_shared_uci_options(values, plan.engines);
 }
 

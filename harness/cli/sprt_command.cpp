@@ -39,7 +39,6 @@ int run_sprt_command(CommandContext& context) {
     add_sprt_options(options);
     add_run_options(options);
     add_game_output_options(options);
-    add_pgn_tag_options(options);
     po::variables_map values;
     if (!parse_command_line(context, options, values,
                             "(--base FILE --test FILE | --engine … --engine …) [options]",

@@ -33,7 +33,6 @@ int run_tournament_command(CommandContext& context) {
                                    "pairs per pairing");
     add_run_options(options);
     add_game_output_options(options);
-    add_pgn_tag_options(options);
     po::variables_map values;
     if (!parse_command_line(context, options, values, "(--config FILE | --engine …)… [options]",
                             kDescription))

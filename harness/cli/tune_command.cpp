@@ -71,10 +71,6 @@ constexpr std::string_view kDescription =
     "      option.OwnBook=false --params-file glaurung.txt --iterations 500 --tc 10+0.1\n"
     "  lmr-harness tune export --run 7 --out configs/tuned.json";
 
-std::string db_flag_default() {
-    return std::string(store::kDefaultDatabasePath);
-}
-
 double positive(std::string_view flag, const std::string& text, bool zero_ok = false) {
     const double value = parse_double(flag, text);
     if (value < 0 || (!zero_ok && value == 0))
@@ -199,6 +195,10 @@ int tune_start(CommandContext& context) {
                             "--param ... [options]",
                             kDescription))
         return kExitOk;
+    for (const char* flag : {"event", "site"})
+        if (values.count(flag))
+            throw UsageError(std::string("--") + flag +
+                             " names the PGN of a run's games: a tune stores no games");
     auto engine = tuned_engine(values, std::move(engines));
     if (!values.count("iterations")) throw UsageError("--iterations is required");
 
@@ -303,8 +303,8 @@ int resume_stored(CommandContext& context, std::int64_t run_id, const std::strin
 
 int tune_export(CommandContext& context) {
     po::options_description options("Options");
-    options.add_options()("db", po::value<std::string>()->default_value(db_flag_default()),
-                          "result database")("run", po::value<std::string>()->required(), "run id")(
+    add_stored_run_options(options);
+    options.add_options()(
         "format", po::value<std::string>(),
         "config (an LMR config extending the base; the default for --base tunes), openbench "
         "(NAME, TYPE, VALUE, MIN, MAX, C_END, R_END lines; the default for --engine tunes) or "
@@ -385,9 +385,9 @@ int tune_export(CommandContext& context) {
 
 int tune_show(CommandContext& context) {
     po::options_description options("Options");
-    options.add_options()("db", po::value<std::string>()->default_value(db_flag_default()),
-                          "result database")("run", po::value<std::string>()->required(), "run id")(
-        "all", po::bool_switch(), "every iteration (default: about 40 evenly spaced rows)");
+    add_stored_run_options(options);
+    options.add_options()("all", po::bool_switch(),
+                          "every iteration (default: about 40 evenly spaced rows)");
     po::variables_map values;
     if (!parse_command_line(context, options, values, "--run N [--db FILE] [--all]",
                             "Prints a tune's settings, parameters and the trajectory of theta, "

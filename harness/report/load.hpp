@@ -53,6 +53,26 @@ struct RunEndReading {
 };
 RunEndReading load_run_end(const std::filesystem::path& db, std::int64_t run_id);
 
+// What a page reads from one database (load_page.cpp): every run, or the one of `run_id`, the
+// `baseline`'s table and the rating list anchored at `anchor`, each when named (over the runs at
+// `time_control` only, when given).
+struct PageRequest {
+    std::optional<std::int64_t> run_id;
+    std::optional<std::string> baseline;
+    std::optional<std::string> anchor;
+    std::optional<std::string> time_control;
+};
+PageData load_page(const store::Store& store, const std::string& db, const PageRequest& request);
+// Every run of each database, each read in one snapshot: the parts of a page of several
+// sources. With `upgrade`, each database is first opened for writing, which applies the schema
+// migrations of this build (the one write a report makes, and only when asked).
+std::vector<PageData> load_whole_pages(const std::vector<std::string>& dbs, bool upgrade);
+// The rating sources of several databases, each read in one snapshot (upgraded as above).
+std::vector<RatingSource> load_rating_sources(const std::vector<std::string>& dbs, bool upgrade,
+                                              const std::optional<std::string>& time_control);
+// Applies the schema migrations of this build to `db` (opens it for writing).
+void upgrade_database(const std::filesystem::path& db);
+
 // Every config measured against `baseline` (over the runs at `time_control` only, when given);
 // ReportError when no completed pair names it, or no run was played at that time control.
 BaselineReport load_baseline(const store::Store& store, std::string_view baseline,

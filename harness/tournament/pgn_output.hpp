@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "harness/match/pgn.hpp"
@@ -27,6 +28,21 @@ struct PgnOutputOptions {
     // comment as line="…" (the games keep them: SessionOptions::kept_line_patterns).
     std::vector<std::string> match_lines;
 };
+
+// The settings of a PGN output besides its file and append, by fastchess's key, read here for
+// both front ends (fastchess's `-pgnout KEY=VALUE`, the native `--pgn-KEY`, '_' spelt '-'):
+// the switches nodes, seldepth, nps, timeleft, latency, hashfull, tbhits, pv and min, notation,
+// and match_line (repeatable).
+struct PgnSetting {
+    std::string_view key;
+    std::string_view help;  // the native flag's help
+    enum class Kind { kSwitch, kValue, kRepeatable } kind = Kind::kSwitch;
+};
+const std::vector<PgnSetting>& pgn_settings();
+// Sets `key` (one of pgn_settings()) to `value` ("true" or "false" for a switch). Returns what
+// is wrong with the value ("expected san, lan or uci"), nullopt when it was set.
+std::optional<std::string> set_pgn_setting(PgnOutputOptions& options, std::string_view key,
+                                           std::string_view value);
 
 class PgnOutput : public RunObserver {
   public:

@@ -14,6 +14,7 @@
 
 #include "harness/match/adjudication_json.hpp"
 #include "harness/tournament/run_plan.hpp"
+#include "harness/tournament/run_settings.hpp"
 
 namespace lmr::tournament {
 namespace {
@@ -96,6 +97,13 @@ class StoredObject {
     std::string path_;
     std::set<std::string> read_;
 };
+
+// Where a setting is kept: its object ("book", or "" for the plan itself) and its key there.
+std::pair<std::string, std::string> stored_place(const RunSetting& setting) {
+    const std::size_t dot = setting.key.find('.');
+    if (dot == std::string_view::npos) return {"", std::string(setting.key)};
+    return {std::string(setting.key.substr(0, dot)), std::string(setting.key.substr(dot + 1))};
+}
 
 nlohmann::json options_to_json(const std::vector<std::pair<std::string, std::string>>& options) {
     nlohmann::json list = nlohmann::json::array();
@@ -181,25 +189,18 @@ nlohmann::json to_json(const RunPlan& plan) {
         {"pairing", to_string(plan.pairing)},
         {"engines", engines},
         {"time_control", plan.time_control.to_string()},
-        {"time_margin_ms", plan.time_margin_ms},
-        {"stall_timeout_ms", plan.stall_timeout_ms},
-        {"startup_timeout_ms", plan.startup_timeout_ms},
-        {"ready_timeout_ms", plan.ready_timeout_ms},
-        {"restart_engines", plan.restart_engines},
         {"adjudication", match::adjudication_to_json(plan.adjudication)},
-        {"book",
-         {{"path", plan.book.path},
-          {"order", openings::to_string(plan.book.order)},
-          {"plies", plan.book.plies ? nlohmann::json(*plan.book.plies) : nlohmann::json()},
-          {"start", plan.book.start}}},
+        {"book", {{"path", plan.book.path}}},
         // Kept as text: JSON numbers cannot carry every 64-bit seed exactly.
         {"seed", std::to_string(plan.seed)},
         {"pairs", plan.pairs},
-        {"concurrency", plan.concurrency},
-        {"report_every", plan.report_every},
     };
-    if (!plan.event.empty()) json["event"] = plan.event;
-    if (!plan.site.empty()) json["site"] = plan.site;
+    for (const RunSetting& setting : run_settings()) {
+        const nlohmann::json value = setting.get(plan);
+        if (setting.kind == RunSetting::Kind::kText && value.get<std::string>().empty()) continue;
+        const auto [object, key] = stored_place(setting);
+        (object.empty() ? json : json[object])[key] = value;
+    }
     if (plan.sprt)
         json["sprt"] = {{"elo0", plan.sprt->elo0},
                         {"elo1", plan.sprt->elo1},
@@ -229,23 +230,10 @@ RunPlan plan_from_json(const nlohmann::json& json) {
         plan.engines.push_back(engine_from_json(engines[i], i));
     plan.time_control =
         object.time_control(object.require<std::string>("time_control"), "time_control");
-    plan.time_margin_ms = object.get("time_margin_ms", plan.time_margin_ms);
-    plan.stall_timeout_ms = object.get("stall_timeout_ms", plan.stall_timeout_ms);
-    plan.startup_timeout_ms = object.get("startup_timeout_ms", plan.startup_timeout_ms);
-    plan.ready_timeout_ms = object.get("ready_timeout_ms", plan.ready_timeout_ms);
-    plan.restart_engines = object.get("restart_engines", plan.restart_engines);
     if (const nlohmann::json* adjudication = object.find("adjudication"))
         plan.adjudication = adjudication_from_json(*adjudication);
     StoredObject book(object.required("book"), "book.");
     plan.book.path = book.require<std::string>("path");
-    const auto order_text = book.get("order", std::string(openings::to_string(plan.book.order)));
-    const auto order = openings::parse_book_order(order_text);
-    if (!order) unreadable("book.order '" + order_text + "' is no book order");
-    plan.book.order = *order;
-    if (const nlohmann::json* plies = book.find("plies"); plies && !plies->is_null())
-        plan.book.plies = book.require<int>("plies");
-    plan.book.start = book.get("start", plan.book.start);
-    book.check_known();
     const auto seed_text = object.require<std::string>("seed");
     std::size_t used = 0;
     try {
@@ -256,10 +244,6 @@ RunPlan plan_from_json(const nlohmann::json& json) {
     if (used == 0 || used != seed_text.size())
         unreadable("seed '" + seed_text + "' is not a 64-bit number");
     plan.pairs = object.require<std::int64_t>("pairs");
-    plan.concurrency = object.get("concurrency", plan.concurrency);
-    plan.report_every = object.get("report_every", plan.report_every);
-    plan.event = object.get("event", plan.event);
-    plan.site = object.get("site", plan.site);
     if (const nlohmann::json* sprt_json = object.find("sprt")) {
         StoredObject sprt(*sprt_json, "sprt.");
         stats::SprtParams params;
@@ -274,6 +258,20 @@ RunPlan plan_from_json(const nlohmann::json& json) {
         sprt.check_known();
         plan.sprt = params;
     }
+    // The settings of the table, each read with its default when the plan has none.
+    for (const RunSetting& setting : run_settings()) {
+        const auto [place, key] = stored_place(setting);
+        StoredObject& from = place.empty() ? object : book;
+        if (const nlohmann::json* value = from.find(key.c_str())) {
+            try {
+                setting.set(plan, *value);
+            } catch (const nlohmann::json::exception&) {
+                unreadable(std::string(setting.key) + " is " + value->dump() +
+                           ", of the wrong type");
+            }
+        }
+    }
+    book.check_known();
     object.check_known();
     return plan;
 }

@@ -125,6 +125,21 @@ TEST(BadInputCli, EmptyDatabaseIsRefusedByEveryCommand) {
     }
 }
 
+// A tune stores no games, so the PGN tags of a run's games would name nothing: refused, not
+// stored and ignored.
+TEST(BadInputCli, ATuneRefusesThePgnTagsOfARunsGames) {
+    for (const char* flag : {"--event", "--site"}) {
+        TempDir dir;
+        auto args = playing_commands().back();
+        args.insert(args.end(), {flag, "Club final"});
+        const auto r = harness_in(dir, args);
+        EXPECT_EQ(r.exit_code, 2) << flag << '\n' << test::describe(r);
+        EXPECT_TRUE(contains(r.err, std::string(flag) + " names the PGN of a run's games"))
+            << r.err;
+        EXPECT_TRUE(files_in(dir).empty()) << flag << ": a file was written";
+    }
+}
+
 TEST(BadInputCli, EmptyDatabaseAfterAnEqualsSignIsRefused) {
     TempDir dir;
     auto args = playing_commands().front();

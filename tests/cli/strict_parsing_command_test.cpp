@@ -149,7 +149,8 @@ TEST(StrictParsing, UnknownKeysAreRefusedAndNamed) {
         {{"--engine", "name=a", "cmd=x", "colour=white"}, "unknown key 'colour'"},
         {{"--engine", "name=a", "cmd=x", "tc=10s+0.1"},
          "--engine 'tc=10s+0.1': time \"10s\" is not a number of seconds"},
-        {{"--engine", "name=a", "cmd=x", "timemargin=-5"}, "--engine timemargin"},
+        {{"--engine", "name=a", "cmd=x", "timemargin=-5"},
+         "--engine 'timemargin=-5': must not be negative"},
     };
     for (const auto& [flags, message] : cases) {
         auto args = tiny_match(db, flags);

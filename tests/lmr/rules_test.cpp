@@ -78,10 +78,13 @@ TEST(RuleTable, NamesReadBackAndSayWhereTheRuleIsConfigured) {
                 EXPECT_NE(group, "steps") << spec.name;
         }
     }
-    // REBEL's twelve steps, in the seed's order.
+    // REBEL's twelve steps come first, in the seed's order; a step of another source added
+    // after them is its own table rows and tests, not an edit of this list.
     std::vector<std::string_view> steps;
     for (const RuleSpec& spec : rule_specs())
         if (rule_kind(spec.rule) == RuleKind::kStep) steps.push_back(spec.name);
+    ASSERT_GE(steps.size(), 12U);
+    steps.resize(12);
     EXPECT_EQ(steps, (std::vector<std::string_view>{
                          "steps.table", "steps.history", "steps.eval_margin", "steps.positional",
                          "steps.new_threat", "steps.threat_escape", "steps.passed_pawn_gain",

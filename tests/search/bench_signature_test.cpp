@@ -62,5 +62,17 @@ TEST(BenchSignature, EveryPresetSearchesTheTreeItSearchedWhenItsNumberWasWritten
         EXPECT_EQ(bench_nodes(s.config, s.depth), s.nodes) << s.config << " bench " << s.depth;
 }
 
+// Editions 3 and 4 differ only in a history between -1,500 and -1,000 (triple against double):
+// at depth 7 no history of the bench falls that low and both count 276,880 nodes, so the list
+// above cannot tell them apart. At depth 8 it can; a change that made edition 4 search as
+// edition 3 (its third threshold dropped, say) fails here.
+TEST(BenchSignature, TellsEditionThreeFromEditionFour) {
+    const std::uint64_t ed3 = bench_nodes("rebel-ed3-history.json", 8);
+    const std::uint64_t ed4 = bench_nodes("rebel-ed4-quad.json", 8);
+    EXPECT_NE(ed3, ed4);
+    EXPECT_EQ(ed3, 618993U);
+    EXPECT_EQ(ed4, 618241U);
+}
+
 }  // namespace
 }  // namespace lmr::search

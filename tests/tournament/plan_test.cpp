@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "harness/tournament/run_plan.hpp"
+#include "harness/tournament/run_settings.hpp"
 #include "harness/tournament/runner.hpp"
 #include "harness/tournament/schedule.hpp"
 #include "harness/tournament/session.hpp"
@@ -47,6 +48,12 @@ RunPlan full_plan() {
     plan.pairs = 12345;
     plan.concurrency = 7;
     plan.report_every = 3;
+    plan.stall_timeout_ms = 4321;
+    plan.startup_timeout_ms = 2345;
+    plan.ready_timeout_ms = 3456;
+    plan.restart_engines = true;
+    plan.event = "Club final";
+    plan.site = "Rotterdam";
     return plan;
 }
 
@@ -90,6 +97,12 @@ void expect_same(const RunPlan& a, const RunPlan& b) {
     EXPECT_EQ(a.pairs, b.pairs);
     EXPECT_EQ(a.concurrency, b.concurrency);
     EXPECT_EQ(a.report_every, b.report_every);
+    EXPECT_EQ(a.stall_timeout_ms, b.stall_timeout_ms);
+    EXPECT_EQ(a.startup_timeout_ms, b.startup_timeout_ms);
+    EXPECT_EQ(a.ready_timeout_ms, b.ready_timeout_ms);
+    EXPECT_EQ(a.restart_engines, b.restart_engines);
+    EXPECT_EQ(a.event, b.event);
+    EXPECT_EQ(a.site, b.site);
 }
 
 // ---- run plan JSON
@@ -120,6 +133,71 @@ TEST(RunPlanJson, RoundTripOfAMinimalPlanWithoutBookPliesOrSprt) {
     expect_same(plan, back);
     EXPECT_FALSE(back.sprt);
     EXPECT_FALSE(back.book.plies);
+}
+
+// Every row of the settings table is set away from its default in full_plan (a row added
+// without a value there fails here), survives the stored plan and its flag's text, and each
+// lands in its own member (a row bound to another setting's member fails expect_same).
+TEST(RunSettings, EveryRowRoundTripsAtAValueThatIsNotItsDefault) {
+    const RunPlan plan = full_plan();
+    const RunPlan defaults;
+    const RunPlan back = plan_from_json(to_json(plan));
+    expect_same(plan, back);
+    for (const RunSetting& setting : run_settings()) {
+        EXPECT_NE(setting.get(plan), setting.get(defaults)) << setting.key;
+        EXPECT_EQ(setting.get(back), setting.get(plan)) << setting.key;
+        RunPlan from_text;
+        EXPECT_EQ(set_from_text(setting, from_text, value_text(setting, plan)), std::nullopt)
+            << setting.key;
+        EXPECT_EQ(setting.get(from_text), setting.get(plan)) << setting.key;
+    }
+}
+
+// The stored keys are a format every later build reads: a plan as builds before the settings
+// table wrote it (keys and values written out here by hand) reads into the same plan.
+TEST(RunSettings, APlanStoredBeforeTheTableReadsAsItWasWritten) {
+    const nlohmann::json json = nlohmann::json::parse(R"({
+        "version": 1, "kind": "match", "pairing": "head-to-head",
+        "engines": [{"name": "a", "argv": ["/bin/a"]}, {"name": "b", "argv": ["/bin/b"]}],
+        "time_control": "nodes=5000", "time_margin_ms": 250, "stall_timeout_ms": 4321,
+        "startup_timeout_ms": 2345, "ready_timeout_ms": 3456, "restart_engines": true,
+        "book": {"path": "books/x.pgn", "order": "sequential", "plies": 8, "start": 17},
+        "seed": "7", "pairs": 10, "concurrency": 7, "report_every": 3,
+        "event": "Club final", "site": "Rotterdam"})");
+    const RunPlan plan = plan_from_json(json);
+    EXPECT_EQ(plan.time_margin_ms, 250);
+    EXPECT_EQ(plan.stall_timeout_ms, 4321);
+    EXPECT_EQ(plan.startup_timeout_ms, 2345);
+    EXPECT_EQ(plan.ready_timeout_ms, 3456);
+    EXPECT_TRUE(plan.restart_engines);
+    EXPECT_EQ(plan.book.order, openings::BookOrder::kSequential);
+    EXPECT_EQ(plan.book.plies, 8);
+    EXPECT_EQ(plan.book.start, 17);
+    EXPECT_EQ(plan.concurrency, 7);
+    EXPECT_EQ(plan.report_every, 3);
+    EXPECT_EQ(plan.event, "Club final");
+    EXPECT_EQ(plan.site, "Rotterdam");
+    // And is written back with the same keys and values (the engines and the adjudication,
+    // which every build writes whole, aside).
+    nlohmann::json again = to_json(plan), written = json;
+    again.erase("adjudication");
+    for (auto* plan_json : {&again, &written}) plan_json->erase("engines");
+    EXPECT_EQ(again, written);
+}
+
+// A flag's text is checked as the row says.
+TEST(RunSettings, AFlagsTextIsCheckedByItsRow) {
+    RunPlan plan;
+    EXPECT_EQ(set_from_text(run_setting("stall_timeout_ms"), plan, "0"), "must be at least 1");
+    EXPECT_EQ(set_from_text(run_setting("concurrency"), plan, "-2"), "must not be negative");
+    EXPECT_EQ(set_from_text(run_setting("restart_engines"), plan, "yes"), "expected on or off");
+    EXPECT_EQ(set_from_text(run_setting("book.order"), plan, "shuffled"),
+              "expected random or sequential");
+    EXPECT_EQ(set_from_text(run_setting("book.plies"), plan, "2000000"),
+              "is too large (at most 1000000)");
+    EXPECT_EQ(value_text(run_setting("book.plies"), plan), "");
+    EXPECT_EQ(value_text(run_setting("restart_engines"), plan), "off");
+    EXPECT_THROW(run_setting("no_such_setting"), std::invalid_argument);
 }
 
 // Time odds: an engine with its own limits plays them and the run's time control names every

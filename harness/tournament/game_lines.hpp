@@ -29,12 +29,27 @@
 #include <string_view>
 #include <vector>
 
-#include "harness/cli/fastchess_options.hpp"
 #include "harness/stats/counts.hpp"
 #include "harness/tournament/run_observer.hpp"
 #include "harness/tournament/session.hpp"
 
-namespace lmr::cli {
+namespace lmr::tournament {
+
+// The words a run prints: fastchess's (the default) or cutechess-cli's (`-output
+// format=cutechess`).
+enum class GameLinesFormat { kFastchess, kCutechess };
+
+// What the lines say beside the games: the settings of fastchess's -output, -ratinginterval,
+// -scoreinterval and -report options, and the database the games are stored in.
+struct GameLinesSettings {
+    GameLinesFormat format = GameLinesFormat::kFastchess;
+    // The rating block every this many pairs (pentanomial) or games (trinomial); 0: only at
+    // the end. The cutechess "Score of" line every score_interval games.
+    std::int64_t rating_interval = 10;
+    std::int64_t score_interval = 1;
+    bool report_penta = true;  // -report penta=
+    std::string db;            // named in the closing lines (resume, report)
+};
 
 // The reason of a game's end in fastchess's words ("White mates", "Draw by 3-fold repetition",
 // "Black loses on time", "White disconnects", "Black's connection stalls", "White makes an
@@ -45,17 +60,17 @@ std::string fastchess_reason(const core::GameRecord& game);
 // settings.format. What both print (the games, the standings of three or more engines, how the
 // run ended) is here; what differs — the head-to-head statistics, the line after each game and
 // the decision — each tool's class says.
-class GameLines : public tournament::RunObserver {
+class GameLines : public RunObserver {
   public:
     using Print = std::function<void(std::string_view line)>;
 
-    void run_started(std::int64_t run_id, const tournament::RunPlan& plan) override;
-    void game_started(const tournament::GameTask& task) override;
-    void game_finished(const tournament::GameTask& task, const core::GameRecord& game) override;
+    void run_started(std::int64_t run_id, const RunPlan& plan) override;
+    void game_started(const GameTask& task) override;
+    void game_finished(const GameTask& task, const core::GameRecord& game) override;
 
     // After the run: the final report (unless the last interval printed it), the SPRT's
     // decision, how the run ended and the time it took.
-    void finish(const tournament::SessionResult& result);
+    void finish(const SessionResult& result);
 
   protected:
     struct PairingStats {
@@ -63,7 +78,7 @@ class GameLines : public tournament::RunObserver {
         stats::PairTally pairs;  // its pairs, completed ones in the pentanomial
     };
 
-    GameLines(const FastchessRun& settings, Print print);
+    GameLines(const GameLinesSettings& settings, Print print);
 
     // After each game is counted (pairing: its engines' statistics so far).
     virtual void game_counted(const PairingStats& pairing) = 0;
@@ -74,9 +89,9 @@ class GameLines : public tournament::RunObserver {
     // The line that says the SPRT decided (h1: which hypothesis it accepted).
     virtual void print_decision(bool h1) = 0;
 
-    FastchessRun settings_;
+    GameLinesSettings settings_;
     Print print_;
-    tournament::RunPlan plan_;
+    RunPlan plan_;
     std::int64_t games_done_ = 0;
 
   private:
@@ -90,6 +105,7 @@ class GameLines : public tournament::RunObserver {
     std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 
-std::unique_ptr<GameLines> make_game_lines(const FastchessRun& settings, GameLines::Print print);
+std::unique_ptr<GameLines> make_game_lines(const GameLinesSettings& settings,
+                                           GameLines::Print print);
 
-}  // namespace lmr::cli
+}  // namespace lmr::tournament

@@ -1,4 +1,4 @@
-#include "harness/cli/game_lines.hpp"
+#include "harness/tournament/game_lines.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -12,7 +12,7 @@
 #include "harness/stats/standings.hpp"
 #include "harness/tournament/schedule.hpp"
 
-namespace lmr::cli {
+namespace lmr::tournament {
 namespace {
 
 template <typename... Args>
@@ -28,8 +28,7 @@ const char* side_name(chess::Color color) {
 
 // A number as fastchess prints a double with "{}": the shortest form that reads back exactly.
 // The value of a UCI option the plan sets for the engine, or fastchess's "NULL".
-std::string option_value(const tournament::EnginePlan& engine, std::string_view name,
-                         std::string_view unit) {
+std::string option_value(const EnginePlan& engine, std::string_view name, std::string_view unit) {
     for (const auto& [option, value] : engine.options)
         if (text::iequals(option, name)) return value + std::string(unit);
     return "NULL";
@@ -78,28 +77,26 @@ std::string fastchess_reason(const core::GameRecord& game) {
     return "Game interrupted";
 }
 
-GameLines::GameLines(const FastchessRun& settings, Print print)
+GameLines::GameLines(const GameLinesSettings& settings, Print print)
     : settings_(settings), print_(std::move(print)) {}
 
-void GameLines::run_started(std::int64_t, const tournament::RunPlan& plan) {
+void GameLines::run_started(std::int64_t, const RunPlan& plan) {
     plan_ = plan;
-    pairings_ = tournament::engine_pairings(plan);
-    total_games_ = 2 * tournament::total_pairs(plan);
+    pairings_ = engine_pairings(plan);
+    total_games_ = 2 * total_pairs(plan);
     for (const auto& pairing : pairings_) stats_[pairing];
     started_ = std::chrono::steady_clock::now();
 }
 
-void GameLines::game_started(const tournament::GameTask& task) {
-    print_(format("Started game %lld of %lld (%s vs %s)",
-                  static_cast<long long>(tournament::game_number(task)),
+void GameLines::game_started(const GameTask& task) {
+    print_(format("Started game %lld of %lld (%s vs %s)", static_cast<long long>(game_number(task)),
                   static_cast<long long>(total_games_), plan_.engines[task.white()].name.c_str(),
                   plan_.engines[task.black()].name.c_str()));
 }
 
-void GameLines::game_finished(const tournament::GameTask& task, const core::GameRecord& game) {
+void GameLines::game_finished(const GameTask& task, const core::GameRecord& game) {
     print_(format(
-        "Finished game %lld (%s vs %s): %s {%s}",
-        static_cast<long long>(tournament::game_number(task)),
+        "Finished game %lld (%s vs %s): %s {%s}", static_cast<long long>(game_number(task)),
         plan_.engines[task.white()].name.c_str(), plan_.engines[task.black()].name.c_str(),
         std::string(core::result_token(game.result)).c_str(), fastchess_reason(game).c_str()));
     const int first = std::min(task.pair.first, task.pair.second);
@@ -133,7 +130,7 @@ void GameLines::print_table() {
     std::vector<stats::PairingCounts> counts;
     for (const auto& [pairing, s] : stats_)
         counts.push_back({pairing.first, pairing.second, s.pairs.pairs()});
-    const auto order = plan_.pairing == tournament::Pairing::kGauntlet
+    const auto order = plan_.pairing == Pairing::kGauntlet
                            ? stats::StandingsOrder::kFirstEngineFirst
                            : stats::StandingsOrder::kByScore;
     const auto table = stats::standings(static_cast<int>(plan_.engines.size()), counts, order);
@@ -163,7 +160,7 @@ void GameLines::print_table() {
     }
 }
 
-void GameLines::finish(const tournament::SessionResult& result) {
+void GameLines::finish(const SessionResult& result) {
     const auto& outcome = result.outcome;
     if (games_done_ > 0 && reported_at_ != games_done_) report();
     const bool decided = outcome.verdict && *outcome.verdict != stats::Verdict::kContinue;
@@ -192,7 +189,7 @@ namespace {
 // "SPRT ([elo0, elo1]) completed - H1 was accepted".
 class FastchessLines : public GameLines {
   public:
-    FastchessLines(const FastchessRun& settings, Print print)
+    FastchessLines(const GameLinesSettings& settings, Print print)
         : GameLines(settings, std::move(print)) {}
 
   private:
@@ -205,10 +202,10 @@ class FastchessLines : public GameLines {
                           plan_.sprt->elo1, h1 ? "H1" : "H0"));
     }
     // An engine's limits as fastchess prints them: "10+0.1", "5000 nodes", "8 plies".
-    std::string limits_text(const tournament::EnginePlan& engine) const;
+    std::string limits_text(const EnginePlan& engine) const;
 };
 
-std::string FastchessLines::limits_text(const tournament::EnginePlan& engine) const {
+std::string FastchessLines::limits_text(const EnginePlan& engine) const {
     const match::TimeControl& tc = engine.time_control.value_or(plan_.time_control);
     // As the PGN tag writes it, which is how fastchess prints it: "10+0.1", "40/60+0.6".
     if (tc.clock || tc.move_time) return tc.to_pgn_tag();
@@ -272,7 +269,7 @@ void FastchessLines::print_head_to_head(const PairingStats& pairing) {
 // finished" when the SPRT decides.
 class CutechessLines : public GameLines {
   public:
-    CutechessLines(const FastchessRun& settings, Print print)
+    CutechessLines(const GameLinesSettings& settings, Print print)
         : GameLines(settings, std::move(print)) {}
 
   private:
@@ -310,10 +307,11 @@ void CutechessLines::print_head_to_head(const PairingStats& pairing) {
 
 }  // namespace
 
-std::unique_ptr<GameLines> make_game_lines(const FastchessRun& settings, GameLines::Print print) {
+std::unique_ptr<GameLines> make_game_lines(const GameLinesSettings& settings,
+                                           GameLines::Print print) {
     if (settings.format == GameLinesFormat::kCutechess)
         return std::make_unique<CutechessLines>(settings, std::move(print));
     return std::make_unique<FastchessLines>(settings, std::move(print));
 }
 
-}  // namespace lmr::cli
+}  // namespace lmr::tournament
