@@ -221,5 +221,33 @@ TEST(FastchessOptions, NodestimeCountsTheClockInNodes) {
     EXPECT_EQ(odds.engines[2].time_control->to_string(), "tc=10+0.1 nodestime=600");
 }
 
+// The run settings fastchess has options of its own for (run_settings.hpp): each lands in its
+// member, the two waits for readyok in one, the PGN tags take every word.
+TEST(FastchessOptions, TimeoutsAndPgnTagsLandInTheirSettings) {
+    const auto plan = parse({"-startup-ms", "2345", "-ucinewgame-ms", "3456", "-event", "Club",
+                             "final", "-site", "Rotterdam"})
+                          .plan;
+    EXPECT_EQ(plan.startup_timeout_ms, 2345);
+    EXPECT_EQ(plan.ready_timeout_ms, 3456);
+    EXPECT_EQ(plan.event, "Club final");
+    EXPECT_EQ(plan.site, "Rotterdam");
+    EXPECT_EQ(parse({"-ping-ms", "4567"}).plan.ready_timeout_ms, 4567);
+    EXPECT_EQ(parse({}).plan.startup_timeout_ms, tournament::RunPlan{}.startup_timeout_ms);
+    for (const Args& bad :
+         {Args{"-startup-ms", "0"}, Args{"-ping-ms", "soon"}, Args{"-ucinewgame-ms", "1", "2"}})
+        EXPECT_THROW(parse(bad), UsageError) << bad.front();
+}
+
+// An engine's program and arguments as fastchess builds them: dir= before a relative cmd=,
+// args= split as a shell splits words, then cutechess's arg= ones; the name from cmd= without
+// its folder.
+TEST(FastchessOptions, AnEnginesProgramAndArgumentsAreBuiltInFastchessOrder) {
+    const auto plan = parse({"-engine", "cmd=eng", "dir=/opt/e", "args=-a 'b c'", "arg=d"}).plan;
+    ASSERT_EQ(plan.engines.size(), 3u);
+    EXPECT_EQ(plan.engines[2].argv, (std::vector<std::string>{"/opt/e/eng", "-a", "b c", "d"}));
+    EXPECT_EQ(plan.engines[2].name, "eng");
+    EXPECT_THROW(parse({"-engine", "name=C", "dir=/opt"}), UsageError);  // no cmd=
+}
+
 }  // namespace
 }  // namespace lmr::cli
