@@ -86,6 +86,7 @@ template <bool kPv>
 int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
     if (depth <= 0) return qsearch<kPv>(alpha, beta, ply);
 
+    // Step 1. The node: its stack entry, whether the parent evaluated it already, the limits.
     StackEntry* ss = &stack_[ply + kStackOffset];
     const bool root = ply == 0;
     const bool precomputed = ss->has_precomputed;
@@ -97,6 +98,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
 
     const auto& sw = config_.search;
     const bool in_check = pos_.in_check();
+    // Step 2. Draws, the ply limit and mate distance pruning.
     if (!root) {
         if (pos_.is_draw(ply)) return 0;
         if (ply >= kMaxPly - 1) return in_check ? 0 : eval::evaluate(pos_);
@@ -108,6 +110,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
         }
     }
 
+    // Step 3. The transposition table: its move, and its score where it settles this node.
     const TtHit hit = tt_.probe(pos_.key(), ply);
     const Move tt_move = root ? root_moves_[0].move : hit.move;
     // A singular-extension search (a move excluded) must search: the entry speaks for all moves.
@@ -121,7 +124,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
         return hit.score;
     }
 
-    // Static evaluation. When the LMR policy reads eval deltas, the parent may already have
+    // Step 4. Static evaluation. When the LMR policy reads eval deltas, the parent may already have
     // evaluated this node with a breakdown; otherwise take the breakdown here.
     int raw_eval = kNoScore;
     if (precomputed) {
@@ -158,14 +161,14 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
 
     const chess::Color us = pos_.side_to_move();
     if (!kPv && !in_check && ss->excluded == Move::none()) {
-        // Reverse futility: far enough above beta that a quiet move will not drop below it.
+        // Step 5. Reverse futility: far enough above beta that a quiet move will not drop below it.
         if (sw.reverse_futility && depth <= 7 && eval - 95 * (depth - improving) >= beta &&
             eval < kMateInMaxPly && beta > -kMateInMaxPly) {
             return eval;
         }
 
-        // Null move. Zugzwang guard: never with only king and pawns, never in check, never two
-        // in a row; verified by a reduced normal search at high depth.
+        // Step 6. Null move. Zugzwang guard: never with only king and pawns, never in check, never
+        // two in a row; verified by a reduced normal search at high depth.
         if (sw.null_move && depth >= 3 && eval >= beta &&
             ss->static_eval >= beta - 20 * depth + 180 && (ss - 1)->move != Move::null() &&
             ply >= nmp_min_ply_ && pos_.has_non_pawn_material(us) && beta > -kMateInMaxPly &&
@@ -191,8 +194,8 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
 
     const OrderingTables ordering = ordering_tables(ply);
 
-    // ProbCut: a capture that beats beta by a clear margin in a shallow search almost surely
-    // beats beta in the full one. Skipped when the TT already says this search would fail.
+    // Step 7. ProbCut: a capture that beats beta by a clear margin in a shallow search almost
+    // surely beats beta in the full one. Skipped when the TT already says this search would fail.
     if (sw.probcut && !kPv && !in_check && ss->excluded == Move::none() && depth >= 5 &&
         std::abs(beta) < kMateInMaxPly) {
         const int probcut_beta = beta + 200 - 60 * improving;
@@ -224,13 +227,15 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
         }
     }
 
-    // Internal iterative reduction: no TT move where one is expected costs a ply instead of
+    // Step 8. Internal iterative reduction: no TT move where one is expected costs a ply instead of
     // a separate shallow search.
     if (sw.internal_iterative_reduction && depth >= 4 && tt_move == Move::none() &&
         (kPv || cut_node)) {
         --depth;
     }
 
+    // Step 9. The move order (the picker, or REBEL's own list) and what the LMR policy reads of
+    // the node.
     Move killers[4] = {ss->killers[0], ss->killers[1], Move::none(), Move::none()};
     if (ply >= 2) {
         killers[2] = (ss - 2)->killers[0];
@@ -273,6 +278,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
     StackEntry* child = ss + 1;
     child->excluded = Move::none();
 
+    // Steps 10-14, for each move in order.
     while (true) {
         Move m;
         if (root) {
@@ -299,7 +305,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
             : capture ? tables_->captures.get(moved, m.to(), chess::type_of(pos_.captured_piece(m)))
                       : 0;
 
-        // Shallow-depth pruning of moves that are very unlikely to matter.
+        // Step 10. Shallow-depth pruning of moves that are very unlikely to matter.
         if (!root && best_score > -kMateInMaxPly && pos_.has_non_pawn_material(us)) {
             if (quiet) {
                 // Late move pruning skips quiet moves one by one rather than telling the picker to
@@ -323,6 +329,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
             }
         }
 
+        // Step 11. Extensions.
         int extension = 0;
         // Singular extension: when every alternative to the TT move falls clearly short of the
         // TT score, the TT move is forced and gets an extra ply. If the alternatives beat beta
@@ -355,7 +362,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
         const int new_depth = depth - 1 + extension;
         ++searched;
 
-        // ---- The LMR seam: the policy alone decides the reduction of every move. ----
+        // Step 12. The LMR seam: the policy alone decides the reduction of every move.
         const bool consult_policy = policy_->eligible(depth, searched, &lmr_stats_);
         reduction::MoveContext ctx{};
         if (consult_policy) {
@@ -378,64 +385,26 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
             child_evaluated = fill_move_context_after(ctx, lmr_node);
             reduction = policy_->reduction(ctx, &lmr_stats_);
         }
-        // The child reuses the evaluation fill_move_context_after made, in every search of it.
-        auto arm_child = [&] {
-            if (child_evaluated) {
-                child->has_precomputed = true;
-                child->has_breakdown = true;
-            }
-        };
-        // The child searches: the node's own window (at a non-PV node that is a null window
-        // too), or a null window at alpha.
-        auto full_window = [&](int d) {
-            arm_child();
-            return kPv ? -negamax<true>(-beta, -alpha, d, ply + 1, false)
-                       : -negamax<false>(-beta, -alpha, d, ply + 1, !cut_node);
-        };
-        auto null_window = [&](int d, bool child_cut) {
-            arm_child();
-            return -negamax<false>(-alpha - 1, -alpha, d, ply + 1, child_cut);
-        };
-
-        // A reduced move is searched first at depth - R (the policy keeps it >= 0); a negative
-        // R (when the config allows it) extends every move but the first.
+        // Step 13. The move's searches (search_move). A reduced move is searched first at depth - R
+        // (the policy keeps it >= 0); a negative R (when the config allows it) extends every move
+        // but the first.
         const int first_depth = reduction > 0   ? std::max(0, new_depth - reduction)
                                 : searched == 1 ? new_depth
                                                 : new_depth - reduction;
         if (reduction > 0) ++stats_.reduced_searches;
-        int score;
-        if (searched == 1) {
-            // The first move keeps the node's window; reduced (full_depth_moves 0) it is
-            // searched again at full depth when it beats alpha.
-            score = full_window(first_depth);
-            if (reduction > 0 && score > alpha && !abort_) {
-                ++stats_.re_searches;
-                score = full_window(new_depth);
-            }
-        } else {
-            // Stockfish's shape: reduced null window -> full-depth null window -> full window.
-            score = null_window(first_depth, reduction > 0 || !cut_node);
-            int searched_depth = first_depth;
-            // REBEL's re-search goes from the reduced search straight to the full window at PV
-            // nodes (lmr.research).
-            bool straight_to_full_window = false;
-            if (reduction > 0 && score > alpha && first_depth < new_depth && !abort_) {
-                ++stats_.re_searches;
-                searched_depth = new_depth;
-                straight_to_full_window =
-                    kPv && config_.research() == reduction::ResearchPolicy::kReducedThenFull;
-                if (!straight_to_full_window) score = null_window(new_depth, !cut_node);
-            }
-            // At the root a fail high is searched again too: the aspiration loop needs its
-            // exact score and PV.
-            if (kPv && !abort_ &&
-                (straight_to_full_window || (score > alpha && (root || score < beta))))
-                score = full_window(searched_depth);
-        }
+        const ReSearch shape =
+            searched == 1 ? ReSearch::kFirstMove
+            : kPv && config_.research() == reduction::ResearchPolicy::kReducedThenFull
+                ? ReSearch::kReducedThenFull
+                : ReSearch::kThreeStage;
+        const int score = search_move<kPv>({alpha, beta, ply, cut_node, root, first_depth,
+                                            new_depth, reduction, child_evaluated, shape});
         child->has_precomputed = false;
         pos_.unmake_move(m);
         if (abort_) return 0;
         if (winning_capture) ++lmr_node.winning_captures;
+
+        // Step 14. What the move's score tells: REBEL's history, the root list, the best move.
 
         if (!capture) tables_->rebel.update(ply, moved, m.to(), depth, score > alpha);
 
@@ -484,11 +453,13 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
         }
     }
 
+    // Step 15. No legal move: mate or stalemate.
     if (move_count == 0) {  // no legal move (pruning never removes the first one)
         if (ss->excluded != Move::none()) return alpha;
         return in_check ? mated_in(ply) : 0;
     }
 
+    // Step 16. A fail high teaches the histories: the best move up, the others tried down.
     if (best_score >= beta && best_move != Move::none()) {
         const int bonus = history_bonus(depth);
         if (!pos_.is_capture(best_move) && !best_move.is_promotion()) {
@@ -505,6 +476,7 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
         }
     }
 
+    // Step 17. The transposition table and the evaluation correction keep the result.
     if (ss->excluded == Move::none() && !(root && abort_)) {
         const Bound bound = best_score >= beta                     ? Bound::kLower
                             : (kPv && best_score > original_alpha) ? Bound::kExact
@@ -515,6 +487,65 @@ int Searcher::negamax(int alpha, int beta, int depth, int ply, bool cut_node) {
         tt_.store(pos_.key(), ply, best_score, stored_eval, depth, bound, best_move);
     }
     return best_score;
+}
+
+// One search of the child of a move: its node's own window (at a non-PV node a null window too)
+// or a null window at alpha. When fill_move_context_after evaluated the child, it is told here
+// to reuse that evaluation, in every search of it.
+template <bool kPv>
+int Searcher::search_child(const MoveSearch& move, bool full_window, int depth, bool child_cut) {
+    StackEntry* child = &stack_[move.ply + 1 + kStackOffset];
+    if (move.child_evaluated) {
+        child->has_precomputed = true;
+        child->has_breakdown = true;
+    }
+    const int alpha = move.alpha, beta = move.beta, ply = move.ply;
+    if (!full_window) return -negamax<false>(-alpha - 1, -alpha, depth, ply + 1, child_cut);
+    return kPv ? -negamax<true>(-beta, -alpha, depth, ply + 1, false)
+               : -negamax<false>(-beta, -alpha, depth, ply + 1, !move.cut_node);
+}
+
+// Step 13 of negamax: the searches of one move, in the shape its place asks for; each search
+// after the first runs only when the one before beat alpha.
+//
+//   kFirstMove        the node's window at depth - R, then (when reduced) at full depth
+//   kThreeStage       Stockfish's and the textbook's: a null window at depth - R, a null window
+//                     at full depth, then at PV nodes the full window (at the root also after a
+//                     fail high: the aspiration loop needs its exact score and PV)
+//   kReducedThenFull  REBEL's (lmr.research reduced_then_full, PV nodes): a null window at
+//                     depth - R, then straight to the full window at full depth
+template <bool kPv>
+int Searcher::search_move(const MoveSearch& move) {
+    const int alpha = move.alpha, beta = move.beta;
+    const bool reduced = move.reduction > 0;
+    const auto beats_alpha = [&](int score) { return score > alpha && !abort_; };
+    int score = 0;
+    switch (move.shape) {
+        case ReSearch::kFirstMove:
+            score = search_child<kPv>(move, true, move.first_depth, false);
+            if (reduced && beats_alpha(score)) {
+                ++stats_.re_searches;
+                score = search_child<kPv>(move, true, move.new_depth, false);
+            }
+            return score;
+        case ReSearch::kThreeStage:
+        case ReSearch::kReducedThenFull: {
+            score = search_child<kPv>(move, false, move.first_depth, reduced || !move.cut_node);
+            if (reduced && move.first_depth < move.new_depth && beats_alpha(score)) {
+                ++stats_.re_searches;
+                if (move.shape == ReSearch::kReducedThenFull)
+                    return search_child<kPv>(move, true, move.new_depth, false);
+                score = search_child<kPv>(move, false, move.new_depth, !move.cut_node);
+                if (kPv && beats_alpha(score) && (move.root || score < beta))
+                    score = search_child<kPv>(move, true, move.new_depth, false);
+                return score;
+            }
+            if (kPv && beats_alpha(score) && (move.root || score < beta))
+                score = search_child<kPv>(move, true, move.first_depth, false);
+            return score;
+        }
+    }
+    return score;
 }
 
 int Searcher::search_root_window(int alpha, int beta, int depth) {

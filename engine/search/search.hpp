@@ -130,8 +130,18 @@ class Searcher {
     struct LmrNode;
     struct MoveFacts;
 
+    struct MoveSearch;
+    // The shape of a move's searches after the first (search_move): the first move's, Stockfish's
+    // three stages, or REBEL's reduced search straight to the full window.
+    enum class ReSearch { kFirstMove, kThreeStage, kReducedThenFull };
+
     template <bool kPv>
     int negamax(int alpha, int beta, int depth, int ply, bool cut_node);
+    // Step 13 of negamax: every search of one move, re-searches included (search.cpp).
+    template <bool kPv>
+    int search_move(const MoveSearch& move);
+    template <bool kPv>
+    int search_child(const MoveSearch& move, bool full_window, int depth, bool child_cut);
     // The one place that fills what the LMR policy reads about move m (lmr_inputs.cpp); the
     // search and `explain` both use it. Before the move (pos_ at the node):
     void fill_move_context(reduction::MoveContext& ctx, LmrNode& node, chess::Move m,

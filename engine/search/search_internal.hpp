@@ -43,6 +43,21 @@ struct Searcher::Tables {
 
 // What the LMR inputs read about the node being searched; set once per node by negamax (or
 // by explain) and read by fill_move_context for each of its moves.
+// One move as search_move searches it: the node's window and place, the move's depths (depth - R
+// first, then the full depth), and whether its child reuses the evaluation the LMR inputs made.
+struct Searcher::MoveSearch {
+    int alpha = 0;
+    int beta = 0;
+    int ply = 0;
+    bool cut_node = false;
+    bool root = false;
+    int first_depth = 0;
+    int new_depth = 0;
+    int reduction = 0;
+    bool child_evaluated = false;
+    ReSearch shape = ReSearch::kFirstMove;
+};
+
 struct Searcher::LmrNode {
     int depth = 0;
     int ply = 0;
