@@ -7,8 +7,6 @@
 //   tune show --run N [--db F] [--all]      settings, parameters, trajectory table
 
 #include <filesystem>
-#include <fstream>
-#include <nlohmann/json.hpp>
 
 #include "engine/text/text.hpp"
 #include "harness/cli/command.hpp"
@@ -16,23 +14,18 @@
 #include "harness/cli/options.hpp"
 #include "harness/cli/run_options.hpp"
 #include "harness/cli/terminal.hpp"
-#include "harness/cluster/coordinator.hpp"
-#include "harness/cluster/world.hpp"
-#include "harness/core/atomic_file.hpp"
-#include "harness/openings/opening.hpp"
 #include "harness/process/shell_word.hpp"
 #include "harness/store/store.hpp"
 #include "harness/tournament/engine_identity.hpp"
-#include "harness/tournament/player_claim.hpp"
 #include "harness/tournament/run_inputs.hpp"
 #include "harness/tournament/session.hpp"
 #include "harness/tune/export.hpp"
+#include "harness/tune/export_run.hpp"
 #include "harness/tune/iteration_games.hpp"
 #include "harness/tune/params.hpp"
 #include "harness/tune/show.hpp"
 #include "harness/tune/tune_runs.hpp"
 #include "harness/tune/tuner.hpp"
-#include "harness/uci/uci_engine.hpp"
 
 namespace lmr::cli {
 namespace {
@@ -260,15 +253,6 @@ int tune_start(CommandContext& context) {
     return play_tune(context, *ready, db, executor);
 }
 
-// Opens the run as a tune; throws UsageError when it is not one.
-tournament::RunPlan stored_plan(const store::Store& store, std::int64_t run_id) {
-    const auto run = store.load_run(run_id);
-    if (run.kind != store::RunKind::kTune)
-        throw UsageError("run " + std::to_string(run_id) + " is a " +
-                         std::string(store::to_string(run.kind)) + " run, not a tune");
-    return tournament::plan_from_json(nlohmann::json::parse(run.plan_json));
-}
-
 int resume_stored(CommandContext& context, std::int64_t run_id, const std::string& db,
                   const ResumeFlags& flags);
 
@@ -322,64 +306,28 @@ int tune_export(CommandContext& context) {
         return kExitOk;
     const auto run_id = parse_run_id(values);
     const std::string db = values["db"].as<std::string>();
-    auto store = store::Store::open(db, {.mode = store::OpenMode::kReadOnly});
-    const auto plan = stored_plan(store, run_id);
-    const auto& engine = plan.engines.at(0);
-    auto format = tune::default_export_format(plan);
+    std::optional<tune::ExportFormat> format;
     if (values.count("format")) {
         const auto& text = values["format"].as<std::string>();
-        const auto parsed = tune::parse_export_format(text);
-        if (!parsed) throw flag_error("--format", text, "expected config, openbench or setoption");
-        format = *parsed;
+        format = tune::parse_export_format(text);
+        if (!format) throw flag_error("--format", text, "expected config, openbench or setoption");
     }
-    if (format == tune::ExportFormat::kConfig && engine.config_path.empty())
-        throw UsageError("run " + std::to_string(run_id) + " tunes the UCI options of '" +
-                         engine.name +
-                         "', not an LMR config: --format openbench or setoption writes them");
-    const fs::path out_file = values.count("out") ? fs::path(values["out"].as<std::string>())
-                                                  : tune::default_export_path(db, run_id, format);
-    if (out_file != "-")
-        check_output_path("--out", out_file, tournament::run_input_files(plan, db));
-    std::vector<tune::SpsaParam> params;
-    for (const auto& p : store.tune_params(run_id)) params.push_back(tune::to_spsa(p));
-    const auto theta = tune::final_theta(store, run_id);
-    const auto done = store.tune_iterations(run_id).size();
-    const auto total = store.tune_settings(run_id).iterations;
-    const std::string origin = "SPSA tune run " + std::to_string(run_id) + " of lmr-harness (" +
-                               std::to_string(done) + " of " + std::to_string(total) +
-                               " iterations)";
-    std::string text;
-    if (format == tune::ExportFormat::kConfig) {
-        tune::ExportRequest request;
-        request.base_config = engine.config_path;
-        request.out_file = out_file == "-" ? fs::current_path() / "tuned.json" : out_file;
-        request.params = params;
-        request.theta = theta;
-        request.name =
-            fs::path(request.base_config).stem().string() + "-spsa-" + std::to_string(run_id);
-        request.description = origin + " from " + fs::path(request.base_config).filename().string();
-        if (tune::needs_resolved_base(request.params))
-            request.resolved_base = nlohmann::json::parse(
-                tournament::resolved_config_text(engine.argv.at(0), request.base_config.string()));
-        text = tune::exported_config(request).dump(2) + "\n";
-    } else {
-        // '#' lines: OpenBench's format and `tune --params-file` skip them.
-        text = "# " + origin + " of " + engine.name + "\n" +
-               (format == tune::ExportFormat::kOpenBench ? tune::openbench_lines(params, theta)
-                                                         : tune::setoption_lines(params, theta));
-    }
-    if (out_file == "-")
-        context.out << text;
-    else
-        core::write_file_atomically(out_file, text);
-    if (static_cast<int>(done) < total)
-        context.err << context.program << " tune export: warning: run " << run_id << " has " << done
-                    << " of " << total << " iterations\n";
-    if (out_file == "-") return kExitOk;
-    context.out << "Wrote " << out_file.string() << '\n'
-                << "Verify: "
-                << tune::sprt_command(plan, params, theta, out_file, db, fs::current_path())
-                << '\n';
+    const auto store = store::Store::open(db, {.mode = store::OpenMode::kReadOnly});
+    const tune::ExportPlan plan = tune::plan_export(
+        store, db, run_id, format,
+        values.count("out") ? std::optional<fs::path>(values["out"].as<std::string>())
+                            : std::nullopt);
+    if (plan.file != "-")
+        check_output_path("--out", plan.file, tournament::run_input_files(plan.plan, db));
+    const tune::ExportResult exported = tune::write_export(store, db, plan, fs::current_path());
+    if (plan.file == "-") context.out << exported.text;
+    if (static_cast<int>(exported.iterations_done) < exported.iterations_total)
+        context.err << context.program << " tune export: warning: run " << run_id << " has "
+                    << exported.iterations_done << " of " << exported.iterations_total
+                    << " iterations\n";
+    if (plan.file == "-") return kExitOk;
+    context.out << "Wrote " << plan.file.string() << '\n'
+                << "Verify: " << exported.verify_command << '\n';
     return kExitOk;
 }
 
@@ -396,7 +344,7 @@ int tune_show(CommandContext& context) {
     const auto run_id = parse_run_id(values);
     const std::string db = values["db"].as<std::string>();
     auto store = store::Store::open(db, {.mode = store::OpenMode::kReadOnly});
-    (void)stored_plan(store, run_id);
+    (void)tune::stored_tune_plan(store, run_id);
     tune::ShowOptions show;
     show.all_rows = values["all"].as<bool>();
     show.db_path = db;

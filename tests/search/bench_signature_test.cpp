@@ -74,5 +74,16 @@ TEST(BenchSignature, TellsEditionThreeFromEditionFour) {
     EXPECT_EQ(ed4, 618241U);
 }
 
+// With full_depth_moves 0 even the first move of a node is reduced, and searched again at full
+// depth when it beats alpha (search_move's first-move shape); no preset does that, so its tree is
+// signed here: default.json with the first move reduced.
+TEST(BenchSignature, AReducedFirstMoveIsSearchedAgain) {
+    reduction::LmrConfig config =
+        reduction::load_config(std::filesystem::path(LMR_CONFIG_DIR) / "default.json");
+    config.lmr.full_depth_moves = 0;
+    std::ostringstream out;
+    EXPECT_EQ(run_bench(7, config, 16, out).nodes, 144689U);
+}
+
 }  // namespace
 }  // namespace lmr::search
