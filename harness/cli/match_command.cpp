@@ -32,12 +32,10 @@ int run_match_command(CommandContext& context) {
     options.add_options()("base", po::value<std::string>(), "first LMR config (JSON)")(
         "test", po::value<std::string>(), "second LMR config (JSON); statistics are its view")(
         "pairs", po::value<std::string>()->default_value("100"), "pairs to play");
-    add_run_options(options);
-    add_game_output_options(options);
     po::variables_map values;
-    if (!parse_command_line(context, options, values,
-                            "(--base FILE --test FILE | --engine … --engine …) [options]",
-                            kDescription))
+    if (!parse_run_command_line(context, options, values,
+                                "(--base FILE --test FILE | --engine … --engine …) [options]",
+                                kDescription))
         return kExitOk;
 
     tournament::RunPlan plan;

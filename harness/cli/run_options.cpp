@@ -129,6 +129,14 @@ void add_run_options(po::options_description& options) {
     add_affinity_option(options);
 }
 
+bool parse_run_command_line(CommandContext& context, po::options_description& options,
+                            po::variables_map& values, std::string_view usage,
+                            std::string_view description) {
+    add_run_options(options);
+    add_game_output_options(options);
+    return parse_command_line(context, options, values, usage, description);
+}
+
 namespace {
 
 // --option NAME=VALUE: added to every engine that does not set NAME itself.
@@ -211,10 +219,7 @@ void fill_run_plan(const po::variables_map& values, tournament::RunPlan& plan) {
     } else {
         plan.seed = random_seed();
     }
-    plan.concurrency =
-        checked_concurrency(plan.concurrency, values["concurrency"].as<std::string>(),
-                            values["force-concurrency"].as<bool>(), cluster::coordinates(),
-                            "--concurrency", "--force-concurrency");
+    plan.concurrency = parse_concurrency(values);  // the row's check, then this machine's
     if (values.count("draw"))
         plan.adjudication.draw = parse_draw_flag("--draw", values["draw"].as<std::string>());
     if (values.count("resign"))
@@ -245,11 +250,13 @@ int checked_concurrency(long slots, std::string_view text, bool forced, bool coo
 
 int parse_concurrency(const po::variables_map& values) {
     const std::string text = values["concurrency"].as<std::string>();
-    const int concurrency = int_value("--concurrency", text);
-    if (concurrency < 1) throw flag_error("--concurrency", text, "must be at least 1");
+    tournament::RunPlan read;
+    if (const auto problem =
+            tournament::set_from_text(tournament::run_setting("concurrency"), read, text))
+        throw flag_error("--concurrency", text, *problem);
     const bool forced = values.count("force-concurrency") && values["force-concurrency"].as<bool>();
-    return checked_concurrency(concurrency, text, forced, cluster::coordinates(), "--concurrency",
-                               "--force-concurrency");
+    return checked_concurrency(read.concurrency, text, forced, cluster::coordinates(),
+                               "--concurrency", "--force-concurrency");
 }
 
 ResumeFlags resume_flags(const po::variables_map& values) {

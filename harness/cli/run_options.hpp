@@ -89,7 +89,15 @@ ResumeFlags resume_flags(const po::variables_map& values);
 // --force-concurrency, --allow-changed (`what`: "run" or "tune", for its help) and --affinity.
 void add_resume_options(po::options_description& options, const std::string& what);
 
-// --concurrency's value: a whole number from 1, checked_concurrency(); UsageError otherwise.
+// The command line of a command that plays a run (match, sprt, tournament): its own `options`,
+// then every run flag (add_run_options) and the live outputs (add_game_output_options), parsed as
+// parse_command_line does. False when --help was asked for.
+bool parse_run_command_line(CommandContext& context, po::options_description& options,
+                            po::variables_map& values, std::string_view usage,
+                            std::string_view description);
+
+// --concurrency's value, read by the run settings' row (a whole number from 1), then
+// checked_concurrency(); UsageError otherwise. A new run's and a resume's --concurrency alike.
 int parse_concurrency(const po::variables_map& values);
 
 }  // namespace lmr::cli

@@ -37,12 +37,10 @@ int run_sprt_command(CommandContext& context) {
         "max-pairs", po::value<std::string>()->default_value("20000"),
         "stop without a decision after this many pairs");
     add_sprt_options(options);
-    add_run_options(options);
-    add_game_output_options(options);
     po::variables_map values;
-    if (!parse_command_line(context, options, values,
-                            "(--base FILE --test FILE | --engine … --engine …) [options]",
-                            kDescription))
+    if (!parse_run_command_line(context, options, values,
+                                "(--base FILE --test FILE | --engine … --engine …) [options]",
+                                kDescription))
         return kExitOk;
 
     tournament::RunPlan plan;

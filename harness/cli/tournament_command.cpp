@@ -31,11 +31,9 @@ int run_tournament_command(CommandContext& context) {
         "format", po::value<std::string>()->default_value("round-robin"),
         "round-robin or gauntlet")("pairs", po::value<std::string>()->default_value("10"),
                                    "pairs per pairing");
-    add_run_options(options);
-    add_game_output_options(options);
     po::variables_map values;
-    if (!parse_command_line(context, options, values, "(--config FILE | --engine …)… [options]",
-                            kDescription))
+    if (!parse_run_command_line(context, options, values, "(--config FILE | --engine …)… [options]",
+                                kDescription))
         return kExitOk;
 
     tournament::RunPlan plan;
