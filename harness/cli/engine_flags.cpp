@@ -122,6 +122,12 @@ tournament::EnginePlan config_engine(const po::variables_map& values, const std:
     return engine;
 }
 
+void add_head_to_head_options(po::options_description& options) {
+    options.add_options()("base", po::value<std::string>(), "base LMR config (JSON)")(
+        "test", po::value<std::string>(),
+        "test LMR config (JSON); the statistics are its point of view");
+}
+
 std::vector<tournament::EnginePlan> head_to_head_engines(
     const po::variables_map& values, std::vector<tournament::EnginePlan> engines) {
     if (values.count("base") || values.count("test")) {

@@ -40,6 +40,9 @@ std::vector<tournament::EnginePlan> take_engine_flags(CommandContext& context);
 tournament::EnginePlan config_engine(const po::variables_map& values, const std::string& path,
                                      store::EngineRole role);
 
+// --base and --test, the two configs of a head-to-head run, read by head_to_head_engines.
+void add_head_to_head_options(po::options_description& options);
+
 // The two engines of a head-to-head run: --base/--test configs, or exactly two --engine specs
 // (the first is the engine under test, as in every tool of the ecosystem). Throws UsageError
 // otherwise.

@@ -29,9 +29,8 @@ constexpr std::string_view kDescription =
 int run_match_command(CommandContext& context) {
     auto engines = take_engine_flags(context);
     po::options_description options("Options");
-    options.add_options()("base", po::value<std::string>(), "first LMR config (JSON)")(
-        "test", po::value<std::string>(), "second LMR config (JSON); statistics are its view")(
-        "pairs", po::value<std::string>()->default_value("100"), "pairs to play");
+    add_head_to_head_options(options);
+    options.add_options()("pairs", po::value<std::string>()->default_value("100"), "pairs to play");
     po::variables_map values;
     if (!parse_run_command_line(context, options, values,
                                 "(--base FILE --test FILE | --engine … --engine …) [options]",

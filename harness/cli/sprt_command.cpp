@@ -32,10 +32,9 @@ constexpr std::string_view kDescription =
 int run_sprt_command(CommandContext& context) {
     auto engines = take_engine_flags(context);
     po::options_description options("Options");
-    options.add_options()("base", po::value<std::string>(), "base LMR config (JSON)")(
-        "test", po::value<std::string>(), "test LMR config (JSON)")(
-        "max-pairs", po::value<std::string>()->default_value("20000"),
-        "stop without a decision after this many pairs");
+    add_head_to_head_options(options);
+    options.add_options()("max-pairs", po::value<std::string>()->default_value("20000"),
+                          "stop without a decision after this many pairs");
     add_sprt_options(options);
     po::variables_map values;
     if (!parse_run_command_line(context, options, values,
