@@ -59,6 +59,15 @@ std::int64_t Searcher::wall_ms() const {
         .count();
 }
 
+// An aspiration failure is printed (`lowerbound`/`upperbound`) once the search has run a second
+// of its clock, for a GUI watching a long search. A search bounded by nodes or depth alone runs on
+// no clock but the wall's, and the wall's second depends on the machine's load: a manager reads
+// a move's score from the last line printed (and adjudicates on it), so such a search prints
+// exact lines only and its output, like its moves, is the same under any load.
+bool Searcher::prints_bound_lines() const {
+    return searches_on_a_clock_ && elapsed_ms() > 1000;
+}
+
 void Searcher::report(int depth, int score, Bound bound) {
     if (!info_) return;
     IterationInfo info;
@@ -118,6 +127,7 @@ SearchResult Searcher::search(const chess::Position& root, const Limits& limits)
     nodes_time_.apply(clock, root.side_to_move());
     budget_ = compute_budget(clock, root.side_to_move(), root.game_ply(), move_overhead_ms_);
     time_limited_ = limits.has_time_limit() && !limits.infinite;
+    searches_on_a_clock_ = limits.has_time_limit() || limits.infinite;
     node_limit_ = limits.nodes;
 
     // Root moves in the picker's order (TT move, good captures, ...), restricted to
@@ -192,11 +202,11 @@ void Searcher::iterate(const Limits& limits, SearchResult& result) {
             sanitize_pv(root_moves_[0].pv);
             if (abort_) break;
             if (score <= alpha) {
-                if (elapsed_ms() > 1000) report(depth, score, Bound::kUpper);
+                if (prints_bound_lines()) report(depth, score, Bound::kUpper);
                 beta = (alpha + beta) / 2;
                 alpha = std::max(score - delta, -kInfinite);
             } else if (score >= beta) {
-                if (elapsed_ms() > 1000) report(depth, score, Bound::kLower);
+                if (prints_bound_lines()) report(depth, score, Bound::kLower);
                 beta = std::min(score + delta, kInfinite);
             } else {
                 break;

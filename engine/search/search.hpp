@@ -161,6 +161,7 @@ class Searcher {
     // The search's time as its limits see it: wall time, or its nodes at the `nodestime` rate,
     // so that with the option on every decision depends on node counts alone.
     std::int64_t elapsed_ms() const;
+    bool prints_bound_lines() const;
     // Wall time since the search started, for the `time` of info lines.
     std::int64_t wall_ms() const;
     void report(int depth, int score, Bound bound);
@@ -199,6 +200,7 @@ class Searcher {
     TimeBudget budget_;
     std::uint64_t node_limit_ = 0;
     bool time_limited_ = false;
+    bool searches_on_a_clock_ = false;  // a clock, a movetime or infinite: see prints_bound_lines
     int iteration_ = 0;
     int completed_depth_ = 0;
     int seldepth_ = 0;

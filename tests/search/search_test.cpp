@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
+#include <vector>
 
 #include "engine/chess/notation.hpp"
 #include "engine/chess/position.hpp"
@@ -147,6 +149,39 @@ TEST(Search, NodeLimitIsExactAndDeterministic) {
     EXPECT_EQ(ra.nodes, rb.nodes);
     EXPECT_EQ(ra.best_move, rb.best_move);
     EXPECT_NE(ra.best_move, chess::Move::none());
+}
+
+// What a node-limited search prints is a function of the search, never of the wall clock: a
+// manager reads each move's score from the last line and adjudicates on it, so a line that
+// appears only when the machine is slow (an aspiration bound after a second of wall time) made
+// fixed-node games depend on the load. A search started a minute ago prints what one started
+// now prints; with a movetime beside the node limit it runs on a clock and the bound lines do
+// appear, which shows the position fails its aspiration window inside the budget.
+std::vector<std::string> info_lines(const Limits& limits) {
+    Searcher s;
+    std::vector<std::string> lines;
+    s.set_info_callback([&](const IterationInfo& info) {
+        lines.push_back(std::to_string(info.depth) + " " + std::to_string(info.score) + " " +
+                        std::to_string(static_cast<int>(info.bound)) + " " +
+                        std::to_string(info.nodes) + " " + chess::to_uci(info.pv->moves[0]));
+    });
+    s.search(position_from_fen(
+                 "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+             limits);
+    return lines;
+}
+
+TEST(Search, ANodeLimitedSearchPrintsTheSameLinesHoweverLongItTakes) {
+    Limits now;
+    now.nodes = 300000;
+    Limits a_minute_ago = now;
+    a_minute_ago.start = std::chrono::steady_clock::now() - std::chrono::minutes(1);
+    EXPECT_EQ(info_lines(now), info_lines(a_minute_ago));
+
+    Limits on_a_clock = a_minute_ago;
+    on_a_clock.movetime = 3600 * 1000;
+    const std::vector<std::string> clock_lines = info_lines(on_a_clock);
+    EXPECT_GT(clock_lines.size(), info_lines(now).size()) << "no aspiration failure to print";
 }
 
 TEST(Search, DisabledLmrMakesNoReduction) {
