@@ -165,9 +165,9 @@ std::vector<std::string> info_lines(const Limits& limits) {
                         std::to_string(static_cast<int>(info.bound)) + " " +
                         std::to_string(info.nodes) + " " + chess::to_uci(info.pv->moves[0]));
     });
-    s.search(position_from_fen(
-                 "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
-             limits);
+    s.search(
+        position_from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+        limits);
     return lines;
 }
 
