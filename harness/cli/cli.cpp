@@ -8,7 +8,6 @@
 #include "engine/text/text.hpp"
 #include "harness/cli/command.hpp"
 #include "harness/cli/failure.hpp"
-#include "harness/cli/fastchess_options.hpp"
 #include "harness/process/shell_word.hpp"
 
 #ifndef LMR_VERSION
@@ -62,9 +61,6 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
         out << kProgram << ' ' << LMR_VERSION << '\n';
         return kExitOk;
     }
-    if (is_fastchess_command_line(first))
-        return run_fastchess_command_line(std::vector<std::string>(argv + 1, argv + argc), out,
-                                          err);
     std::vector<std::string> args(argv + 2, argv + argc);
     std::string name = first;
     if (first == "help") {  // `help <command>` is `<command> --help`

@@ -1,6 +1,6 @@
 #pragma once
 // The one mapping of a failed command to its message and exit code, shared by the dispatcher
-// (cli.cpp) and the fastchess front end (fastchess_mode.cpp).
+// (cli.cpp) and the fastchess front end (harness/fastchess/play.cpp).
 
 #include <iosfwd>
 #include <string>

@@ -4,7 +4,7 @@
 // stored plan, its native flag and help, its fastchess option where fastchess has one of its own,
 // how its text is read and checked, and its default (the RunPlan's own). From this table the
 // native command line declares and reads its flags (cli/run_options.cpp), the fastchess front
-// end reads its options (cli/fastchess_options.cpp), and the stored plan writes and reads its
+// end reads its options (fastchess/command_line.cpp), and the stored plan writes and reads its
 // keys (stored_plan.cpp). A new setting of this kind is its RunPlan member, its row here and
 // its documentation; tests/tournament/plan_test.cpp round-trips every row at a value that is
 // not its default.

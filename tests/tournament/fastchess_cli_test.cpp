@@ -1,6 +1,6 @@
-// lmr-harness run with fastchess's and cutechess-cli's command lines (harness/cli/
-// fastchess_options.hpp): the forms the fishtest and OpenBench workers pass, played against
-// lmr-engine, and the output read back with the regular expressions those workers parse it
+// lmr-harness run with fastchess's and cutechess-cli's command lines
+// (harness/fastchess/command_line.hpp): the forms the fishtest and OpenBench workers pass, played
+// against lmr-engine, and the output read back with the regular expressions those workers parse it
 // with (fishtest's worker/games.py: the WLD and Ptnml patterns, "Finished match", the CRC line;
 // OpenBench's Client/worker.py: the "Finished game" lines paired into a pentanomial). Options
 // that cannot be honoured are refused with their name.

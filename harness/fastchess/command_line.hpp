@@ -9,7 +9,6 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,17 +19,17 @@
 #include "harness/tournament/pgn_output.hpp"
 #include "harness/tournament/run_plan.hpp"
 
-namespace lmr::cli {
+namespace lmr::fastchess {
 
 // `-log file=F [append=…] [engine=true]`: the lines printed, and with engine=true every line to
 // and from every engine, written to F.
-struct FastchessLog {
+struct Log {
     std::filesystem::path file;
     bool append = true;
     bool engine = false;
 };
 
-struct FastchessRun {
+struct Run {
     tournament::RunPlan plan;
     std::string db;                       // -db FILE (ours); default: the default database
     bool db_given = false;                // -db was on the command line
@@ -38,7 +37,7 @@ struct FastchessRun {
     bool crc32_pgn = false;  // -crc32 pgn=true: "File F has CRC32: 0x…" after each PGN write
     std::optional<tournament::PgnOutputOptions> pgnout;
     std::optional<tournament::EpdOutputOptions> epdout;
-    std::optional<FastchessLog> log;
+    std::optional<Log> log;
     // -use-affinity [CPUS]: the CPUs the game slots are held on ("all": every CPU it may use).
     std::optional<std::string> affinity;
     bool version = false;  // -version: print it and stop
@@ -47,18 +46,13 @@ struct FastchessRun {
 
 // True when the command line is in fastchess's form: the first argument is a single-dash
 // option ("-engine", "-each", …) and not lmr-harness's own "-h".
-bool is_fastchess_command_line(std::string_view first_argument);
+bool is_command_line(std::string_view first_argument);
 
-// Reads the arguments (after the program name) as fastchess does. Throws UsageError naming
+// Reads the arguments (after the program name) as fastchess does. Throws cli::UsageError naming
 // the option and the value for anything it cannot honour.
-FastchessRun parse_fastchess_command_line(const std::vector<std::string>& args);
+Run parse_command_line(const std::vector<std::string>& args);
 
-// The options parse_fastchess_command_line honours, in the order -help lists them.
-std::vector<std::string_view> fastchess_option_names();
+// The options parse_command_line honours, in the order -help lists them.
+std::vector<std::string_view> option_names();
 
-// Plays such a command line (fastchess_mode.cpp); returns the exit code: 0 finished, 1
-// interrupted or failed, 2 bad command line.
-int run_fastchess_command_line(const std::vector<std::string>& args, std::ostream& out,
-                               std::ostream& err);
-
-}  // namespace lmr::cli
+}  // namespace lmr::fastchess

@@ -2,8 +2,6 @@
 // -openings, -pgnout and -each lands in the field it names (asymmetric values, so a swap of two
 // keys shows), and every key left out takes the default fastchess's manual gives it.
 
-#include "harness/cli/fastchess_options.hpp"
-
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -12,24 +10,25 @@
 #include <vector>
 
 #include "harness/cli/command.hpp"
+#include "harness/fastchess/command_line.hpp"
 
-namespace lmr::cli {
+namespace lmr::fastchess {
 namespace {
 
 namespace fs = std::filesystem;
 using Args = std::vector<std::string>;
 
 // Two engines (any program: nothing is started) and `extra`.
-FastchessRun parse(const Args& extra) {
+Run parse(const Args& extra) {
     Args args{"-engine",     "cmd=/bin/sh", "name=A", "-engine",
               "cmd=/bin/sh", "name=B",      "-each",  "tc=10+0.1"};
     args.insert(args.end(), extra.begin(), extra.end());
-    return parse_fastchess_command_line(args);
+    return parse_command_line(args);
 }
 
 // A book file that exists, with the given extension.
 std::string book(const std::string& extension) {
-    const fs::path file = fs::temp_directory_path() / ("fastchess_options_test." + extension);
+    const fs::path file = fs::temp_directory_path() / ("fastchess_command_line_test." + extension);
     std::ofstream(file) << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n";
     return file.string();
 }
@@ -61,7 +60,7 @@ TEST(FastchessOptions, AKeyGivenTwiceIsRefused) {
         try {
             parse(args);
             ADD_FAILURE() << args[0] << " took a repeated key";
-        } catch (const UsageError& e) {
+        } catch (const cli::UsageError& e) {
             EXPECT_NE(std::string(e.what()).find("is given twice"), std::string::npos) << e.what();
         }
     }
@@ -75,7 +74,7 @@ TEST(FastchessOptions, UseAffinityTakesItsCpuListOrAll) {
     EXPECT_FALSE(parse({}).affinity.has_value());
     EXPECT_EQ(parse({"-use-affinity"}).affinity, "all");
     EXPECT_EQ(parse({"-use-affinity", "0,2-3"}).affinity, "0,2-3");
-    EXPECT_THROW(parse({"-use-affinity", "0", "1"}), UsageError);
+    EXPECT_THROW(parse({"-use-affinity", "0", "1"}), cli::UsageError);
 }
 
 TEST(FastchessOptions, SprtDefaultsAreNormalizedAndFivePercent) {
@@ -84,9 +83,9 @@ TEST(FastchessOptions, SprtDefaultsAreNormalizedAndFivePercent) {
     EXPECT_EQ(sprt.model, stats::EloModel::kNormalized);
     EXPECT_EQ(sprt.alpha, 0.05);
     EXPECT_EQ(sprt.beta, 0.05);
-    EXPECT_THROW(parse({"-sprt", "elo1=2"}), UsageError);
-    EXPECT_THROW(parse({"-sprt", "elo0=0"}), UsageError);
-    EXPECT_THROW(parse({"-sprt", "elo0=0", "elo1=2", "model=elo"}), UsageError);
+    EXPECT_THROW(parse({"-sprt", "elo1=2"}), cli::UsageError);
+    EXPECT_THROW(parse({"-sprt", "elo0=0"}), cli::UsageError);
+    EXPECT_THROW(parse({"-sprt", "elo0=0", "elo1=2", "model=elo"}), cli::UsageError);
 }
 
 TEST(FastchessOptions, DrawAndResignTakeEachValueWhereItsKeySays) {
@@ -124,7 +123,7 @@ TEST(FastchessOptions, DrawAndResignKeysLeftOutTakeFastchessDefaults) {
     try {
         parse({"-resign", "movecount=4"});
         ADD_FAILURE() << "-resign without score= was accepted";
-    } catch (const UsageError& e) {
+    } catch (const cli::UsageError& e) {
         EXPECT_NE(std::string(e.what()).find("needs score=CP above 0"), std::string::npos)
             << e.what();
     }
@@ -151,8 +150,8 @@ TEST(FastchessOptions, OpeningsTakeEachValueAndFastchessDefaults) {
     // An EPD line has no moves: plies= does not apply to it.
     plan = parse({"-openings", "file=" + book("epd"), "format=epd", "plies=8"}).plan;
     EXPECT_FALSE(plan.book.plies);
-    EXPECT_THROW(parse({"-openings", "file=" + pgn, "format=epd"}), UsageError);
-    EXPECT_THROW(parse({"-openings", "file=" + pgn, "start=0"}), UsageError);
+    EXPECT_THROW(parse({"-openings", "file=" + pgn, "format=epd"}), cli::UsageError);
+    EXPECT_THROW(parse({"-openings", "file=" + pgn, "start=0"}), cli::UsageError);
 }
 
 TEST(FastchessOptions, PgnoutTakesEachValueAndFastchessDefaults) {
@@ -177,7 +176,7 @@ TEST(FastchessOptions, PgnoutTakesEachValueAndFastchessDefaults) {
                      run.pgnout->style.fields.nps);
     }
     EXPECT_FALSE(parse({}).pgnout);
-    EXPECT_THROW(parse({"-pgnout", "file=games.pgn", "notation=xan"}), UsageError);
+    EXPECT_THROW(parse({"-pgnout", "file=games.pgn", "notation=xan"}), cli::UsageError);
     // fastchess's other keys: each comment item, the notations, the minimal form.
     run = parse({"-pgnout", "file=g.pgn", "timeleft=true", "latency=true", "hashfull=true",
                  "tbhits=true", "pv=true", "min=true", "notation=lan"});
@@ -235,7 +234,7 @@ TEST(FastchessOptions, TimeoutsAndPgnTagsLandInTheirSettings) {
     EXPECT_EQ(parse({}).plan.startup_timeout_ms, tournament::RunPlan{}.startup_timeout_ms);
     for (const Args& bad :
          {Args{"-startup-ms", "0"}, Args{"-ping-ms", "soon"}, Args{"-ucinewgame-ms", "1", "2"}})
-        EXPECT_THROW(parse(bad), UsageError) << bad.front();
+        EXPECT_THROW(parse(bad), cli::UsageError) << bad.front();
 }
 
 // An engine's program and arguments as fastchess builds them: dir= before a relative cmd=,
@@ -246,8 +245,8 @@ TEST(FastchessOptions, AnEnginesProgramAndArgumentsAreBuiltInFastchessOrder) {
     ASSERT_EQ(plan.engines.size(), 3u);
     EXPECT_EQ(plan.engines[2].argv, (std::vector<std::string>{"/opt/e/eng", "-a", "b c", "d"}));
     EXPECT_EQ(plan.engines[2].name, "eng");
-    EXPECT_THROW(parse({"-engine", "name=C", "dir=/opt"}), UsageError);  // no cmd=
+    EXPECT_THROW(parse({"-engine", "name=C", "dir=/opt"}), cli::UsageError);  // no cmd=
 }
 
 }  // namespace
-}  // namespace lmr::cli
+}  // namespace lmr::fastchess

@@ -1,8 +1,10 @@
-// lmr-harness started with a fastchess or cutechess-cli command line (fastchess_options.hpp):
+// lmr-harness started with a fastchess or cutechess-cli command line (command_line.hpp):
 // the run is played and stored as `match`/`sprt`/`tournament` play theirs, and printed in
 // those tools' words (tournament/game_lines.hpp). The exit code is fastchess's: 0 when the run
 // finished (an SPRT that accepted H0 included), 1 when it was interrupted or failed, 2 for a bad
 // command line.
+
+#include "harness/fastchess/play.hpp"
 
 #include <filesystem>
 #include <iostream>
@@ -11,11 +13,11 @@
 
 #include "harness/cli/command.hpp"
 #include "harness/cli/failure.hpp"
-#include "harness/cli/fastchess_options.hpp"
 #include "harness/cli/game_outputs.hpp"
 #include "harness/cli/run_options.hpp"
 #include "harness/cli/run_warnings.hpp"
 #include "harness/cluster/coordinator.hpp"
+#include "harness/fastchess/command_line.hpp"
 #include "harness/process/shell_word.hpp"
 #include "harness/store/error.hpp"
 #include "harness/tournament/game_lines.hpp"
@@ -28,7 +30,7 @@
 #define LMR_VERSION "unknown"
 #endif
 
-namespace lmr::cli {
+namespace lmr::fastchess {
 namespace {
 
 void print_help(std::ostream& out) {
@@ -38,7 +40,7 @@ void print_help(std::ostream& out) {
            "database (-db FILE, default results/lmrlab.db) and printed in fastchess's words "
            "(-output format=cutechess for cutechess-cli's).\n";
     out << "Options:";
-    for (const std::string_view name : fastchess_option_names()) out << ' ' << name;
+    for (const std::string_view name : option_names()) out << ' ' << name;
     out << ".\n"
            "Every option, its native equivalent and what is not supported: docs/fastchess.md.\n";
 }
@@ -46,30 +48,30 @@ void print_help(std::ostream& out) {
 constexpr const char* kProgram = "lmr-harness";
 
 int play_fastchess_command_line(const std::vector<std::string>& args, std::ostream& out) {
-    const FastchessRun run = parse_fastchess_command_line(args);
+    const Run run = parse_command_line(args);
     if (run.version) {
         out << kProgram << ' ' << LMR_VERSION << '\n';
-        return kExitOk;
+        return cli::kExitOk;
     }
     if (run.help) {
         print_help(out);
-        return kExitOk;
+        return cli::kExitOk;
     }
 
     // A bad -use-affinity list before any file is opened.
-    const games::JobExecutor& executor = run_executor(run.affinity, "-use-affinity");
+    const games::JobExecutor& executor = cli::run_executor(run.affinity, "-use-affinity");
     store::check_path_for_writing(run.db);
     const std::vector<core::ReadFile> inputs = tournament::run_input_files(run.plan, run.db);
     // The log is the run's output too: never one of its inputs, a FIFO or a device, and a line
     // it cannot take fails the run as a PGN the disk cannot take does.
     std::unique_ptr<tournament::RunLog> log;
     if (run.log) {
-        check_output_path("-log file", run.log->file,
-                          with_game_outputs(inputs, run.pgnout, run.epdout));
+        cli::check_output_path("-log file", run.log->file,
+                               cli::with_game_outputs(inputs, run.pgnout, run.epdout));
         try {
             log = std::make_unique<tournament::RunLog>(run.log->file, run.log->append);
         } catch (const tournament::OutputFileError& e) {
-            throw InputError(std::string("-log: ") + e.what());
+            throw cli::InputError(std::string("-log: ") + e.what());
         }
     }
     const tournament::GameLines::Print print = [&](std::string_view line) {
@@ -77,7 +79,7 @@ int play_fastchess_command_line(const std::vector<std::string>& args, std::ostre
         if (log) log->line(line);
     };
 
-    auto outputs = open_game_outputs(run.pgnout, run.epdout, inputs);
+    auto outputs = cli::open_game_outputs(run.pgnout, run.epdout, inputs);
     tournament::GameLinesSettings line_settings = run.lines;
     line_settings.db = run.db;
     const auto lines = tournament::make_game_lines(line_settings, print);
@@ -91,7 +93,7 @@ int play_fastchess_command_line(const std::vector<std::string>& args, std::ostre
     std::vector<std::string> words{kProgram};
     words.insert(words.end(), args.begin(), args.end());
     options.command_line = process::shell_line(words);
-    options.interrupt = &install_interrupt_handler();
+    options.interrupt = &cli::install_interrupt_handler();
     if (run.pgnout) options.kept_line_patterns = run.pgnout->match_lines;
     for (const auto& output : outputs) options.observers.push_back(output.get());
     if (crc) options.observers.push_back(crc.get());  // after the PGN file has the game
@@ -113,25 +115,24 @@ int play_fastchess_command_line(const std::vector<std::string>& args, std::ostre
     const auto result = tournament::start_run(run.plan, options);
     lines->finish(result);
     std::ostringstream warnings;
-    print_pv_warnings(warnings, report::load_run_end(run.db, result.run_id), run.db, result.run_id,
-                      kProgram);
+    cli::print_pv_warnings(warnings, report::load_run_end(run.db, result.run_id), run.db,
+                           result.run_id, kProgram);
     std::string line;
     for (std::istringstream in(warnings.str()); std::getline(in, line);) print(line);
-    return result.outcome.status == store::RunStatus::kFinished ? kExitOk : kExitFailure;
+    return result.outcome.status == store::RunStatus::kFinished ? cli::kExitOk : cli::kExitFailure;
 }
 
 }  // namespace
 
-int run_fastchess_command_line(const std::vector<std::string>& args, std::ostream& out,
-                               std::ostream& err) {
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     try {
         return play_fastchess_command_line(args, out);
     } catch (...) {  // fastchess's exit codes: a run that stops is 1, as any failure
-        return report_failure(
-            err,
-            {kProgram, kProgram,
-             std::string("Run '") + kProgram + " -help' for the fastchess options.", kExitFailure});
+        return cli::report_failure(
+            err, {kProgram, kProgram,
+                  std::string("Run '") + kProgram + " -help' for the fastchess options.",
+                  cli::kExitFailure});
     }
 }
 
-}  // namespace lmr::cli
+}  // namespace lmr::fastchess

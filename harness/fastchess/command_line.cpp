@@ -1,4 +1,4 @@
-#include "harness/cli/fastchess_options.hpp"
+#include "harness/fastchess/command_line.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -17,7 +17,7 @@
 #include "harness/store/store.hpp"
 #include "harness/tournament/run_settings.hpp"
 
-namespace lmr::cli {
+namespace lmr::fastchess {
 namespace {
 
 using Settings = std::vector<std::pair<std::string, std::string>>;
@@ -39,7 +39,8 @@ std::vector<OptionWords> group_words(const std::vector<std::string>& args) {
         if (starts_option(word)) {
             options.push_back({word, {}});
         } else if (options.empty()) {
-            throw UsageError("'" + word + "' is not an option (fastchess options start with '-')");
+            throw cli::UsageError("'" + word +
+                                  "' is not an option (fastchess options start with '-')");
         } else {
             options.back().params.push_back(word);
         }
@@ -47,10 +48,10 @@ std::vector<OptionWords> group_words(const std::vector<std::string>& args) {
     return options;
 }
 
-UsageError option_error(const OptionWords& option, const std::string& problem) {
+cli::UsageError option_error(const OptionWords& option, const std::string& problem) {
     std::string words = option.flag;
     for (const auto& p : option.params) words += " " + p;
-    return UsageError("option " + option.flag + " ('" + words + "'): " + problem);
+    return cli::UsageError("option " + option.flag + " ('" + words + "'): " + problem);
 }
 
 const std::string& single_value(const OptionWords& option) {
@@ -70,7 +71,7 @@ Settings key_values(const OptionWords& option, bool may_be_empty = false) {
         throw option_error(option, "expects key=value settings");
     Settings settings;
     for (const auto& word : option.params) {
-        auto setting = split_setting(word);
+        auto setting = cli::split_setting(word);
         if (!setting || setting->second.empty())
             throw option_error(option, "expects key=value settings, got '" + word + "'");
         if (setting->first != "match_line")
@@ -82,8 +83,8 @@ Settings key_values(const OptionWords& option, bool may_be_empty = false) {
     return settings;
 }
 
-UsageError unknown_key(const OptionWords& option, const std::string& key,
-                       const std::vector<std::string>& known) {
+cli::UsageError unknown_key(const OptionWords& option, const std::string& key,
+                            const std::vector<std::string>& known) {
     return option_error(option, "unknown setting '" + key + "'" + text::did_you_mean(key, known) +
                                     "; expected one of " + text::joined(known, ", "));
 }
@@ -95,7 +96,7 @@ bool true_false(const OptionWords& option, const std::string& key, const std::st
 }
 
 long count_value(const OptionWords& option, const std::string& text) {
-    return parse_count(option.flag, text);
+    return cli::parse_count(option.flag, text);
 }
 
 // A whole number that may be negative (-concurrency 0 and below count down from the cores).
@@ -165,11 +166,11 @@ std::vector<std::string> split_arguments(const OptionWords& option, const std::s
 
 // The engine's words in fastchess's meaning (the last value of a key wins; dir=, args=, proto=,
 // plies= and restart= are fastchess's; tc= in its grammar) turned into the settings
-// engine_from_settings reads.
+// cli::engine_from_settings reads.
 tournament::EnginePlan build_engine(const EngineWords& words, EngineLimits& limits) {
     const OptionWords& source = words.source;
     std::map<std::string, std::string> last;
-    EngineSettings settings;  // arg= and option.NAME=, in order
+    cli::EngineSettings settings;  // arg= and option.NAME=, in order
     for (const auto& [key, value] : words.settings) {
         if (key.rfind("option.", 0) == 0 && key.size() > 7) {
             // A later value for the same option replaces the earlier one (fastchess sends both,
@@ -223,12 +224,12 @@ tournament::EnginePlan build_engine(const EngineWords& words, EngineLimits& limi
     // not fastchess's: LMR Lab's clock counted in nodes, spelt as in --tc
     if (auto nodes_time = get("nodestime")) settings.emplace_back("nodestime", *nodes_time);
     if (auto margin = get("timemargin")) settings.emplace_back("timemargin", *margin);
-    auto engine = engine_from_settings(settings, [&](const std::string&, const std::string& what) {
-        return option_error(source, what);
-    });
+    auto engine = cli::engine_from_settings(
+        settings,
+        [&](const std::string&, const std::string& what) { return option_error(source, what); });
     limits.time_control = std::exchange(engine.time_control, std::nullopt);
     limits.margin_ms = std::exchange(engine.time_margin_ms, std::nullopt);
-    if (auto restart = get("restart")) limits.restart = parse_on_off("restart", *restart);
+    if (auto restart = get("restart")) limits.restart = cli::parse_on_off("restart", *restart);
     return engine;
 }
 
@@ -236,7 +237,8 @@ std::vector<tournament::EnginePlan> build_engines(const std::vector<EngineWords>
                                                   const Settings& each,
                                                   const OptionWords& each_source,
                                                   tournament::RunPlan& plan) {
-    if (engines.size() < 2) throw UsageError("need at least two engines (-engine … -engine …)");
+    if (engines.size() < 2)
+        throw cli::UsageError("need at least two engines (-engine … -engine …)");
     std::vector<tournament::EnginePlan> plans;
     // The first engine's limits are the run's; another engine's that differ are its own.
     std::optional<EngineLimits> first;
@@ -391,8 +393,8 @@ tournament::EpdOutputOptions read_epdout(const OptionWords& option) {
     return epd;
 }
 
-FastchessLog read_log(const OptionWords& option) {
-    FastchessLog log;
+Log read_log(const OptionWords& option) {
+    Log log;
     for (const auto& [key, value] : key_values(option)) {
         if (key == "file") {
             log.file = value;
@@ -434,15 +436,15 @@ stats::SprtParams read_sprt(const OptionWords& option) {
     std::string model = "normalized";
     for (const auto& [key, value] : key_values(option)) {
         if (key == "elo0") {
-            params.elo0 = parse_double("-sprt elo0", value);
+            params.elo0 = cli::parse_double("-sprt elo0", value);
             have_elo0 = true;
         } else if (key == "elo1") {
-            params.elo1 = parse_double("-sprt elo1", value);
+            params.elo1 = cli::parse_double("-sprt elo1", value);
             have_elo1 = true;
         } else if (key == "alpha") {
-            params.alpha = parse_probability("-sprt alpha", value);
+            params.alpha = cli::parse_probability("-sprt alpha", value);
         } else if (key == "beta") {
-            params.beta = parse_probability("-sprt beta", value);
+            params.beta = cli::parse_probability("-sprt beta", value);
         } else if (key == "model") {
             model = value;
         } else {
@@ -450,12 +452,12 @@ stats::SprtParams read_sprt(const OptionWords& option) {
         }
     }
     if (!have_elo0 || !have_elo1) throw option_error(option, "needs elo0= and elo1=");
-    return checked_sprt_params(params, model, "-sprt model");
+    return cli::checked_sprt_params(params, model, "-sprt model");
 }
 
 // What the options of one command line read into, besides the run itself.
 struct Reading {
-    FastchessRun run;
+    Run run;
     std::vector<EngineWords> engines;
     Settings each;
     OptionWords each_source{"-each", {}};
@@ -509,12 +511,12 @@ constexpr OptionRule kOptions[] = {
     {"-draw",
      [](const OptionWords& o, Reading& r) {
          r.run.plan.adjudication.draw =
-             parse_draw_flag("-draw", text::joined(o.params, ","), kFastchessDraw);
+             cli::parse_draw_flag("-draw", text::joined(o.params, ","), kFastchessDraw);
      }},
     {"-resign",
      [](const OptionWords& o, Reading& r) {
          auto& resign = r.run.plan.adjudication.resign;
-         resign = parse_resign_flag("-resign", text::joined(o.params, ","), kFastchessResign);
+         resign = cli::parse_resign_flag("-resign", text::joined(o.params, ","), kFastchessResign);
          if (resign.score_cp <= 0)
              throw option_error(o,
                                 "needs score=CP above 0 (fastchess's default, 0, would resign at "
@@ -623,7 +625,7 @@ void read_option(const OptionWords& option, Reading& reading) {
     if (const auto it = kUnsupported.find(flag); it != kUnsupported.end())
         throw option_error(option, "not supported: " + it->second);
     std::vector<std::string> names;
-    for (const std::string_view name : fastchess_option_names()) names.emplace_back(name);
+    for (const std::string_view name : option_names()) names.emplace_back(name);
     std::string message = "unknown option";
     if (const auto near = text::nearest(flag, names); !near.empty())
         message += " (did you mean " + near + "?)";
@@ -632,17 +634,17 @@ void read_option(const OptionWords& option, Reading& reading) {
 
 }  // namespace
 
-bool is_fastchess_command_line(std::string_view first) {
+bool is_command_line(std::string_view first) {
     return first.size() > 1 && first[0] == '-' && first[1] != '-' && first != "-h";
 }
 
-FastchessRun parse_fastchess_command_line(const std::vector<std::string>& args) {
+Run parse_command_line(const std::vector<std::string>& args) {
     Reading r;
     r.run.db = std::string(store::kDefaultDatabasePath);
     r.run.plan.book.order = openings::BookOrder::kSequential;  // fastchess's default
     r.run.plan.book.path.clear();
     for (const auto& option : group_words(args)) read_option(option, r);
-    FastchessRun& run = r.run;
+    Run& run = r.run;
     auto& plan = run.plan;
     long rounds = r.rounds, games = r.games;
     if (run.version || run.help) return run;
@@ -650,10 +652,11 @@ FastchessRun parse_fastchess_command_line(const std::vector<std::string>& args) 
     // fastchess: more than 2 games per round is rounds and games swapped.
     if (games > 2) std::swap(games, rounds);
     if (games != 2)
-        throw UsageError("-games " + std::to_string(games) +
-                         ": LMR Lab plays every opening twice with colours reversed; use -games 2 "
-                         "or -repeat");
-    if (rounds < 1) throw UsageError("-rounds must be at least 1");
+        throw cli::UsageError(
+            "-games " + std::to_string(games) +
+            ": LMR Lab plays every opening twice with colours reversed; use -games 2 "
+            "or -repeat");
+    if (rounds < 1) throw cli::UsageError("-rounds must be at least 1");
     plan.engines = build_engines(r.engines, r.each, r.each_source, plan);
     if (plan.engines.size() == 2) {
         plan.pairing = tournament::Pairing::kHeadToHead;
@@ -661,7 +664,7 @@ FastchessRun parse_fastchess_command_line(const std::vector<std::string>& args) 
         plan.engines[0].role = store::EngineRole::kTest;
         plan.engines[1].role = store::EngineRole::kBase;
     } else {
-        if (plan.sprt) throw UsageError("-sprt needs exactly two engines");
+        if (plan.sprt) throw cli::UsageError("-sprt needs exactly two engines");
         plan.pairing = r.tournament == "gauntlet" ? tournament::Pairing::kGauntlet
                                                   : tournament::Pairing::kRoundRobin;
     }
@@ -669,24 +672,24 @@ FastchessRun parse_fastchess_command_line(const std::vector<std::string>& args) 
                 : plan.engines.size() == 2 ? store::RunKind::kMatch
                                            : store::RunKind::kTournament;
     plan.pairs = rounds;
-    if (plan.adjudication.max_moves < 0) throw UsageError("-maxmoves must be at least 1");
+    if (plan.adjudication.max_moves < 0) throw cli::UsageError("-maxmoves must be at least 1");
     try {
         plan.adjudication.validate();
     } catch (const std::exception& e) {
-        throw UsageError(e.what());
+        throw cli::UsageError(e.what());
     }
 
     long slots = r.concurrency.value_or(1);
     // fastchess: 0 and below count down from the hardware threads.
-    if (slots <= 0) slots = std::max(1L, hardware_threads() + slots);
+    if (slots <= 0) slots = std::max(1L, cli::hardware_threads() + slots);
     plan.concurrency =
-        checked_concurrency(slots, std::to_string(slots), r.force_concurrency,
-                            cluster::coordinates(), "-concurrency", "-force-concurrency");
-    plan.seed = r.seed ? *r.seed : random_seed();
+        cli::checked_concurrency(slots, std::to_string(slots), r.force_concurrency,
+                                 cluster::coordinates(), "-concurrency", "-force-concurrency");
+    plan.seed = r.seed ? *r.seed : cli::random_seed();
     return std::move(r.run);
 }
 
-std::vector<std::string_view> fastchess_option_names() {
+std::vector<std::string_view> option_names() {
     std::vector<std::string_view> names;
     for (const OptionRule& rule : kOptions) names.push_back(rule.flag);
     for (const tournament::RunSetting& setting : tournament::run_settings())
@@ -695,4 +698,4 @@ std::vector<std::string_view> fastchess_option_names() {
     return names;
 }
 
-}  // namespace lmr::cli
+}  // namespace lmr::fastchess
