@@ -8,6 +8,8 @@
 #include <ctime>
 #include <iterator>
 #include <map>
+#include <optional>
+#include <string_view>
 #include <utility>
 
 #include "harness/report/cells.hpp"
@@ -224,6 +226,69 @@ IntervalChart figures_chart(const MeasuredSource& source) {
         chart.rows.push_back(std::move(interval));
     }
     return chart;
+}
+
+namespace {
+
+// N of a time control that is exactly "nodes=N"; nullopt for any other (a clock, nodes with a
+// clock, depth).
+std::optional<double> fixed_nodes(const std::string& time_control) {
+    constexpr std::string_view kPrefix = "nodes=";
+    const std::string_view digits =
+        std::string_view(time_control).substr(std::min(kPrefix.size(), time_control.size()));
+    if (!time_control.starts_with(kPrefix) || digits.empty() ||
+        !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return std::nullopt;
+    return std::stod(std::string(digits));
+}
+
+}  // namespace
+
+std::vector<LineChart> scaling_charts(const MeasuredSource& source) {
+    struct Measured {
+        double nodes;
+        const MeasuredRun* run;
+    };
+    // The pairings in the order their first row comes, each with its fixed-node rows.
+    std::vector<std::pair<std::string, std::string>> pairings;
+    std::map<std::pair<std::string, std::string>, std::vector<Measured>> rows;
+    for (const MeasuredRun& run : source.runs) {
+        const auto nodes = fixed_nodes(run.time_control);
+        if (!nodes) continue;
+        const auto key = std::make_pair(run.test, run.base);
+        if (!rows.count(key)) pairings.push_back(key);
+        rows[key].push_back({*nodes, &run});
+    }
+    std::vector<LineChart> charts;
+    for (const auto& key : pairings) {
+        std::vector<Measured>& measured = rows[key];
+        std::stable_sort(measured.begin(), measured.end(),
+                         [](const Measured& a, const Measured& b) { return a.nodes < b.nodes; });
+        if (measured.front().nodes == measured.back().nodes) continue;  // one node count: no curve
+        LineChart chart;
+        chart.id = "scaling-" + source.name + "-" + std::to_string(charts.size() + 1);
+        chart.title = source.name + ": " + key.first + " against " + key.second +
+                      " at fixed nodes a move (Elo, 95 % interval)";
+        chart.x_label = "thousands of nodes a move";
+        chart.y_label = "Elo of " + key.first;
+        Series series;
+        series.label = key.first + " vs " + key.second;
+        series.markers = true;
+        Band band;
+        for (const Measured& m : measured) {
+            const stats::EloEstimate& e = m.run->stats.estimate;
+            const double x = m.nodes / 1000;
+            series.points.push_back({x, e.elo});
+            band.x.push_back(x);
+            band.low.push_back(e.elo - e.elo_error);
+            band.high.push_back(e.elo + e.elo_error);
+        }
+        chart.series.push_back(std::move(series));
+        chart.bands.push_back(std::move(band));
+        chart.lines.push_back({0, "0 Elo"});
+        charts.push_back(std::move(chart));
+    }
+    return charts;
 }
 
 IntervalChart baseline_elo_chart(const BaselineReport& report) {

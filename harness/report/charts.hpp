@@ -31,6 +31,12 @@ std::vector<IntervalChart> forest_charts(const std::vector<MeasuredSource>& sour
 // One source's measurements (a phase of a study), a row each, sorted by Elo, best first, the
 // zero line drawn: the effects in order.
 IntervalChart figures_chart(const MeasuredSource& source);
+// A source's scaling curves, as fishtest's scaling tests read them: for each pairing (test and
+// base) measured at fixed nodes (`nodes=N`) at two or more node counts, its Elo ± 95 % against
+// the thousands of nodes a move, the rows in node order (rows at the same count kept apart, in
+// row order), the band the 95 % interval, the zero line drawn. One chart per pairing: an
+// effect of +200 and one of +10 do not share a y axis.
+std::vector<LineChart> scaling_charts(const MeasuredSource& source);
 // Every rated config: Elo ± 95 % relative to the anchor.
 IntervalChart ratings_chart(const RatingsReport& report);
 // Tune runs with iterations: θ of each parameter in % of its range against the iteration.

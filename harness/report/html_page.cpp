@@ -119,8 +119,9 @@ std::string database_part(const PageData& page, const std::string& prefix) {
     return html;
 }
 
-// A figures file's part of the page: a phase's rows as one chart sorted by effect and a table
-// with each row's verdict, or a rating list.
+// A figures file's part of the page: a phase's rows as one chart sorted by effect (with the
+// scaling curves of its fixed-node pairings) and a table with each row's verdict, or a rating
+// list.
 std::string figures_part(const Figures& figures, const std::string& prefix) {
     std::string html = "<p class=\"meta\">" + html_escape("Read from " + figures.path) + "</p>\n";
     if (figures.ratings) {
@@ -145,8 +146,12 @@ std::string figures_part(const Figures& figures, const std::string& prefix) {
         Section section;
         section.tables.push_back(measured_table(figures.measured));
         doc.sections.push_back(std::move(section));
-        html += "<div class=\"charts\">\n" + render_interval_chart(chart) + "</div>\n" +
-                render_html(doc, 3);
+        html += "<div class=\"charts\">\n" + render_interval_chart(chart);
+        for (LineChart& curve : scaling_charts(figures.measured)) {
+            curve.id = prefix + curve.id;
+            html += render_line_chart(curve);
+        }
+        html += "</div>\n" + render_html(doc, 3);
     }
     return html;
 }

@@ -176,6 +176,46 @@ TEST(StudyFigures, QuotedFieldsKeepCommasAndQuotes) {
     EXPECT_FALSE(figures.measured.runs[0].stats.sprt);
 }
 
+// A pairing measured at several fixed node counts is drawn as a curve against the nodes a move,
+// in node order whatever the rows' order; a pairing at one count, a clock row (nodes counted
+// as time: not fixed nodes) and a depth row make no curve and no point.
+TEST(StudyFigures, FixedNodeRowsOfOnePairingMakeItsScalingCurve) {
+    TempDir dir;
+    const std::string path =
+        written(dir, "depth-curve.csv",
+                std::string(kHeader) +
+                    "1,a,b,nodes=40000,finished,8,2,4,2,0,1,1,1,1,0,,,\n"
+                    "2,a,b,nodes=10000,finished,8,4,3,1,0,0,1,1,1,1,,,\n"
+                    "3,c,b,nodes=10000,finished,8,2,4,2,0,1,1,1,1,0,,,\n"
+                    "4,a,b,tc=5+0.05 nodestime=1200,finished,8,3,2,3,0,1,2,0,1,0,,,\n"
+                    "5,a,b,depth=8,finished,8,3,2,3,0,1,2,0,1,0,,,\n"
+                    "6,a,b,nodes=137000,finished,8,3,2,3,0,1,2,0,1,0,,,\n"
+                    "7,b,a,nodes=20000,finished,8,3,2,3,0,1,2,0,1,0,,,\n");
+    const Figures figures = read_figures(path);
+    const std::vector<LineChart> charts = scaling_charts(figures.measured);
+    ASSERT_EQ(charts.size(), 1u);  // a vs b; c vs b and b vs a have one node count each
+    const LineChart& curve = charts[0];
+    ASSERT_EQ(curve.series.size(), 1u);
+    ASSERT_EQ(curve.bands.size(), 1u);
+    const std::vector<Point>& points = curve.series[0].points;
+    ASSERT_EQ(points.size(), 3u);
+    const auto& runs = figures.measured.runs;
+    const MeasuredRun* expected[] = {&runs[1], &runs[0], &runs[5]};  // 10k, 40k, 137k
+    const double nodes[] = {10, 40, 137};
+    for (std::size_t i = 0; i < 3; ++i) {
+        const stats::EloEstimate& e = expected[i]->stats.estimate;
+        EXPECT_EQ(points[i].x, nodes[i]);
+        EXPECT_EQ(points[i].y, e.elo);
+        EXPECT_EQ(curve.bands[0].x[i], nodes[i]);
+        EXPECT_DOUBLE_EQ(curve.bands[0].low[i], e.elo - e.elo_error);
+        EXPECT_DOUBLE_EQ(curve.bands[0].high[i], e.elo + e.elo_error);
+    }
+    EXPECT_GT(points[0].y, points[2].y);  // 5.5 points of 8 against 4: rows not mixed up
+    const std::string page = html_page({}, {figures});
+    EXPECT_NE(page.find("-" + curve.id + "\""), std::string::npos);  // fig1-scaling-…
+    EXPECT_NE(page.find("a against b at fixed nodes a move"), std::string::npos);
+}
+
 // The page of every committed phase: figures first, each with its chart sorted by effect, and
 // the forest plots of every source per base config at a glance.
 TEST(StudyFigures, ThePageDrawsEachFileAndTheForestPlots) {
