@@ -15,6 +15,7 @@
 #include "harness/report/cells.hpp"
 #include "harness/report/tables.hpp"
 #include "harness/report/verdict_rule.hpp"
+#include "harness/stats/trend.hpp"
 
 namespace lmr::report {
 namespace {
@@ -267,14 +268,14 @@ std::vector<LineChart> scaling_charts(const MeasuredSource& source) {
         if (measured.front().nodes == measured.back().nodes) continue;  // one node count: no curve
         LineChart chart;
         chart.id = "scaling-" + source.name + "-" + std::to_string(charts.size() + 1);
-        chart.title = source.name + ": " + key.first + " against " + key.second +
-                      " at fixed nodes a move (Elo, 95 % interval)";
+        chart.title = key.first + " vs " + key.second + " at fixed nodes a move (Elo, 95 %)";
         chart.x_label = "thousands of nodes a move";
         chart.y_label = "Elo of " + key.first;
         Series series;
         series.label = key.first + " vs " + key.second;
         series.markers = true;
         Band band;
+        std::vector<stats::TrendPoint> trend_points;  // x = log2(nodes)
         for (const Measured& m : measured) {
             const stats::EloEstimate& e = m.run->stats.estimate;
             const double x = m.nodes / 1000;
@@ -282,8 +283,26 @@ std::vector<LineChart> scaling_charts(const MeasuredSource& source) {
             band.x.push_back(x);
             band.low.push_back(e.elo - e.elo_error);
             band.high.push_back(e.elo + e.elo_error);
+            trend_points.push_back({std::log2(m.nodes), e.elo, e.elo_error});
         }
         chart.series.push_back(std::move(series));
+        // The trend in Elo per doubling of nodes, drawn dashed over the measured range.
+        if (const auto trend = stats::weighted_trend(trend_points)) {
+            const std::string words = plus_minus(trend->slope, trend->slope_error95, 1) +
+                                      " Elo per doubling of nodes (95 %)";
+            Series line;
+            line.label = "weighted trend: " + words;
+            line.color = "#7f7f7f";
+            line.dashed = true;
+            const double low = std::log2(measured.front().nodes);
+            const double high = std::log2(measured.back().nodes);
+            constexpr int kSteps = 24;
+            for (int i = 0; i <= kSteps; ++i) {
+                const double x = low + (high - low) * i / kSteps;
+                line.points.push_back({std::exp2(x) / 1000, trend->intercept + trend->slope * x});
+            }
+            chart.series.push_back(std::move(line));
+        }
         chart.bands.push_back(std::move(band));
         chart.lines.push_back({0, "0 Elo"});
         charts.push_back(std::move(chart));

@@ -34,8 +34,9 @@ IntervalChart figures_chart(const MeasuredSource& source);
 // A source's scaling curves, as fishtest's scaling tests read them: for each pairing (test and
 // base) measured at fixed nodes (`nodes=N`) at two or more node counts, its Elo ± 95 % against
 // the thousands of nodes a move, the rows in node order (rows at the same count kept apart, in
-// row order), the band the 95 % interval, the zero line drawn. One chart per pairing: an
-// effect of +200 and one of +10 do not share a y axis.
+// row order), the band the 95 % interval, the zero line drawn, and the weighted trend in Elo
+// per doubling of nodes (stats/trend.hpp, x = log2 nodes) as a dashed line named in the legend.
+// One chart per pairing: an effect of +200 and one of +10 do not share a y axis.
 std::vector<LineChart> scaling_charts(const MeasuredSource& source);
 // Every rated config: Elo ± 95 % relative to the anchor.
 IntervalChart ratings_chart(const RatingsReport& report);

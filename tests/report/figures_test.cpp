@@ -195,7 +195,7 @@ TEST(StudyFigures, FixedNodeRowsOfOnePairingMakeItsScalingCurve) {
     const std::vector<LineChart> charts = scaling_charts(figures.measured);
     ASSERT_EQ(charts.size(), 1u);  // a vs b; c vs b and b vs a have one node count each
     const LineChart& curve = charts[0];
-    ASSERT_EQ(curve.series.size(), 1u);
+    ASSERT_EQ(curve.series.size(), 2u);  // the rows, then their weighted trend
     ASSERT_EQ(curve.bands.size(), 1u);
     const std::vector<Point>& points = curve.series[0].points;
     ASSERT_EQ(points.size(), 3u);
@@ -211,9 +211,15 @@ TEST(StudyFigures, FixedNodeRowsOfOnePairingMakeItsScalingCurve) {
         EXPECT_DOUBLE_EQ(curve.bands[0].high[i], e.elo + e.elo_error);
     }
     EXPECT_GT(points[0].y, points[2].y);  // 5.5 points of 8 against 4: rows not mixed up
+    const std::vector<Point>& trend = curve.series[1].points;
+    ASSERT_GE(trend.size(), 2u);
+    EXPECT_NEAR(trend.front().x, 10, 1e-9);  // over the measured range, in thousands of nodes
+    EXPECT_NEAR(trend.back().x, 137, 1e-9);
+    EXPECT_TRUE(curve.series[1].dashed);
+    EXPECT_NE(curve.series[1].label.find(" Elo per doubling of nodes (95 %)"), std::string::npos);
     const std::string page = html_page({}, {figures});
     EXPECT_NE(page.find("-" + curve.id + "\""), std::string::npos);  // fig1-scaling-…
-    EXPECT_NE(page.find("a against b at fixed nodes a move"), std::string::npos);
+    EXPECT_NE(page.find("a vs b at fixed nodes a move"), std::string::npos);
 }
 
 // The page of every committed phase: figures first, each with its chart sorted by effect, and
