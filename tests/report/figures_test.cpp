@@ -16,6 +16,7 @@
 #include "harness/report/html_page.hpp"
 #include "harness/report/load.hpp"
 #include "harness/report/verdict_rule.hpp"
+#include "harness/stats/trend.hpp"
 #include "tests/report/support.hpp"
 
 namespace lmr::report {
@@ -220,6 +221,34 @@ TEST(StudyFigures, FixedNodeRowsOfOnePairingMakeItsScalingCurve) {
     const std::string page = html_page({}, {figures});
     EXPECT_NE(page.find("-" + curve.id + "\""), std::string::npos);  // fig1-scaling-…
     EXPECT_NE(page.find("a vs b at fixed nodes a move"), std::string::npos);
+}
+
+// Section 4's depth curve as results/README.md reads it: two scaling charts, default-spsa
+// against default.json (rows 2, 4, 3, 1) and default.json against no LMR (rows 5-7), with the
+// trends the page quotes. The same weighted least squares worked in Python over the CSV's elo and
+// elo_error columns: -4.43481 ± 4.57386 and +29.3744 ± 13.4666 Elo per doubling of nodes.
+TEST(StudyFigures, TheDepthCurveGivesThePublishedTrends) {
+    const Figures figures = read_figures(kResults + "depth-curve.csv");
+    const std::vector<LineChart> charts = scaling_charts(figures.measured);
+    ASSERT_GE(charts.size(), 2u);
+    const auto trend_of = [&](const std::string& test, const std::string& base) {
+        std::vector<stats::TrendPoint> points;
+        for (const MeasuredRun& run : figures.measured.runs)
+            if (run.test == test && run.base == base && run.time_control.starts_with("nodes="))
+                points.push_back({std::log2(std::stod(run.time_control.substr(6))),
+                                  run.stats.estimate.elo, run.stats.estimate.elo_error});
+        return *stats::weighted_trend(points);
+    };
+    const stats::Trend tuned = trend_of("default-spsa", "default");
+    EXPECT_NEAR(tuned.slope, -4.434813559614624, 1e-6);
+    EXPECT_NEAR(tuned.slope_error95, 4.573861283936767, 1e-6);
+    const stats::Trend lmr = trend_of("default", "none");
+    EXPECT_NEAR(lmr.slope, 29.374447242416295, 1e-6);
+    EXPECT_NEAR(lmr.slope_error95, 13.466589657388893, 1e-6);
+    EXPECT_EQ(charts[0].series[1].label,
+              "weighted trend: -4.4 ± 4.6 Elo per doubling of nodes (95 %)");
+    EXPECT_EQ(charts[1].series[1].label,
+              "weighted trend: 29.4 ± 13.5 Elo per doubling of nodes (95 %)");
 }
 
 // The page of every committed phase: figures first, each with its chart sorted by effect, and
