@@ -303,6 +303,22 @@ std::vector<LineChart> scaling_charts(const MeasuredSource& source) {
             }
             chart.series.push_back(std::move(line));
         }
+        // The pairing's rows under a clock beside the curve, each at the nodes a move its test
+        // engine searched: is a clock worth what its search size is worth at fixed nodes?
+        for (const MeasuredRun& run : source.runs) {
+            if (run.test != key.first || run.base != key.second || fixed_nodes(run.time_control) ||
+                !run.nodes_per_move)
+                continue;
+            Series clock;
+            clock.label = "#" + integer(run.id) + " " + run.time_control + ": " +
+                          plus_minus(run.stats.estimate.elo, run.stats.estimate.elo_error, 1) +
+                          " at " + integer(std::llround(*run.nodes_per_move)) + " nodes a move";
+            clock.color = kPalette[(chart.series.size() + 1) % std::size(kPalette)];
+            clock.markers = true;
+            clock.joined = false;
+            clock.points.push_back({*run.nodes_per_move / 1000, run.stats.estimate.elo});
+            chart.series.push_back(std::move(clock));
+        }
         chart.bands.push_back(std::move(band));
         chart.lines.push_back({0, "0 Elo"});
         charts.push_back(std::move(chart));

@@ -160,6 +160,8 @@ struct MeasuredRun {
     std::int64_t id = 0;  // the run id, or the figures' row number
     std::string test, base, time_control;
     stats::Summary stats;  // over the completed pairs, with the run's SPRT when it was one
+    // The test engine's average nodes a move, when the figures file gives it (avg_nodes).
+    std::optional<double> nodes_per_move;
 };
 
 // The measurements of one database or one figures file, named for the page ("schemes-full").

@@ -41,6 +41,8 @@ MeasuredSource read_runs(const CsvColumns& columns, const std::vector<CsvRecord>
         run.test = columns.cell(record, "test");
         run.base = columns.cell(record, "base");
         run.time_control = columns.cell(record, "time_control");
+        if (columns.has("avg_nodes") && !columns.cell(record, "avg_nodes").empty())
+            run.nodes_per_move = columns.number(record, "avg_nodes");
         std::optional<stats::SprtParams> sprt;
         try {
             sprt = sprt_of_command_line(columns.cell(record, "command_line"));

@@ -220,7 +220,9 @@ std::string render_line_chart(const LineChart& chart) {
                            "</title></circle>\n";
             }
         }
-        if (!points.empty()) {
+        if (!points.empty() && !s.joined) {
+            svg += markers;
+        } else if (!points.empty()) {
             svg += "<polyline class=\"series\" points=\"" + points + "\" fill=\"none\" stroke=\"" +
                    s.color + "\" stroke-width=\"1.8\" stroke-linejoin=\"round\"" +
                    (s.dashed ? " stroke-dasharray=\"5 3\"" : "") + "><title>" +

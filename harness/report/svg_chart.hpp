@@ -19,6 +19,7 @@ struct Series {
     std::string color = "#1f77b4";
     bool dashed = false;
     bool markers = false;  // a dot per point (with a hover tooltip)
+    bool joined = true;    // a line through the points; false: the markers alone
 };
 
 // A horizontal reference line across the plot (SPRT bounds, 50 %).

@@ -15,6 +15,7 @@
 #include "harness/report/charts.hpp"
 #include "harness/report/html_page.hpp"
 #include "harness/report/load.hpp"
+#include "harness/report/svg_chart.hpp"
 #include "harness/report/verdict_rule.hpp"
 #include "harness/stats/trend.hpp"
 #include "tests/report/support.hpp"
@@ -221,6 +222,44 @@ TEST(StudyFigures, FixedNodeRowsOfOnePairingMakeItsScalingCurve) {
     const std::string page = html_page({}, {figures});
     EXPECT_NE(page.find("-" + curve.id + "\""), std::string::npos);  // fig1-scaling-…
     EXPECT_NE(page.find("a vs b at fixed nodes a move"), std::string::npos);
+}
+
+// A row of the pairing under a clock stands beside its fixed-node curve at the nodes a move its
+// test engine searched (the CSV's avg_nodes), a point of its own, not joined to the curve; a
+// file without that column draws no such point.
+TEST(StudyFigures, AClockRowStandsBesideTheCurveAtItsNodesAMove) {
+    TempDir dir;
+    const std::string header =
+        "id,test,base,time_control,status,games,wins,draws,losses,penta_ll,penta_ld,penta_wl,"
+        "penta_dd,penta_wd,penta_ww,elo,elo_error,avg_nodes,command_line\r\n";
+    const std::string path = written(dir, "curve.csv",
+                                     header +
+                                         "1,a,b,nodes=10000,finished,8,4,3,1,0,0,1,1,1,1,,,7000,\n"
+                                         "2,a,b,nodes=40000,finished,8,2,4,2,0,1,1,1,1,0,,,28000,\n"
+                                         "3,a,b,tc=5+0.05 nodestime=1200,finished,8,3,2,3,0,1,2,0,"
+                                         "1,0,,,139847.4,\n"
+                                         "4,c,b,tc=5+0.05,finished,8,3,2,3,0,1,2,0,1,0,,,99000,\n");
+    const Figures figures = read_figures(path);
+    ASSERT_TRUE(figures.measured.runs[2].nodes_per_move);
+    EXPECT_EQ(*figures.measured.runs[2].nodes_per_move, 139847.4);
+    const std::vector<LineChart> charts = scaling_charts(figures.measured);
+    ASSERT_EQ(charts.size(), 1u);
+    ASSERT_EQ(charts[0].series.size(), 3u);  // the curve, its trend, row 3 (row 4 is c vs b)
+    const Series& clock = charts[0].series[2];
+    EXPECT_FALSE(clock.joined);
+    EXPECT_TRUE(clock.markers);
+    ASSERT_EQ(clock.points.size(), 1u);
+    EXPECT_DOUBLE_EQ(clock.points[0].x, 139.8474);
+    EXPECT_EQ(clock.points[0].y, figures.measured.runs[2].stats.estimate.elo);
+    EXPECT_EQ(clock.label.rfind("#3 tc=5+0.05 nodestime=1200: ", 0), 0u) << clock.label;
+    EXPECT_NE(clock.label.find(" at 139847 nodes a move"), std::string::npos) << clock.label;
+    // Drawn as a dot, not a line.
+    const std::string svg = render_line_chart(charts[0]);
+    std::size_t polylines = 0;
+    for (std::size_t at = svg.find("<polyline"); at != std::string::npos;
+         at = svg.find("<polyline", at + 1))
+        ++polylines;
+    EXPECT_EQ(polylines, 2u);  // the curve and the trend
 }
 
 // Section 4's depth curve as results/README.md reads it: two scaling charts, default-spsa
