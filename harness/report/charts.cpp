@@ -303,8 +303,9 @@ std::vector<LineChart> scaling_charts(const MeasuredSource& source) {
             }
             chart.series.push_back(std::move(line));
         }
-        // The pairing's rows under a clock beside the curve, each at the nodes a move its test
-        // engine searched: is a clock worth what its search size is worth at fixed nodes?
+        // The pairing's rows at other limits (a clock, a depth) beside the curve, each at the nodes
+        // a move its test engine searched: is a clock worth what its search size is worth at
+        // fixed nodes?
         for (const MeasuredRun& run : source.runs) {
             if (run.test != key.first || run.base != key.second || fixed_nodes(run.time_control) ||
                 !run.nodes_per_move)

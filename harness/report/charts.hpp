@@ -36,8 +36,8 @@ IntervalChart figures_chart(const MeasuredSource& source);
 // the thousands of nodes a move, the rows in node order (rows at the same count kept apart, in
 // row order), the band the 95 % interval, the zero line drawn, and the weighted trend in Elo
 // per doubling of nodes (stats/trend.hpp, x = log2 nodes) as a dashed line named in the legend.
-// The pairing's rows under a clock, where the file gives their test engine's nodes a move
-// (avg_nodes), stand beside the curve as points of their own at those nodes. One chart per
+// The pairing's rows at other limits (a clock), where the file gives their test engine's nodes a
+// move (avg_nodes), stand beside the curve as points of their own at those nodes. One chart per
 // pairing: an effect of +200 and one of +10 do not share a y axis.
 std::vector<LineChart> scaling_charts(const MeasuredSource& source);
 // Every rated config: Elo ± 95 % relative to the anchor.
