@@ -235,12 +235,47 @@ namespace {
 // clock, depth).
 std::optional<double> fixed_nodes(const std::string& time_control) {
     constexpr std::string_view kPrefix = "nodes=";
-    const std::string_view digits =
-        std::string_view(time_control).substr(std::min(kPrefix.size(), time_control.size()));
-    if (!time_control.starts_with(kPrefix) || digits.empty() ||
+    if (!time_control.starts_with(kPrefix)) return std::nullopt;
+    const std::string digits = time_control.substr(kPrefix.size());
+    if (digits.empty() ||
         !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
         return std::nullopt;
-    return std::stod(std::string(digits));
+    return std::stod(digits);
+}
+
+// The weighted trend of a curve's points (x = log2 nodes), drawn dashed over their range in
+// thousands of nodes; nullopt when there is none.
+std::optional<Series> trend_line(const std::vector<stats::TrendPoint>& points) {
+    const auto trend = stats::weighted_trend(points);
+    if (!trend) return std::nullopt;
+    Series line;
+    line.label = "weighted trend: " + plus_minus(trend->slope, trend->slope_error95, 1) +
+                 " Elo per doubling of nodes (95 %)";
+    line.color = "#7f7f7f";
+    line.dashed = true;
+    const auto [low, high] = std::minmax_element(
+        points.begin(), points.end(),
+        [](const stats::TrendPoint& a, const stats::TrendPoint& b) { return a.x < b.x; });
+    constexpr int kSteps = 24;
+    for (int i = 0; i <= kSteps; ++i) {
+        const double x = low->x + (high->x - low->x) * i / kSteps;
+        line.points.push_back({std::exp2(x) / 1000, trend->intercept + trend->slope * x});
+    }
+    return line;
+}
+
+// A row at another limit (a clock, a depth) as a dot of its own at its test engine's nodes a
+// move.
+Series beside_the_curve(const MeasuredRun& run, const std::string& color) {
+    Series dot;
+    dot.label = "#" + integer(run.id) + " " + run.time_control + ": " +
+                plus_minus(run.stats.estimate.elo, run.stats.estimate.elo_error, 1) + " at " +
+                integer(std::llround(*run.nodes_per_move)) + " nodes a move";
+    dot.color = color;
+    dot.markers = true;
+    dot.joined = false;
+    dot.points.push_back({*run.nodes_per_move / 1000, run.stats.estimate.elo});
+    return dot;
 }
 
 }  // namespace
@@ -286,23 +321,7 @@ std::vector<LineChart> scaling_charts(const MeasuredSource& source) {
             trend_points.push_back({std::log2(m.nodes), e.elo, e.elo_error});
         }
         chart.series.push_back(std::move(series));
-        // The trend in Elo per doubling of nodes, drawn dashed over the measured range.
-        if (const auto trend = stats::weighted_trend(trend_points)) {
-            const std::string words = plus_minus(trend->slope, trend->slope_error95, 1) +
-                                      " Elo per doubling of nodes (95 %)";
-            Series line;
-            line.label = "weighted trend: " + words;
-            line.color = "#7f7f7f";
-            line.dashed = true;
-            const double low = std::log2(measured.front().nodes);
-            const double high = std::log2(measured.back().nodes);
-            constexpr int kSteps = 24;
-            for (int i = 0; i <= kSteps; ++i) {
-                const double x = low + (high - low) * i / kSteps;
-                line.points.push_back({std::exp2(x) / 1000, trend->intercept + trend->slope * x});
-            }
-            chart.series.push_back(std::move(line));
-        }
+        if (auto line = trend_line(trend_points)) chart.series.push_back(std::move(*line));
         // The pairing's rows at other limits (a clock, a depth) beside the curve, each at the nodes
         // a move its test engine searched: is a clock worth what its search size is worth at
         // fixed nodes?
@@ -310,15 +329,8 @@ std::vector<LineChart> scaling_charts(const MeasuredSource& source) {
             if (run.test != key.first || run.base != key.second || fixed_nodes(run.time_control) ||
                 !run.nodes_per_move)
                 continue;
-            Series clock;
-            clock.label = "#" + integer(run.id) + " " + run.time_control + ": " +
-                          plus_minus(run.stats.estimate.elo, run.stats.estimate.elo_error, 1) +
-                          " at " + integer(std::llround(*run.nodes_per_move)) + " nodes a move";
-            clock.color = kPalette[(chart.series.size() + 1) % std::size(kPalette)];
-            clock.markers = true;
-            clock.joined = false;
-            clock.points.push_back({*run.nodes_per_move / 1000, run.stats.estimate.elo});
-            chart.series.push_back(std::move(clock));
+            chart.series.push_back(
+                beside_the_curve(run, kPalette[(chart.series.size() + 1) % std::size(kPalette)]));
         }
         chart.bands.push_back(std::move(band));
         chart.lines.push_back({0, "0 Elo"});
