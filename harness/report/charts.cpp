@@ -265,12 +265,17 @@ std::optional<Series> trend_line(const std::vector<stats::TrendPoint>& points) {
 }
 
 // A row at another limit (a clock, a depth) as a dot of its own at its test engine's nodes a
-// move.
-Series beside_the_curve(const MeasuredRun& run, const std::string& color) {
+// move, named by its source when that is another file; an SPRT stopped on its decision says so,
+// as its estimate is biased by the stop.
+Series beside_the_curve(const MeasuredRun& run, const std::string& source,
+                        const std::string& color) {
+    const std::string verdict = interval_verdict(run.stats);
     Series dot;
-    dot.label = "#" + integer(run.id) + " " + run.time_control + ": " +
+    dot.label = (source.empty() ? "" : source + " ") + "#" + integer(run.id) + " " +
+                run.time_control + ": " +
                 plus_minus(run.stats.estimate.elo, run.stats.estimate.elo_error, 1) + " at " +
-                integer(std::llround(*run.nodes_per_move)) + " nodes a move";
+                integer(std::llround(*run.nodes_per_move)) + " nodes a move" +
+                (verdict.starts_with("SPRT") ? ", " + verdict : "");
     dot.color = color;
     dot.markers = true;
     dot.joined = false;
@@ -280,7 +285,8 @@ Series beside_the_curve(const MeasuredRun& run, const std::string& color) {
 
 }  // namespace
 
-std::vector<LineChart> scaling_charts(const MeasuredSource& source) {
+std::vector<LineChart> scaling_charts(const MeasuredSource& source,
+                                      const std::vector<MeasuredSource>& others) {
     struct Measured {
         double nodes;
         const MeasuredRun* run;
@@ -322,16 +328,20 @@ std::vector<LineChart> scaling_charts(const MeasuredSource& source) {
         }
         chart.series.push_back(std::move(series));
         if (auto line = trend_line(trend_points)) chart.series.push_back(std::move(*line));
-        // The pairing's rows at other limits (a clock, a depth) beside the curve, each at the nodes
-        // a move its test engine searched: is a clock worth what its search size is worth at
-        // fixed nodes?
-        for (const MeasuredRun& run : source.runs) {
-            if (run.test != key.first || run.base != key.second || fixed_nodes(run.time_control) ||
-                !run.nodes_per_move)
-                continue;
-            chart.series.push_back(
-                beside_the_curve(run, kPalette[(chart.series.size() + 1) % std::size(kPalette)]));
-        }
+        // The pairing's rows at other limits (a clock, a depth) beside the curve, this file's and
+        // then the other files', each at the nodes a move its test engine searched: is a clock
+        // worth what its search size is worth at fixed nodes?
+        const auto add_dots = [&](const MeasuredSource& from, const std::string& name) {
+            for (const MeasuredRun& run : from.runs) {
+                if (run.test != key.first || run.base != key.second ||
+                    fixed_nodes(run.time_control) || !run.nodes_per_move)
+                    continue;
+                chart.series.push_back(beside_the_curve(
+                    run, name, kPalette[(chart.series.size() + 1) % std::size(kPalette)]));
+            }
+        };
+        add_dots(source, "");
+        for (const MeasuredSource& other : others) add_dots(other, other.name);
         chart.bands.push_back(std::move(band));
         chart.lines.push_back({0, "0 Elo"});
         charts.push_back(std::move(chart));

@@ -37,9 +37,11 @@ IntervalChart figures_chart(const MeasuredSource& source);
 // row order), the band the 95 % interval, the zero line drawn, and the weighted trend in Elo
 // per doubling of nodes (stats/trend.hpp, x = log2 nodes) as a dashed line named in the legend.
 // The pairing's rows at other limits (a clock), where the file gives their test engine's nodes a
-// move (avg_nodes), stand beside the curve as points of their own at those nodes. One chart per
-// pairing: an effect of +200 and one of +10 do not share a y axis.
-std::vector<LineChart> scaling_charts(const MeasuredSource& source);
+// move (avg_nodes), stand beside the curve as points of their own at those nodes: the source's
+// rows, then the same pairing's rows in `others` (another phase's clock row), named by their
+// source. One chart per pairing: an effect of +200 and one of +10 do not share a y axis.
+std::vector<LineChart> scaling_charts(const MeasuredSource& source,
+                                      const std::vector<MeasuredSource>& others = {});
 // Every rated config: Elo ± 95 % relative to the anchor.
 IntervalChart ratings_chart(const RatingsReport& report);
 // Tune runs with iterations: θ of each parameter in % of its range against the iteration.

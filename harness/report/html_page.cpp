@@ -120,9 +120,10 @@ std::string database_part(const PageData& page, const std::string& prefix) {
 }
 
 // A figures file's part of the page: a phase's rows as one chart sorted by effect (with the
-// scaling curves of its fixed-node pairings) and a table with each row's verdict, or a rating
-// list.
-std::string figures_part(const Figures& figures, const std::string& prefix) {
+// scaling curves of its fixed-node pairings, the same pairings' clock rows of the other files
+// beside them) and a table with each row's verdict, or a rating list.
+std::string figures_part(const Figures& figures, const std::vector<MeasuredSource>& others,
+                         const std::string& prefix) {
     std::string html = "<p class=\"meta\">" + html_escape("Read from " + figures.path) + "</p>\n";
     if (figures.ratings) {
         Document doc = ratings_document(*figures.ratings, Audience::kHuman);
@@ -147,7 +148,7 @@ std::string figures_part(const Figures& figures, const std::string& prefix) {
         section.tables.push_back(measured_table(figures.measured));
         doc.sections.push_back(std::move(section));
         html += "<div class=\"charts\">\n" + render_interval_chart(chart);
-        for (LineChart& curve : scaling_charts(figures.measured)) {
+        for (LineChart& curve : scaling_charts(figures.measured, others)) {
             curve.id = prefix + curve.id;
             html += render_line_chart(curve);
         }
@@ -249,10 +250,13 @@ std::string html_page(const std::vector<PageData>& parts, const std::vector<Figu
     }
     if (!figures.empty()) html += "<p class=\"note\">" + html_escape(kVerdictRule) + "</p>\n";
     for (std::size_t i = 0; i < figures.size(); ++i) {
+        std::vector<MeasuredSource> others;
+        for (std::size_t j = 0; j < figures.size(); ++j)
+            if (j != i) others.push_back(figures[j].measured);
         const std::string id = figures_id(i);
         html += "<section class=\"figures\" id=\"" + id + "\">\n<h1>" +
                 html_escape(figures[i].measured.name) + "</h1>\n" +
-                figures_part(figures[i], id + "-") + "</section>\n";
+                figures_part(figures[i], others, id + "-") + "</section>\n";
     }
     if (!several) {
         if (!parts.empty()) html += database_part(parts.front(), "");

@@ -262,6 +262,37 @@ TEST(StudyFigures, AClockRowStandsBesideTheCurveAtItsNodesAMove) {
     EXPECT_EQ(polylines, 2u);  // the curve and the trend
 }
 
+// The same pairing's clock row in another file stands beside the curve too, named by its file:
+// section 4's curve of default-spsa against default.json gets phase 6's real-clock SPRT, which
+// results/README.md gives as H0 after 1,730 games at 135,590 nodes a move (its moves table), its
+// Elo marked as biased by the early stop; the LMR curve gets no dot from a file without its
+// pairing.
+TEST(StudyFigures, AnotherFilesClockRowOfThePairingStandsBesideTheCurveNamedByItsFile) {
+    const Figures curve = read_figures(kResults + "depth-curve.csv");
+    const Figures phase6 = read_figures(kResults + "tuned-default.csv");
+    const std::vector<LineChart> charts = scaling_charts(curve.measured, {phase6.measured});
+    ASSERT_GE(charts.size(), 2u);
+    const auto dots_from = [](const LineChart& chart, const std::string& prefix) {
+        std::vector<const Series*> found;
+        for (const Series& series : chart.series)
+            if (series.label.starts_with(prefix)) found.push_back(&series);
+        return found;
+    };
+    const auto h0 = dots_from(charts[0], "tuned-default #2 tc=5+0.05: ");
+    ASSERT_EQ(h0.size(), 1u);
+    EXPECT_FALSE(h0[0]->joined);
+    ASSERT_EQ(h0[0]->points.size(), 1u);
+    EXPECT_NEAR(h0[0]->points[0].x, 135.590, 0.001);
+    EXPECT_NEAR(h0[0]->points[0].y, -10.4, 0.05);
+    EXPECT_NE(h0[0]->label.find(" at 135590 nodes a move, SPRT H0 (stopped early)"),
+              std::string::npos)
+        << h0[0]->label;
+    EXPECT_TRUE(dots_from(charts[1], "tuned-default ").empty());  // default vs none
+    EXPECT_TRUE(dots_from(scaling_charts(curve.measured)[0], "tuned-default ").empty());
+    const std::string page = html_page({}, {curve, phase6});
+    EXPECT_NE(page.find("tuned-default #2 tc=5+0.05: "), std::string::npos);
+}
+
 // Section 4's depth curve as results/README.md reads it: two scaling charts, default-spsa
 // against default.json (rows 2, 4, 3, 1) and default.json against no LMR (rows 5-7), with the
 // trends the page quotes. The same weighted least squares worked in Python over the CSV's elo and
