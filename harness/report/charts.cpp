@@ -264,9 +264,9 @@ std::optional<Series> trend_line(const std::vector<stats::TrendPoint>& points) {
     return line;
 }
 
-// A row at another limit (a clock, a depth) as a dot of its own at its test engine's nodes a
-// move, named by its source when that is another file; an SPRT stopped on its decision says so,
-// as its estimate is biased by the stop.
+// A row at another limit (a clock, a depth) as a dot of its own with its 95 % interval at its
+// test engine's nodes a move, named by its source when that is another file; an SPRT stopped on its
+// decision says so, as its estimate is biased by the stop.
 Series beside_the_curve(const MeasuredRun& run, const std::string& source,
                         const std::string& color) {
     const std::string verdict = interval_verdict(run.stats);
@@ -280,6 +280,7 @@ Series beside_the_curve(const MeasuredRun& run, const std::string& source,
     dot.markers = true;
     dot.joined = false;
     dot.points.push_back({*run.nodes_per_move / 1000, run.stats.estimate.elo});
+    dot.errors.push_back(run.stats.estimate.elo_error);
     return dot;
 }
 

@@ -100,12 +100,20 @@ std::vector<double> nice_ticks(double low, double high, int count) {
 
 std::string render_line_chart(const LineChart& chart) {
     Range xr, yr;
-    for (const auto& s : chart.series)
-        for (const auto& p : s.points)
-            if (std::isfinite(p.x) && std::isfinite(p.y)) {
-                xr.add(p.x);
-                yr.add(p.y);
+    bool dots_alone = false;
+    for (const auto& s : chart.series) {
+        dots_alone = dots_alone || !s.joined;
+        for (std::size_t i = 0; i < s.points.size(); ++i) {
+            const Point& p = s.points[i];
+            if (!std::isfinite(p.x) || !std::isfinite(p.y)) continue;
+            xr.add(p.x);
+            yr.add(p.y);
+            if (i < s.errors.size() && std::isfinite(s.errors[i])) {
+                yr.add(p.y - s.errors[i]);
+                yr.add(p.y + s.errors[i]);
             }
+        }
+    }
     for (const auto& b : chart.bands) {
         for (double x : b.x) xr.add(x);
         for (double v : b.low) yr.add(v);
@@ -122,6 +130,10 @@ std::string render_line_chart(const LineChart& chart) {
     const double y_pad = (yr.high - yr.low) * 0.05;
     if (!chart.y_min) yr.low -= y_pad;
     if (!chart.y_max) yr.high += y_pad;
+    // A dot of its own at the edge of the data would sit on the frame: air left and right too.
+    const double x_pad = dots_alone ? (xr.high - xr.low) * 0.03 : 0;
+    if (!chart.x_min) xr.low -= x_pad;
+    if (!chart.x_max) xr.high += x_pad;
 
     // The legend goes in rows under the x-axis label, never over the lines: the chart grows by
     // its rows.
@@ -208,10 +220,16 @@ std::string render_line_chart(const LineChart& chart) {
     for (const auto& s : chart.series) {
         std::string points;
         std::string markers;
-        for (const auto& p : s.points) {
+        for (std::size_t i = 0; i < s.points.size(); ++i) {
+            const Point& p = s.points[i];
             if (!std::isfinite(p.x) || !std::isfinite(p.y)) continue;
             const std::string xy = num(sx(p.x)) + "," + num(sy(clamp_y(p.y)));
             points += xy + " ";
+            if (i < s.errors.size() && std::isfinite(s.errors[i]))
+                markers += "<line class=\"error\" x1=\"" + num(sx(p.x)) + "\" y1=\"" +
+                           num(sy(clamp_y(p.y - s.errors[i]))) + "\" x2=\"" + num(sx(p.x)) +
+                           "\" y2=\"" + num(sy(clamp_y(p.y + s.errors[i]))) + "\" stroke=\"" +
+                           s.color + "\" stroke-width=\"1.5\"/>\n";
             if (s.markers) {
                 char tip[96];
                 std::snprintf(tip, sizeof tip, "%s: %g, %g", s.label.c_str(), p.x, p.y);

@@ -20,6 +20,8 @@ struct Series {
     bool dashed = false;
     bool markers = false;  // a dot per point (with a hover tooltip)
     bool joined = true;    // a line through the points; false: the markers alone
+    // When given, one per point: a vertical bar from y - error to y + error (a 95 % interval).
+    std::vector<double> errors{};
 };
 
 // A horizontal reference line across the plot (SPRT bounds, 50 %).

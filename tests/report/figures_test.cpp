@@ -251,6 +251,8 @@ TEST(StudyFigures, AClockRowStandsBesideTheCurveAtItsNodesAMove) {
     ASSERT_EQ(clock.points.size(), 1u);
     EXPECT_DOUBLE_EQ(clock.points[0].x, 139.8474);
     EXPECT_EQ(clock.points[0].y, figures.measured.runs[2].stats.estimate.elo);
+    ASSERT_EQ(clock.errors.size(), 1u);  // its 95 % interval as a bar
+    EXPECT_EQ(clock.errors[0], figures.measured.runs[2].stats.estimate.elo_error);
     EXPECT_EQ(clock.label.rfind("#3 tc=5+0.05 nodestime=1200: ", 0), 0u) << clock.label;
     EXPECT_NE(clock.label.find(" at 139847 nodes a move"), std::string::npos) << clock.label;
     // Drawn as a dot, not a line.
@@ -260,6 +262,7 @@ TEST(StudyFigures, AClockRowStandsBesideTheCurveAtItsNodesAMove) {
          at = svg.find("<polyline", at + 1))
         ++polylines;
     EXPECT_EQ(polylines, 2u);  // the curve and the trend
+    EXPECT_NE(svg.find("<line class=\"error\""), std::string::npos);
 }
 
 // The same pairing's clock row in another file stands beside the curve too, named by its file:

@@ -207,6 +207,47 @@ TEST(ReportCharts, LineChartDrawsSeriesBoundsAndSkipsNonFinitePoints) {
     EXPECT_EQ(references, 2u);
 }
 
+// A dot of its own (a clock row beside a scaling curve) carries its 95 % interval as a vertical
+// bar, which the y axis makes room for, and it does not sit on the frame at the data's edge.
+TEST(ReportCharts, ADotAloneShowsItsIntervalInsideThePlot) {
+    LineChart chart;
+    chart.id = "curve";
+    chart.series.push_back({"curve", {{0, 0}, {10, 0}}, "#123456"});
+    Series dot;
+    dot.label = "clock";
+    dot.points = {{10, 5}};
+    dot.color = "#654321";
+    dot.markers = true;
+    dot.joined = false;
+    dot.errors = {20};
+    chart.series.push_back(dot);
+    const std::string svg = render_line_chart(chart);
+    std::smatch frame, bar;
+    ASSERT_TRUE(
+        std::regex_search(svg, frame,
+                          std::regex("<rect x=\"([0-9.]+)\" y=\"([0-9.]+)\" width=\"([0-9.]+)\" "
+                                     "height=\"([0-9.]+)\" fill=\"none\"")))
+        << svg;
+    ASSERT_TRUE(std::regex_search(
+        svg, bar,
+        std::regex("<line class=\"error\" x1=\"([0-9.]+)\" y1=\"([0-9.]+)\" x2=\"[0-9.]+\" "
+                   "y2=\"([0-9.]+)\" stroke=\"#654321\"")))
+        << svg;
+    const double left = std::stod(frame[1]), top = std::stod(frame[2]);
+    const double right = left + std::stod(frame[3]), bottom = top + std::stod(frame[4]);
+    const double x = std::stod(bar[1]), low = std::stod(bar[2]), high = std::stod(bar[3]);
+    EXPECT_LT(x, right - 1);  // air between the dot and the frame
+    EXPECT_GT(low, top);      // 5 - 20 and 5 + 20 both inside: not clamped to the frame
+    EXPECT_LT(low, bottom);
+    EXPECT_GT(high, top);
+    EXPECT_LT(high, bottom);
+    // The bar spans 40 of the axis's units; the zero line at 0 lies 3/8 of it from its bottom.
+    std::smatch zero;
+    ASSERT_TRUE(std::regex_search(
+        svg, zero, std::regex("<polyline class=\"series\" points=\"[0-9.]+,([0-9.]+) ")));
+    EXPECT_NEAR((low - std::stod(zero[1])) / (low - high), 15.0 / 40, 0.01);
+}
+
 // results/study.html was a dump of every run's charts: its databases' answers now come first,
 // one forest plot per base config, each config's runs together across the databases.
 TEST(ReportCharts, AForestPlotPerBaseGroupsEachConfigsRunsAcrossDatabases) {
