@@ -153,7 +153,7 @@ MeasuredSource measured_source(const PageData& page) {
         const RunRow& row = detail.row;
         if (!row.head_to_head || !row.stats || !row.stats->estimate.defined()) continue;
         source.runs.push_back({row.run.id, row.summary.test_name, row.summary.base_name,
-                               row.run.time_control, *row.stats});
+                               row.run.time_control, *row.stats, std::nullopt});
     }
     return source;
 }

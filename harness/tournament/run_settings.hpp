@@ -41,8 +41,8 @@ struct RunSetting {
     bool optional = false;  // no default: absent unless given (stored as null)
     // fastchess's option of its own ("-startup-ms"), and a second spelling of it; empty: none
     // (what fastchess sets inside -each or -openings is read there).
-    std::string_view fastchess;
-    std::string_view fastchess_also;
+    std::string_view fastchess{};
+    std::string_view fastchess_also{};
     // The value, as stored; null when an optional setting is absent.
     nlohmann::json (*get)(const RunPlan& plan) = nullptr;
     // Sets the value from its stored form; throws nlohmann::json::exception on a wrong type.

@@ -82,7 +82,9 @@ TEST(Tt, ClearEmptiesEveryBucketWhetherFewOrManyWereWritten) {
     for (const std::uint64_t count : counts) {
         store(count);
         // Up to ~1,100 keys in 16,384 buckets of 4 none is replaced; 200,000 fill the table.
-        if (count <= 1100) ASSERT_EQ(found(count), count);
+        if (count <= 1100) {
+            ASSERT_EQ(found(count), count);
+        }
         ASSERT_GT(found(count), 0u);
         tt.clear();
         ASSERT_EQ(found(count), 0u) << count << " keys stored before the clear";

@@ -270,7 +270,7 @@ TEST(Resume, AFinishedTuneIsNotResumedEither) {
                                "--pairs-per-iteration", "1", "--tc", "nodes=300", "--book", "none",
                                "--db", db_path});
     ASSERT_EQ(r.exit_code, 0) << describe(r);
-    for (const std::vector<std::string> command :
+    for (const std::vector<std::string>& command :
          {std::vector<std::string>{"resume"}, std::vector<std::string>{"tune", "resume"}}) {
         auto args = command;
         args.insert(args.end(), {"--db", db_path, "--run", "1"});
