@@ -5,8 +5,9 @@
 # time, and reproduces them (exit 0); a corrupted stored hash is NOT reproduced (exit 1);
 # --hashes writes the replay's hash back, the database's; and what cannot be checked — an
 # unknown phase, a row out of range, a clock row, a row without a stored hash — exits 2; and a
-# row under the clock counted in nodes (depth-curve row 8, tiny) is reproduced like a fixed-node row.
-# Plays 82 games of 1,000 nodes into a copy of the study's layout in a temporary directory.
+# row under the clock counted in nodes (depth-curve row 8, tiny) is reproduced like a fixed-node row;
+# and a row left unfinished whose engine was rebuilt is resumed only with STUDY_ALLOW_CHANGED=1.
+# Plays 86 short games into a copy of the study's layout in a temporary directory.
 set -euo pipefail
 study=$1 harness=$2 engine=$3
 source_dir=$(cd "$(dirname "$study")/.." && pwd)
@@ -82,5 +83,33 @@ out=$(STUDY_CONCURRENCY=1 scripts/study --verify depth-curve 8) ||
   fail "the nodes-clock row not reproduced on one slot (exit $?): $out"
 grep -q "^replayed first10_sha256 $hash " <<<"$out" || fail "nodes-clock replay: $out"
 
+
+# A row left unfinished, then the engine rebuilt (another binary): scripts/study refuses to go on
+# with it, and goes on with STUDY_ALLOW_CHANGED=1, the change recorded in the run. The harness
+# plays the lmr-engine beside it: both copied into the layout, so that this engine can change.
+mkdir -p build/release/harness
+cp "$harness" build/release/harness/lmr-harness
+rm build/release/engine/lmr-engine
+cp "$engine" build/release/engine/lmr-engine
+export STUDY_HARNESS=build/release/harness/lmr-harness STUDY_DB_DIR=results/rebuilt STUDY_PAIRS=2
+mkdir -p results/rebuilt
+db=results/rebuilt/study-schemes-full.db
+STUDY_ROWS=1 scripts/study schemes-full >/dev/null
+sqlite3 "$db" "UPDATE runs SET status = 'running' WHERE id = 1"
+printf '\n' >>build/release/engine/lmr-engine  # runs as before, hashes otherwise
+status=0
+STUDY_ROWS=1 scripts/study schemes-full >/dev/null 2>&1 || status=$?
+((status == 4)) || fail "an unfinished row with a changed engine gave exit $status, not 4"
+[[ $(sqlite3 "$db" "SELECT status FROM runs WHERE id = 1") == running ]] ||
+  fail "the row was finished with a changed engine without STUDY_ALLOW_CHANGED"
+expect_usage env STUDY_ALLOW_CHANGED=yes scripts/study schemes-full
+STUDY_ALLOW_CHANGED=1 STUDY_ROWS=1 scripts/study schemes-full >/dev/null ||
+  fail "STUDY_ALLOW_CHANGED=1 did not finish the row (exit $?)"
+[[ $(sqlite3 "$db" "SELECT status FROM runs WHERE id = 1") == finished ]] ||
+  fail "STUDY_ALLOW_CHANGED=1 left the row unfinished"
+changes=$(sqlite3 "$db" "SELECT count(*) FROM run_changes WHERE run_id = 1 AND subject LIKE 'engine%'")
+((changes == 2)) || fail "$changes engine changes recorded in the run, not 2 (both engines' binary)"
+
 echo "PASS: row 1 reproduced on one slot, a wrong hash not (exit 1), --hashes wrote the" \
-     "database's hash, 8 unusable requests exit 2; a nodes-clock row reproduced on one slot"
+     "database's hash, 8 unusable requests exit 2; a nodes-clock row reproduced on one slot;" \
+     "a changed engine refused on resume, and accepted and recorded with STUDY_ALLOW_CHANGED=1"
