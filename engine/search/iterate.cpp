@@ -80,6 +80,19 @@ void Searcher::report(int depth, int score, Bound bound) {
     info.hashfull = tt_.hashfull();
     info.pv = &root_moves_[0].pv;
     reported_move_ = info.pv->length > 0 ? info.pv->moves[0] : Move::none();
+    reported_ = info;
+    reported_pv_ = *info.pv;
+    reported_.pv = &reported_pv_;
+    info_(info);
+}
+
+void Searcher::report_totals() {
+    if (!info_ || reported_.nodes == nodes_) return;
+    IterationInfo info = reported_;
+    info.nodes = nodes_;
+    info.time_ms = wall_ms();
+    info.hashfull = tt_.hashfull();
+    reported_ = info;
     info_(info);
 }
 
@@ -154,6 +167,7 @@ SearchResult Searcher::search(const chess::Position& root, const Limits& limits)
     }
 
     reported_move_ = Move::none();
+    reported_ = IterationInfo{};
     SearchResult result;
     if (root_moves_.empty()) {
         result.score = pos_.in_check() ? -kMate : 0;
@@ -270,6 +284,13 @@ void Searcher::iterate(const Limits& limits, SearchResult& result) {
             report(std::max(completed_depth_, 1),
                    best.prev_score != -kInfinite ? best.prev_score : result.score, Bound::kExact);
         }
+    } else {
+        // A search stopped inside an iteration (a node or time limit) searched on after its last
+        // line. A manager reads a move's nodes from the last line: to record them, and to charge a
+        // clock counted in nodes (nodestime), which must be charged what this engine's own
+        // nodestime budget is. So the last line once more with the whole search's nodes and time;
+        // its depth, score and PV unchanged, so that what a manager adjudicates on is too.
+        report_totals();
     }
 }
 

@@ -165,6 +165,8 @@ class Searcher {
     // Wall time since the search started, for the `time` of info lines.
     std::int64_t wall_ms() const;
     void report(int depth, int score, Bound bound);
+    // The last line again with the nodes and time of the whole search: see the end of iterate().
+    void report_totals();
     // Cuts a root PV at its first illegal move and after the first position that ends the game.
     void sanitize_pv(PrincipalVariation& pv);
     void update_quiet_stats(int ply, chess::Move best, int depth, const std::uint16_t* quiets,
@@ -209,6 +211,8 @@ class Searcher {
     bool abort_ = false;       // set by check_limits(); unwinds the search
     chess::Move iteration_best_ = chess::Move::none();  // raised alpha in the running iteration
     chess::Move reported_move_ = chess::Move::none();   // first move of the last PV printed
+    IterationInfo reported_;  // the last line printed, its PV in reported_pv_
+    PrincipalVariation reported_pv_;
 
     SearchStats stats_;
     reduction::LmrStats lmr_stats_;

@@ -131,6 +131,58 @@ TEST(Engine, NodestimeSpendsAShareOfTheNodeBudget) {
     EXPECT_LT(nodes, 600'000 / 4) << searches[0];  // at most the hard limit, a quarter
 }
 
+// A manager reads a move's nodes from the last info line before bestmove: to record them, and to
+// charge a clock counted in nodes (nodestime), which must be what the engine's own nodestime
+// budget spent. A search stopped inside an iteration by its node limit searched on after its
+// last iteration's line: its last line counts the whole search, so at least the limit (the
+// search stops at the first node past it), and when it only brings the count up to date it
+// repeats the line before in all else (depth, score, PV: what a manager adjudicates on).
+TEST(Engine, TheLastInfoLineCountsTheWholeSearch) {
+    const auto without_counts = [](const std::string& line) {
+        std::string kept;
+        const auto words = tokenize(line);
+        for (std::size_t i = 0; i < words.size(); ++i) {
+            if (words[i] == "nodes" || words[i] == "nps" || words[i] == "time" ||
+                words[i] == "hashfull") {
+                ++i;
+                continue;
+            }
+            kept += std::string(words[i]) + " ";
+        }
+        return kept;
+    };
+    int repeats = 0;
+    for (const char* position :
+         {"startpos", "fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9"}) {
+        for (const long limit : {5'000L, 30'000L, 137'000L}) {
+            Session s;
+            s.send(std::string("position ") + position);
+            s.send("go nodes " + std::to_string(limit));
+            std::vector<std::string> info;
+            for (const auto& l : lines_of(s.finish()))
+                if (l.rfind("info depth ", 0) == 0) info.push_back(l);
+            const std::string where = std::string(position) + " nodes " + std::to_string(limit);
+            ASSERT_GE(info.size(), 2u) << where;
+            const std::string& last = info.back();
+            const std::string& before = info[info.size() - 2];
+            const auto nodes_of = [](const std::string& line) {
+                return std::stol(std::string(tokenize(line.substr(line.find(" nodes ")))[1]));
+            };
+            EXPECT_GE(nodes_of(last), limit) << where << "\n" << last;
+            const auto pv_of = [](const std::string& line) {
+                return line.substr(line.find(" pv "));
+            };
+            if (pv_of(last).substr(0, 9) == pv_of(before).substr(0, 9)) {
+                EXPECT_EQ(without_counts(last), without_counts(before)) << where;
+                EXPECT_GT(nodes_of(last), nodes_of(before)) << where;
+                ++repeats;
+            }
+        }
+    }
+    EXPECT_GT(repeats, 0) << "no search ended inside an iteration on its old best move: the case "
+                             "this test exists for was not played; choose other limits";
+}
+
 TEST(Engine, GoDepthGivesLegalBestmove) {
     Session s;
     s.send("position startpos moves e2e4 e7e5");
