@@ -287,9 +287,9 @@ void Searcher::iterate(const Limits& limits, SearchResult& result) {
     } else {
         // A search stopped inside an iteration (a node or time limit) searched on after its last
         // line. A manager reads a move's nodes from the last line: to record them, and to charge a
-        // clock counted in nodes (nodestime), which must be charged what this engine's own
-        // nodestime budget is. So the last line once more with the whole search's nodes and time;
-        // its depth, score and PV unchanged, so that what a manager adjudicates on is too.
+        // clock counted in nodes (nodestime), which must charge what this engine's own nodestime
+        // budget spent. So the last line once more with the whole search's nodes and time; its
+        // depth, score and PV unchanged, so that what a manager adjudicates on is too.
         report_totals();
     }
 }

@@ -83,7 +83,6 @@ out=$(STUDY_CONCURRENCY=1 scripts/study --verify depth-curve 8) ||
   fail "the nodes-clock row not reproduced on one slot (exit $?): $out"
 grep -q "^replayed first10_sha256 $hash " <<<"$out" || fail "nodes-clock replay: $out"
 
-
 # A row left unfinished, then the engine rebuilt (another binary): scripts/study refuses to go on
 # with it, and goes on with STUDY_ALLOW_CHANGED=1, the change recorded in the run. The harness
 # plays the lmr-engine beside it: both copied into the layout, so that this engine can change.
