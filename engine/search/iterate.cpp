@@ -79,7 +79,6 @@ void Searcher::report(int depth, int score, Bound bound) {
     info.time_ms = wall_ms();
     info.hashfull = tt_.hashfull();
     info.pv = &root_moves_[0].pv;
-    reported_move_ = info.pv->length > 0 ? info.pv->moves[0] : Move::none();
     reported_ = info;
     reported_pv_ = *info.pv;
     reported_.pv = &reported_pv_;
@@ -166,8 +165,8 @@ SearchResult Searcher::search(const chess::Position& root, const Limits& limits)
         }
     }
 
-    reported_move_ = Move::none();
     reported_ = IterationInfo{};
+    reported_pv_.length = 0;
     SearchResult result;
     if (root_moves_.empty()) {
         result.score = pos_.in_check() ? -kMate : 0;
@@ -277,7 +276,8 @@ void Searcher::iterate(const Limits& limits, SearchResult& result) {
     // the widened window of the interrupted pass would contain it (printed as exact, a mate
     // score there announced a mate the one-move PV did not show).
     const RootMove& best = root_moves_[0];
-    if (best.move != reported_move_) {
+    const Move shown = reported_pv_.length > 0 ? reported_pv_.moves[0] : Move::none();
+    if (best.move != shown) {
         if (best.score != -kInfinite) {
             report(iteration_, best.score, best.bound);
         } else {

@@ -210,8 +210,7 @@ class Searcher {
     std::uint64_t nodes_ = 0;  // this search
     bool abort_ = false;       // set by check_limits(); unwinds the search
     chess::Move iteration_best_ = chess::Move::none();  // raised alpha in the running iteration
-    chess::Move reported_move_ = chess::Move::none();   // first move of the last PV printed
-    IterationInfo reported_;  // the last line printed, its PV in reported_pv_
+    IterationInfo reported_;  // the last line printed, its PV in reported_pv_ (empty: none yet)
     PrincipalVariation reported_pv_;
 
     SearchStats stats_;
